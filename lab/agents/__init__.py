@@ -1,0 +1,12 @@
+"""Agents: anything that picks an action from an observation, the legal actions and a Generator.
+
+An agent never sees the full state. The protocol (:class:`Agent`):
+
+- ``reset(game, player)`` — called once before each game, with the rules object and the seat;
+- ``step(observation, legal_actions, rng)`` — returns one of ``legal_actions``;
+- ``spec()`` — a JSON dict ``{"name": ..., **settings}`` that :func:`make_agent` rebuilds it from.
+"""
+
+from lab.agents.base import Agent, RandomAgent, agent_names, make_agent, make_agents
+
+__all__ = ["Agent", "RandomAgent", "agent_names", "make_agent", "make_agents"]

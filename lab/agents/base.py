@@ -1,0 +1,100 @@
+"""The agent protocol, the random agent and the per-game agent registry."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol, runtime_checkable
+
+import numpy as np
+
+from lab.core.actions import Action
+from lab.core.errors import InvalidAgent
+from lab.core.game import Game
+
+
+@runtime_checkable
+class Agent(Protocol):
+    """What a player needs to be: see :mod:`lab.agents`."""
+
+    def reset(self, game: Game, player: int) -> None: ...
+
+    def step(
+        self, observation: Mapping[str, Any], legal_actions: Sequence[Action], rng: np.random.Generator
+    ) -> Action: ...
+
+    def spec(self) -> dict[str, Any]: ...
+
+
+class BaseAgent:
+    """Convenience base: stores the game and seat; ``spec`` from ``settings``."""
+
+    name = "base"
+
+    def __init__(self, **settings: Any) -> None:
+        self.settings = settings
+        self.game: Game | None = None
+        self.player = -1
+
+    def reset(self, game: Game, player: int) -> None:
+        self.game = game
+        self.player = player
+
+    def spec(self) -> dict[str, Any]:
+        return {"name": self.name, **self.settings}
+
+    def __repr__(self) -> str:
+        args = ", ".join(f"{k}={v!r}" for k, v in self.settings.items())
+        return f"{type(self).__name__}({args})"
+
+
+class RandomAgent(BaseAgent):
+    """Picks uniformly among the legal actions."""
+
+    name = "random"
+
+    def step(
+        self, observation: Mapping[str, Any], legal_actions: Sequence[Action], rng: np.random.Generator
+    ) -> Action:
+        return legal_actions[int(rng.integers(len(legal_actions)))]
+
+
+def agent_names(game: Game | type[Game]) -> list[str]:
+    """Agents available for ``game``: ``random`` plus the game's own."""
+    return ["random", *game.agent_factories()]
+
+
+def make_agent(game: Game | type[Game], spec: str | Mapping[str, Any] | Agent) -> Agent:
+    """Build an agent from a name (``"random"``), a spec dict, or pass an agent through."""
+    if not isinstance(spec, str | Mapping):
+        if isinstance(spec, Agent):
+            return spec
+        raise InvalidAgent(f"an agent is a name, a spec dict or an Agent object, not {type(spec).__name__}")
+    if isinstance(spec, str):
+        name, settings = spec, {}
+    else:
+        settings = dict(spec)
+        name = settings.pop("name", None)
+        if not isinstance(name, str):
+            raise InvalidAgent("an agent spec needs a string 'name'")
+    factories: dict[str, Any] = {"random": RandomAgent, **game.agent_factories()}
+    if name not in factories:
+        raise InvalidAgent(f"unknown agent {name!r} for {game.name}; available: {', '.join(factories)}")
+    try:
+        return factories[name](**settings)
+    except TypeError as exc:
+        raise InvalidAgent(f"agent {name!r}: bad settings {settings} ({exc})") from None
+
+
+def make_agents(game: Game, agents: Any) -> list[Agent]:
+    """One agent per seat from ``None`` (random everywhere), one spec for all, or a list."""
+    n = game.num_players()
+    if agents is None:
+        return [RandomAgent() for _ in range(n)]
+    if isinstance(agents, str | Mapping) or isinstance(agents, Agent):
+        if isinstance(agents, Agent):
+            raise InvalidAgent("give one agent per seat (a list), or a name/spec to build one per seat")
+        return [make_agent(game, agents) for _ in range(n)]
+    agents = list(agents)
+    if len(agents) != n:
+        raise InvalidAgent(f"{game.name} with players={n} needs {n} agents, got {len(agents)}")
+    return [make_agent(game, a) for a in agents]

@@ -1,0 +1,1 @@
+"""NetworkX board builders shared by the games (``*_graph(...)`` in the style of networkx)."""

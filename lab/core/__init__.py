@@ -1,0 +1,1 @@
+"""The engine core: state API, parameters, actions, chance, save/replay, errors, registry."""

@@ -1,0 +1,157 @@
+"""Actions: small immutable values with a readable ``str()``, a JSON form and an integer code.
+
+An :class:`Action` is a named tuple ``(kind, args)``: ``Action("place", (12,))`` prints as
+``place(12)`` and serialises as ``["place", 12]``. Chance outcomes are actions too.
+
+A game declares its action kinds once as :class:`ActionSpec` s; an :class:`ActionCodec` built
+from them gives the stable integer encoding (``num_distinct_actions``, ``action_to_int``,
+``int_to_action``) that adapters for OpenSpiel, PettingZoo or RL need, and validates actions
+arriving as JSON (from a saved file or the browser).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+Scalar = int | str | bool
+
+
+class Action(NamedTuple):
+    """One move (or chance outcome): a kind and a tuple of scalar arguments."""
+
+    kind: str
+    args: tuple[Scalar, ...] = ()
+
+    def __str__(self) -> str:
+        if not self.args:
+            return self.kind
+        return f"{self.kind}({', '.join(str(a) for a in self.args)})"
+
+    def __repr__(self) -> str:
+        return f"Action({self.kind!r}, {self.args!r})"
+
+    def to_json(self) -> list[Any]:
+        """JSON form: ``[kind, *args]``."""
+        return [self.kind, *self.args]
+
+
+def act(kind: str, *args: Scalar) -> Action:
+    """Shorthand constructor: ``act("place", 12) == Action("place", (12,))``."""
+    return Action(kind, args)
+
+
+@dataclass(frozen=True)
+class Field:
+    """One argument of an action kind and its finite domain (a ``range`` or a tuple)."""
+
+    name: str
+    values: range | tuple[Scalar, ...]
+
+    def index(self, value: Scalar) -> int:
+        if isinstance(self.values, range):
+            if isinstance(value, bool) or not isinstance(value, int) or value not in self.values:
+                raise ValueError(
+                    f"{self.name} = {value!r} is outside {self.values.start}..{self.values.stop - 1}"
+                )
+            return (value - self.values.start) // (self.values.step or 1)
+        for i, v in enumerate(self.values):
+            if v == value and type(v) is type(value):
+                return i
+        raise ValueError(f"{self.name} = {value!r} is not one of {list(self.values)}")
+
+    def __len__(self) -> int:
+        return len(self.values)
+
+
+@dataclass(frozen=True)
+class ActionSpec:
+    """An action kind: its name, its argument fields and a one-line doc."""
+
+    kind: str
+    fields: tuple[Field, ...] = ()
+    doc: str = ""
+
+    @property
+    def size(self) -> int:
+        n = 1
+        for f in self.fields:
+            n *= len(f)
+        return n
+
+
+class ActionCodec:
+    """Stable integer encoding of a game's actions, built from its :class:`ActionSpec` s.
+
+    Codes are assigned kind by kind in declaration order, mixed-radix within a kind, so a code
+    never changes unless the specs change.
+    """
+
+    def __init__(self, specs: Sequence[ActionSpec]) -> None:
+        self.specs = tuple(specs)
+        self._by_kind: dict[str, tuple[int, ActionSpec]] = {}
+        offset = 0
+        self._starts: list[tuple[int, ActionSpec]] = []
+        for spec in self.specs:
+            if spec.kind in self._by_kind:
+                raise ValueError(f"action kind {spec.kind!r} declared twice")
+            self._by_kind[spec.kind] = (offset, spec)
+            self._starts.append((offset, spec))
+            offset += spec.size
+        self.size = offset
+        self._cache: dict[Action, int] = {}
+
+    def kinds(self) -> list[str]:
+        return list(self._by_kind)
+
+    def encode(self, action: Action) -> int:
+        """Integer code of ``action``; ``ValueError`` naming the bad part if it has none."""
+        code = self._cache.get(action)
+        if code is not None:
+            return code
+        entry = self._by_kind.get(action.kind)
+        if entry is None:
+            raise ValueError(f"unknown action kind {action.kind!r}; known: {', '.join(self._by_kind)}")
+        offset, spec = entry
+        if len(action.args) != len(spec.fields):
+            raise ValueError(
+                f"action {action.kind!r} takes {len(spec.fields)} argument(s) "
+                f"({', '.join(f.name for f in spec.fields)}), got {len(action.args)}"
+            )
+        code = 0
+        for f, value in zip(spec.fields, action.args, strict=True):
+            code = code * len(f) + f.index(value)
+        code += offset
+        if len(self._cache) < 200_000:
+            self._cache[action] = code
+        return code
+
+    def decode(self, code: int) -> Action:
+        """The action with integer code ``code``."""
+        if isinstance(code, bool) or not isinstance(code, int) or not 0 <= code < self.size:
+            raise ValueError(f"action code {code!r} is outside 0..{self.size - 1}")
+        for offset, spec in reversed(self._starts):
+            if code >= offset:
+                rest = code - offset
+                args: list[Scalar] = []
+                for f in reversed(spec.fields):
+                    rest, i = divmod(rest, len(f))
+                    args.append(f.values[i])
+                return Action(spec.kind, tuple(reversed(args)))
+        raise AssertionError("unreachable")
+
+    def from_json(self, data: Any) -> Action:
+        """Validate a JSON action (``[kind, *args]``) and return it as an :class:`Action`."""
+        if isinstance(data, Action):
+            action = data
+        elif isinstance(data, list | tuple) and data and isinstance(data[0], str):
+            if len(data) > 64:
+                raise ValueError(f"action has {len(data)} parts; at most 64 are allowed")
+            action = Action(data[0], tuple(data[1:]))
+        else:
+            raise ValueError(
+                f"an action is a JSON list [kind, *args] with a string kind, not {str(data)[:60]!r}"
+            )
+        self.encode(action)  # raises ValueError naming what is wrong
+        return action

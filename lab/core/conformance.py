@@ -1,0 +1,197 @@
+"""The conformance suite: seeded random playouts that check every engine contract at every step.
+
+:func:`check_game` is what ``tests/test_conformance.py`` runs over every registered game, every
+player count and a set of variants covering each parameter's every choice
+(:func:`conformance_variants`). It is a library function so a designer can run it on a variant
+of their own, and so a test can show it catches a planted bug.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from lab.agents.base import make_agents
+from lab.core.chance import sample_outcome
+from lab.core.errors import ConformanceError, IllegalAction
+from lab.core.game import Game
+from lab.core.save import replay, state_from_json
+from lab.core.state import CHANCE, SIMULTANEOUS, TERMINAL, State
+from lab.sim.play import seed_streams
+
+
+@dataclass
+class ConformanceReport:
+    games: int = 0
+    steps: int = 0
+    round_trips: int = 0
+    illegal_tried: int = 0
+    clause_counts: dict[str, int] = field(default_factory=dict)
+
+
+def conformance_variants(game_cls: type[Game]) -> list[dict[str, Any]]:
+    """Parameter dicts: the defaults, then one per non-default choice of every parameter."""
+    variants: list[dict[str, Any]] = [{}]
+    for spec in game_cls.parameter_specs():
+        for value in spec.coverage_values():
+            variants.append({spec.name: value})
+    return variants
+
+
+def _fail(game: Game, seed: int, step: int, msg: str) -> ConformanceError:
+    return ConformanceError(f"{game!r} seed={seed} step={step}: {msg}")
+
+
+def _illegal_candidates(state: State, legal: list[Any], rng: np.random.Generator) -> Iterator[Any]:
+    game = state.game
+    legal_set = set(legal)
+    for _ in range(8):
+        code = int(rng.integers(game.num_distinct_actions()))
+        action = game.int_to_action(code)
+        if action not in legal_set:
+            yield action
+            return
+
+
+def check_game(
+    game: Game,
+    n_games: int = 10,
+    seed: int = 0,
+    agents: Any = None,
+    *,
+    check_every_step: bool = True,
+) -> ConformanceReport:
+    """Play ``n_games`` seeded random games of ``game`` and check every contract.
+
+    Raises
+    ------
+    ConformanceError
+        Naming the game, seed, step and the contract that broke.
+    """
+    report = ConformanceReport()
+    for g in range(n_games):
+        game_seed = seed * 100_003 + g
+        _check_one(game, game_seed, agents, report, check_every_step)
+        report.games += 1
+    return report
+
+
+def _check_one(game: Game, seed: int, agents: Any, report: ConformanceReport, every: bool) -> None:
+    seats = make_agents(game, agents)
+    chance_rng, agent_rngs = seed_streams(seed, game.num_players())
+    probe_rng = np.random.default_rng(seed + 7)
+    for p, agent in enumerate(seats):
+        agent.reset(game, p)
+    state = game.new_initial_state()
+    limit = game.max_game_length()
+    n = game.num_players()
+    step = 0
+    next_round_trip = 1
+    while True:
+        cur = state.current_player()
+        if len(state.history()) > limit:
+            raise _fail(game, seed, step, f"history longer than max_game_length() = {limit}")
+        if cur == TERMINAL:
+            break
+        if not (cur in (CHANCE, SIMULTANEOUS) or 0 <= cur < n):
+            raise _fail(game, seed, step, f"current_player() = {cur} is not a player, CHANCE, SIMULTANEOUS or TERMINAL")
+        # observations
+        for viewer in [None, *range(n)]:
+            try:
+                json.dumps(state.observation(viewer))
+            except (TypeError, ValueError) as exc:
+                raise _fail(game, seed, step, f"observation({viewer}) is not JSON-serialisable: {exc}") from None
+        # choose the action(s)
+        if cur == CHANCE:
+            outcomes = state.chance_outcomes()
+            if not outcomes:
+                raise _fail(game, seed, step, "chance node with no outcomes")
+            probs = [p for _, p in outcomes]
+            if min(probs) <= 0 or not math.isclose(sum(probs), 1.0, abs_tol=1e-9):
+                raise _fail(game, seed, step, f"chance probabilities must be > 0 and sum to 1, got sum {sum(probs)}")
+            if len({a for a, _ in outcomes}) != len(outcomes):
+                raise _fail(game, seed, step, "chance outcomes repeat")
+            action: Any = sample_outcome(outcomes, chance_rng)
+            legal = [a for a, _ in outcomes]
+        elif cur == SIMULTANEOUS:
+            action = {}
+            acting = state.acting_players()
+            if not acting:
+                raise _fail(game, seed, step, "simultaneous node with no acting players")
+            for p in acting:
+                lp = state.legal_actions(p)
+                if not lp:
+                    raise _fail(game, seed, step, f"player {p} must act but has no legal action")
+                action[p] = seats[p].step(state.observation(p), lp, agent_rngs[p])
+            legal = []
+        else:
+            legal = state.legal_actions()
+            if not legal:
+                raise _fail(game, seed, step, f"player {cur} to act has no legal action")
+            if len(set(legal)) != len(legal):
+                raise _fail(game, seed, step, "legal_actions() repeats an action")
+            action = seats[cur].step(state.observation(cur), legal, agent_rngs[cur])
+        # codec round trip on the legal actions
+        for a in legal[:50]:
+            if game.int_to_action(game.action_to_int(a)) != a:
+                raise _fail(game, seed, step, f"int encoding does not round-trip for {a}")
+            if game.action_from_json(json.loads(json.dumps(a.to_json()))) != a:
+                raise _fail(game, seed, step, f"JSON form does not round-trip for {a}")
+        # an illegal action is refused and changes nothing
+        if cur != SIMULTANEOUS and (every or step % 16 == 0):
+            before = state.to_json()
+            before_full = state.full_state()
+            for bad in _illegal_candidates(state, legal, probe_rng):
+                report.illegal_tried += 1
+                try:
+                    state.apply_action(bad)
+                except IllegalAction:
+                    pass
+                else:
+                    raise _fail(game, seed, step, f"illegal action {bad} was accepted")
+                if state.to_json() != before or state.full_state() != before_full:
+                    raise _fail(game, seed, step, f"refusing {bad} changed the state")
+        # clone: equal and independent
+        if every or step % 16 == 0:
+            twin = state.clone()
+            if twin != state:
+                raise _fail(game, seed, step, "clone() is not equal to the original")
+            snapshot = json.dumps(twin.full_state(), sort_keys=True)
+        # apply through the public, checked API
+        if cur == SIMULTANEOUS:
+            state.apply_actions(action)
+        else:
+            state.apply_action(action)
+        step += 1
+        report.steps += 1
+        if every or (step - 1) % 16 == 0:
+            if json.dumps(twin.full_state(), sort_keys=True) != snapshot:
+                raise _fail(game, seed, step, "applying an action to a state changed its clone (shared data)")
+            if cur == SIMULTANEOUS:
+                twin.apply_actions(action)
+            else:
+                twin.apply_action(action)
+            if twin != state:
+                raise _fail(game, seed, step, "the clone and the original diverged on the same action")
+        # JSON round trip every 2^k steps
+        if step == next_round_trip:
+            next_round_trip *= 2
+            loaded = state_from_json(state.to_json())
+            report.round_trips += 1
+            if loaded != state:
+                raise _fail(game, seed, step, "state_from_json(to_json()) differs from the state")
+    returns = state.returns()
+    if len(returns) != n or not all(isinstance(r, float) and math.isfinite(r) for r in returns):
+        raise _fail(game, seed, step, f"returns() must be {n} finite floats, got {returns}")
+    for p in [None, *range(n)]:
+        json.dumps(state.observation(p))
+    again = replay(game, state.history())
+    if again != state:
+        raise _fail(game, seed, step, "replaying the history does not give the identical final state")
+    for clause, count in state.clause_counts().items():
+        report.clause_counts[clause] = report.clause_counts.get(clause, 0) + count

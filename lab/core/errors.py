@@ -1,0 +1,39 @@
+"""Typed errors raised by the lab.
+
+Every error a user can trigger with bad input is one of these, and its message names what was
+wrong and what is allowed. All are ``ValueError`` subclasses except :class:`UnknownGame`, which is
+also a ``KeyError`` (looking up a name that is not there).
+"""
+
+from __future__ import annotations
+
+
+class LabError(Exception):
+    """Base class of every error the lab raises on purpose."""
+
+    def __str__(self) -> str:  # KeyError quotes its message; keep plain text for all errors
+        return str(self.args[0]) if self.args else ""
+
+
+class UnknownGame(LabError, KeyError):
+    """A game name that is not in the registry."""
+
+
+class InvalidVariant(LabError, ValueError):
+    """A parameter (variant) that is unknown, of the wrong type, out of range or inconsistent."""
+
+
+class IllegalAction(LabError, ValueError):
+    """An action that is not legal in the current state. The state is left unchanged."""
+
+
+class InvalidSave(LabError, ValueError):
+    """A saved game that is malformed, truncated, tampered with or of another format version."""
+
+
+class InvalidAgent(LabError, ValueError):
+    """An agent specification that names no known agent or carries bad settings."""
+
+
+class ConformanceError(LabError, AssertionError):
+    """A game broke one of the engine's contracts (raised by :mod:`lab.core.conformance`)."""

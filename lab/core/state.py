@@ -1,0 +1,352 @@
+"""The State API every game implements (OpenSpiel-shaped).
+
+A game's ``State`` subclass implements the underscore hooks (``_legal_actions``,
+``_chance_outcomes``, ``_apply_action``, ``_apply_actions`` for simultaneous nodes,
+``full_state``, ``observation``, ``returns``); this base class provides the public methods with
+their checks: an illegal action raises :class:`~lab.core.errors.IllegalAction` naming why, and
+leaves the state exactly as it was.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from lab.core.actions import Action
+from lab.core.errors import IllegalAction
+
+if TYPE_CHECKING:
+    from lab.core.game import Game
+
+CHANCE = -1
+SIMULTANEOUS = -2
+TERMINAL = -4
+
+PLAYER_NAMES = {CHANCE: "chance", SIMULTANEOUS: "simultaneous", TERMINAL: "terminal"}
+
+
+class Event(NamedTuple):
+    """One thing that happened, tagged with the clause ID of the rule that fired.
+
+    ``visible_to`` is ``None`` for a public event, else the tuple of players who may see it.
+    ``step`` is the length of the history when the event was logged.
+    """
+
+    clause: str
+    kind: str
+    data: Mapping[str, Any]
+    visible_to: tuple[int, ...] | None
+    step: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"clause": self.clause, "kind": self.kind, "step": self.step, **self.data}
+
+
+class HistoryItem(NamedTuple):
+    """One entry of a state's history: who acted and what they did.
+
+    At a simultaneous node ``player`` is ``SIMULTANEOUS`` and ``action`` is a tuple holding one
+    action (or ``None``) per player.
+    """
+
+    player: int
+    action: Any
+
+    def to_json(self) -> list[Any]:
+        if self.player == SIMULTANEOUS:
+            return [self.player, [None if a is None else a.to_json() for a in self.action]]
+        return [self.player, self.action.to_json()]
+
+
+class State:
+    """Base class of every game state. See the module docstring."""
+
+    game: Game
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self._history: list[HistoryItem] = []
+        self.events: list[Event] = []
+
+    # ================================================================== hooks to implement
+    def current_player(self) -> int:
+        """A player index, or ``CHANCE``, ``SIMULTANEOUS`` or ``TERMINAL``."""
+        raise NotImplementedError
+
+    def _legal_actions(self, player: int) -> list[Action]:
+        """Legal actions of ``player`` (who is to act). Only called on live, non-chance nodes."""
+        raise NotImplementedError
+
+    def _chance_outcomes(self) -> list[tuple[Action, float]]:
+        """``(outcome, probability)`` pairs at a chance node."""
+        raise NotImplementedError
+
+    def _apply_action(self, action: Action) -> None:
+        """Apply a legal action (already checked) of the current player or chance."""
+        raise NotImplementedError
+
+    def _apply_actions(self, actions: Mapping[int, Action]) -> None:
+        """Apply one already-checked action per acting player at a simultaneous node."""
+        raise NotImplementedError
+
+    def acting_players(self) -> list[int]:
+        """Players who must act now (all listed players at a simultaneous node)."""
+        p = self.current_player()
+        if p >= 0:
+            return [p]
+        if p == SIMULTANEOUS:
+            return list(range(self.game.num_players()))
+        return []
+
+    def returns(self) -> list[float]:
+        """One float per player; zeros until the game ends."""
+        raise NotImplementedError
+
+    def observation(self, player: int | None) -> dict[str, Any]:
+        """A JSON-serialisable dict of what ``player`` may know (``None``: a spectator)."""
+        raise NotImplementedError
+
+    def full_state(self) -> dict[str, Any]:
+        """The complete internal state, hidden parts included, as JSON-serialisable data.
+
+        Used for equality, hashing (golden records) and debugging; never shown to a player.
+        """
+        raise NotImplementedError
+
+    def explain_illegal(self, player: int, action: Action) -> str | None:
+        """Optional: a game-specific reason why ``action`` is not legal (else a generic one)."""
+        return None
+
+    # ------------------------------------------------------------------ optional measures
+    def winners(self) -> list[int]:
+        """Winning players at the end; ``[]`` for a draw, a timeout or a live game."""
+        if not self.is_terminal():
+            return []
+        r = self.returns()
+        best = max(r)
+        if best == min(r):
+            return [] if len(r) > 1 else ([0] if best > 0 else [])
+        return [i for i, v in enumerate(r) if v == best]
+
+    def progress(self) -> list[float] | None:
+        """Per-player progress measure for lead-change statistics (``None``: not defined)."""
+        return None
+
+    def metrics(self) -> dict[str, float]:
+        """Game-specific measures reported in one row of a simulation table."""
+        return {}
+
+    def estimated_minutes(self) -> float | None:
+        """Estimated real play time of the game so far, where the game has a time model."""
+        return None
+
+    def render_svg(self, viewer: int | None = None) -> str:
+        """SVG of the board as ``viewer`` may see it (``None``: a spectator)."""
+        return ""
+
+    def action_targets(self, player: int) -> dict[str, list[Action]]:
+        """Clickable SVG targets (``data-target`` ids) mapped to the legal actions they make."""
+        return {}
+
+    def describe_action(self, action: Action) -> str:
+        """A readable label for an action (buttons, logs)."""
+        return str(action)
+
+    # ================================================================== public API
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        return self.current_player() == CHANCE
+
+    def is_simultaneous_node(self) -> bool:
+        return self.current_player() == SIMULTANEOUS
+
+    def legal_actions(self, player: int | None = None) -> list[Action]:
+        """Legal actions of the player to act (or of ``player``; ``[]`` if they may not act)."""
+        cur = self.current_player()
+        if cur == TERMINAL:
+            return []
+        if cur == CHANCE:
+            if player is not None and player != CHANCE:
+                return []
+            return [a for a, _ in self._chance_outcomes()]
+        if player is None:
+            if cur == SIMULTANEOUS:
+                msg = (
+                    "this is a simultaneous node: ask legal_actions(player) for one of "
+                    f"{self.acting_players()}"
+                )
+                raise ValueError(msg)
+            player = cur
+        if cur == SIMULTANEOUS:
+            return self._legal_actions(player) if player in self.acting_players() else []
+        return self._legal_actions(player) if player == cur else []
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """``(outcome, probability)`` pairs summing to 1 (``[]`` if not a chance node)."""
+        if self.current_player() != CHANCE:
+            return []
+        return self._chance_outcomes()
+
+    def coerce_action(self, action: Any) -> Action:
+        """Accept an :class:`Action`, its JSON list or its integer code; else IllegalAction."""
+        if isinstance(action, Action):
+            return action
+        try:
+            if isinstance(action, int) and not isinstance(action, bool):
+                return self.game.int_to_action(action)
+            return self.game.action_from_json(action)
+        except ValueError as exc:
+            raise IllegalAction(f"not an action of {self.game.name}: {exc}") from None
+
+    def apply_action(self, action: Any) -> None:
+        """Apply ``action`` for the player to act (or chance).
+
+        Raises
+        ------
+        IllegalAction
+            If the game is over, the node is simultaneous, or the action is not legal; the
+            message says why and the state is unchanged.
+        """
+        cur = self.current_player()
+        if cur == TERMINAL:
+            raise IllegalAction(f"the game is over; no action is legal (got {action})")
+        if cur == SIMULTANEOUS:
+            msg = (
+                f"players {self.acting_players()} act simultaneously here: use "
+                "apply_actions({player: action, ...})"
+            )
+            raise IllegalAction(msg)
+        action = self.coerce_action(action)
+        legal = self.legal_actions()
+        if action not in legal:
+            raise IllegalAction(self._illegal_message(cur, action, legal))
+        self._history.append(HistoryItem(cur, action))
+        self._apply_action(action)
+
+    def apply_actions(self, actions: Mapping[int, Any]) -> None:
+        """At a simultaneous node, apply one action for every acting player at once."""
+        cur = self.current_player()
+        if cur != SIMULTANEOUS:
+            if cur == TERMINAL:
+                raise IllegalAction("the game is over; no action is legal")
+            if len(actions) == 1 and next(iter(actions)) == cur:
+                self.apply_action(next(iter(actions.values())))
+                return
+            who = PLAYER_NAMES.get(cur, f"player {cur}")
+            raise IllegalAction(f"not a simultaneous node: {who} is to act alone")
+        acting = self.acting_players()
+        if not isinstance(actions, Mapping) or sorted(actions) != sorted(acting):
+            keys = sorted(actions) if isinstance(actions, Mapping) else actions
+            raise IllegalAction(f"expected one action for each of players {acting}, got {keys}")
+        checked: dict[int, Action] = {}
+        for p in acting:
+            a = self.coerce_action(actions[p])
+            legal = self._legal_actions(p)
+            if a not in legal:
+                raise IllegalAction(self._illegal_message(p, a, legal))
+            checked[p] = a
+        joint = tuple(checked.get(p) for p in range(self.game.num_players()))
+        self._history.append(HistoryItem(SIMULTANEOUS, joint))
+        self._apply_actions(checked)
+
+    def _illegal_message(self, player: int, action: Action, legal: Sequence[Action]) -> str:
+        who = PLAYER_NAMES.get(player, f"player {player}")
+        reason = self.explain_illegal(player, action) if player >= 0 else None
+        shown = ", ".join(str(a) for a in legal[:12]) + (" ..." if len(legal) > 12 else "")
+        base = f"{action} is not legal for {who} now"
+        if reason:
+            base += f": {reason}"
+        return f"{base}. Legal: {shown or 'none'}"
+
+    def _apply_unchecked(self, player: int, action: Any) -> None:
+        """Driver fast path: ``action`` was taken from ``legal_actions`` (or a joint dict)."""
+        if player == SIMULTANEOUS:
+            joint = tuple(action.get(p) for p in range(self.game.num_players()))
+            self._history.append(HistoryItem(SIMULTANEOUS, joint))
+            self._apply_actions(action)
+        else:
+            self._history.append(HistoryItem(player, action))
+            self._apply_action(action)
+
+    def child(self, action: Any) -> State:
+        """A new state: this one after ``action`` (this one is unchanged)."""
+        new = self.clone()
+        new.apply_action(action)
+        return new
+
+    def clone(self) -> State:
+        """An independent copy. Games override :meth:`_clone_fields` or this for speed."""
+        new = self.__class__.__new__(self.__class__)
+        memo: dict[int, Any] = {id(self.game): self.game}
+        for key, value in self.__dict__.items():
+            if key in ("_history", "events"):
+                new.__dict__[key] = list(value)  # elements are immutable
+            elif key == "game":
+                new.__dict__[key] = value
+            else:
+                new.__dict__[key] = copy.deepcopy(value, memo)
+        return new
+
+    def history(self) -> list[HistoryItem]:
+        """Every action applied so far, chance outcomes included, in order."""
+        return list(self._history)
+
+    def move_number(self) -> int:
+        return len(self._history)
+
+    def log(self, clause: str, kind: str, visible_to: Sequence[int] | None = None, **data: Any) -> None:
+        """Record an event for the rule ``clause`` (used by games' rules code)."""
+        vis = None if visible_to is None else tuple(visible_to)
+        self.events.append(Event(clause, kind, data, vis, len(self._history)))
+
+    def events_for(self, player: int | None) -> list[Event]:
+        """Events ``player`` may see (``None``: public events only)."""
+        if player is None:
+            return [e for e in self.events if e.visible_to is None]
+        return [e for e in self.events if e.visible_to is None or player in e.visible_to]
+
+    def clause_counts(self) -> dict[str, int]:
+        """How many times each clause fired (what experiments count)."""
+        counts: dict[str, int] = {}
+        for e in self.events:
+            counts[e.clause] = counts.get(e.clause, 0) + 1
+        return counts
+
+    # ------------------------------------------------------------------ identity, saving
+    def state_hash(self) -> str:
+        """SHA-256 of the canonical full state (hidden parts included) and the history."""
+        data = {"full": self.full_state(), "history": [h.to_json() for h in self._history]}
+        text = json.dumps(data, sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        return (
+            type(self) is type(other)
+            and self.game == other.game
+            and self._history == other._history
+            and self.full_state() == other.full_state()
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # states are mutable
+
+    def to_json(self) -> str:
+        """Save: format version, game, rules version, parameters and the action history."""
+        from lab.core.save import state_to_json
+
+        return state_to_json(self)
+
+    def __repr__(self) -> str:
+        cur = self.current_player()
+        who = PLAYER_NAMES.get(cur, f"player {cur}")
+        return f"<{self.game.name} state: move {len(self._history)}, {who} to act>"
+
+    def _repr_svg_(self) -> str | None:
+        svg = self.render_svg(None)
+        return svg or None

@@ -1,0 +1,153 @@
+"""Component-accounting checks a game declares from its own tables (see :func:`lab.lint.lint`).
+
+A game's :meth:`~lab.core.game.Game.accounting` returns a list of these, built from its
+component tables, its set-up rules and the totals its rule text *states*. The checks compare
+the two; they know nothing of any particular game, so a finding comes from the data.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One problem the linter found."""
+
+    id: str
+    clauses: tuple[str, ...]
+    message: str
+    suggested_fix: str
+    severity: str = "error"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "clauses": list(self.clauses),
+            "message": self.message,
+            "suggested_fix": self.suggested_fix,
+            "severity": self.severity,
+        }
+
+
+@dataclass(frozen=True)
+class StatedTotal:
+    """A number the rules state, against the same number recomputed from components and set-up.
+
+    ``parts`` is the recomputation's breakdown (label -> count); its sum is the computed total.
+    """
+
+    id: str
+    clauses: tuple[str, ...]
+    what: str
+    stated: int
+    parts: Mapping[str, int]
+    fix: str = ""
+
+    def run(self) -> list[Finding]:
+        computed = sum(self.parts.values())
+        if computed == self.stated:
+            return []
+        breakdown = " + ".join(f"{n} {label}" for label, n in self.parts.items())
+        return [
+            Finding(
+                self.id,
+                self.clauses,
+                f"{self.what}: the rules state {self.stated}, but {breakdown} = {computed}",
+                self.fix or f"state {computed}, or change the component counts so they add up to {self.stated}",
+            )
+        ]
+
+
+@dataclass(frozen=True)
+class Conservation:
+    """Every component of a kind is somewhere: the places it goes must add up to the whole."""
+
+    id: str
+    clauses: tuple[str, ...]
+    what: str
+    total: int
+    places: Mapping[str, int]
+    fix: str = ""
+
+    def run(self) -> list[Finding]:
+        placed = sum(self.places.values())
+        if placed == self.total:
+            return []
+        where = " + ".join(f"{n} {label}" for label, n in self.places.items())
+        verb = "more than" if placed > self.total else "fewer than"
+        return [
+            Finding(
+                self.id,
+                self.clauses,
+                f"{self.what}: {where} = {placed}, {verb} the {self.total} that exist",
+                self.fix or f"make the places add up to {self.total}",
+            )
+        ]
+
+
+@dataclass(frozen=True)
+class Reachable:
+    """A goal needs ``needs[kind]`` components of each kind; ``available[kind]`` can ever be won."""
+
+    id: str
+    clauses: tuple[str, ...]
+    goal: str
+    needs: Mapping[str, int]
+    available: Mapping[str, int]
+    fix: str = ""
+    consequence: str = ""
+
+    def run(self) -> list[Finding]:
+        short = {k: (n, self.available.get(k, 0)) for k, n in self.needs.items() if self.available.get(k, 0) < n}
+        if not short:
+            return []
+        gaps = "; ".join(f"needs {n} {k} but at most {have} can ever be won" for k, (n, have) in short.items())
+        text = f"{self.goal} is unreachable: {gaps}"
+        if self.consequence:
+            text += f". {self.consequence}"
+        return [Finding(self.id, self.clauses, text, self.fix or "let those components enter play")]
+
+
+@dataclass(frozen=True)
+class Divisible:
+    """``total`` components must be shared equally among ``parts`` (e.g. players)."""
+
+    id: str
+    clauses: tuple[str, ...]
+    what: str
+    total: int
+    parts: int
+    fix: str = ""
+    severity: str = "warning"
+
+    def run(self) -> list[Finding]:
+        if self.parts > 0 and self.total % self.parts == 0:
+            return []
+        q, r = divmod(self.total, self.parts) if self.parts else (0, self.total)
+        return [
+            Finding(
+                self.id,
+                self.clauses,
+                f"{self.what}: {self.total} cannot be shared equally among {self.parts} ({q} each, {r} left over)",
+                self.fix or "say who gets the remainder, or change the count",
+                self.severity,
+            )
+        ]
+
+
+@dataclass(frozen=True)
+class Note:
+    """A fixed observation about the rules (an open point that is a parameter, for example)."""
+
+    id: str
+    clauses: tuple[str, ...]
+    message: str
+    fix: str = ""
+    severity: str = "info"
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def run(self) -> list[Finding]:
+        return [Finding(self.id, self.clauses, self.message, self.fix, self.severity)]

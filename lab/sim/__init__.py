@@ -1,0 +1,1 @@
+"""Playing games: the one-game driver and batch simulation."""

@@ -1,0 +1,88 @@
+"""Play one game to the end: the driver that samples chance and asks agents."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from lab.agents.base import Agent, make_agents
+from lab.core.chance import sample_outcome
+from lab.core.errors import IllegalAction
+from lab.core.game import Game
+from lab.core.state import CHANCE, SIMULTANEOUS, TERMINAL, State
+
+
+def seed_streams(seed: int | np.random.SeedSequence, n_players: int) -> tuple[np.random.Generator, list[np.random.Generator]]:
+    """One Generator for chance and one per seat, all derived from ``seed``.
+
+    Separate streams keep chance independent of how many random numbers an agent draws, so
+    two variants compared on the same seed see the same dice for as long as their games agree.
+    """
+    ss = seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(seed)
+    children = ss.spawn(n_players + 1)
+    return np.random.default_rng(children[0]), [np.random.default_rng(c) for c in children[1:]]
+
+
+def play(
+    game: Game,
+    agents: Any = None,
+    seed: int | np.random.SeedSequence = 0,
+    *,
+    state: State | None = None,
+    on_step: Callable[[State], None] | None = None,
+) -> State:
+    """Play ``game`` to the end and return the final state.
+
+    Parameters
+    ----------
+    game : Game
+        The rules and variant.
+    agents : None, str, dict or list
+        ``None``: a :class:`~lab.agents.RandomAgent` in every seat; a name or spec: that agent
+        in every seat; a list: one per seat.
+    seed : int or SeedSequence
+        Everything random (chance and the agents' choices) derives from it: same game, agents
+        and seed give the identical history on any machine.
+    state : State, optional
+        Continue from this state instead of a new one (it is played in place).
+    on_step : callable, optional
+        Called with the state after every applied action.
+    """
+    seats: list[Agent] = make_agents(game, agents)
+    chance_rng, agent_rngs = seed_streams(seed, game.num_players())
+    if state is None:
+        state = game.new_initial_state()
+    for p, agent in enumerate(seats):
+        agent.reset(game, p)
+    limit = game.max_game_length()
+    while True:
+        cur = state.current_player()
+        if cur == TERMINAL:
+            return state
+        if len(state._history) >= limit:
+            msg = f"{game.name}: the game passed its declared maximum length {limit} (a rules bug)"
+            raise RuntimeError(msg)
+        if cur == CHANCE:
+            state._apply_unchecked(CHANCE, sample_outcome(state._chance_outcomes(), chance_rng))
+        elif cur == SIMULTANEOUS:
+            joint = {}
+            for p in state.acting_players():
+                legal = state._legal_actions(p)
+                joint[p] = _ask(seats[p], state, p, legal, agent_rngs[p])
+            state._apply_unchecked(SIMULTANEOUS, joint)
+        else:
+            legal = state._legal_actions(cur)
+            state._apply_unchecked(cur, _ask(seats[cur], state, cur, legal, agent_rngs[cur]))
+        if on_step is not None:
+            on_step(state)
+
+
+def _ask(agent: Agent, state: State, player: int, legal: list[Any], rng: np.random.Generator) -> Any:
+    if not legal:
+        raise RuntimeError(f"{state.game.name}: player {player} must act but has no legal action")
+    action = agent.step(state.observation(player), legal, rng)
+    if action not in legal:
+        raise IllegalAction(f"agent {agent!r} (player {player}) chose {action}, which is not legal")
+    return action
