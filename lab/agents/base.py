@@ -90,7 +90,7 @@ def make_agents(game: Game, agents: Any) -> list[Agent]:
     n = game.num_players()
     if agents is None:
         return [RandomAgent() for _ in range(n)]
-    if isinstance(agents, str | Mapping) or isinstance(agents, Agent):
+    if isinstance(agents, (str | Mapping, Agent)):
         if isinstance(agents, Agent):
             raise InvalidAgent("give one agent per seat (a list), or a name/spec to build one per seat")
         return [make_agent(game, agents) for _ in range(n)]

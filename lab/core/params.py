@@ -310,6 +310,6 @@ def validate_params(specs: Sequence[ParamSpec], given: Mapping[str, Any]) -> Par
         raise InvalidVariant(msg)
     values: dict[str, Any] = {}
     for spec in specs:
-        raw = given[spec.name] if spec.name in given else spec.default
+        raw = given.get(spec.name, spec.default)
         values[spec.name] = spec.validate(raw)
     return Params(values)

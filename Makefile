@@ -1,0 +1,52 @@
+# rules-lab: two commands do all set-up on a fresh machine.
+#   make lab   - create .venv if missing, install the project editable, start JupyterLab on notebooks/
+#   make test  - the same set-up, then the whole suite (unit, property, notebooks, browser)
+# Other targets: make bench, make notebooks, make golden, make lint.
+
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+UV     := $(VENV)/bin/uv
+STAMP  := $(VENV)/.installed
+ROOT_FLAG := $(shell [ "$$(id -u)" = "0" ] && echo --allow-root)
+PYTEST_WORKERS ?= 2
+
+.PHONY: lab test setup browser lint bench notebooks golden clean
+
+$(STAMP): pyproject.toml
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	@test -x $(UV) || $(PY) -m pip install -q --disable-pip-version-check uv
+	$(UV) pip install -q --python $(PY) -e '.[test]'
+	@touch $(STAMP)
+
+setup: $(STAMP)
+
+lab: $(STAMP)
+	$(VENV)/bin/jupyter lab --notebook-dir=notebooks $(ROOT_FLAG)
+
+# Browser tests drive Debian's Chromium (never a downloaded browser build).
+browser:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  echo "installing Debian's chromium for the browser tests"; \
+	  SUDO=$$([ "$$(id -u)" = "0" ] || echo sudo); \
+	  $$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+
+test: $(STAMP) browser
+	$(PY) -m pytest -q -n $(PYTEST_WORKERS) --dist loadfile -p no:cacheprovider \
+	  --nbval --nbval-sanitize-with tests/nbval_sanitize.cfg tests notebooks
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check lab widgets tests benchmarks
+
+bench: $(STAMP)
+	$(UV) pip install -q --python $(PY) -e '.[test,bench]'
+	$(PY) -m benchmarks.run
+
+notebooks: $(STAMP)
+	$(PY) -m tests.tools.run_notebooks
+
+golden: $(STAMP)
+	$(PY) -m tests.tools.make_golden
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache
