@@ -1,0 +1,1 @@
+"""Maintenance tools run by make targets (golden records, notebooks)."""

@@ -1,0 +1,67 @@
+"""``make notebooks``: re-execute every notebook in notebooks/ and store it with its outputs.
+
+Each stored notebook records, in its metadata, a hash of its code cells' sources; the test
+``tests/test_notebooks_fresh.py`` fails when a notebook was edited without being re-run. Widget
+state is never stored (``store_widget_state=False``), so notebooks stay small.
+
+Usage: ``python -m tests.tools.run_notebooks [NAME.ipynb ...]``
+"""
+
+from __future__ import annotations
+
+import hashlib
+import sys
+import time
+from pathlib import Path
+
+import nbformat
+from nbclient import NotebookClient
+
+ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOKS = ROOT / "notebooks"
+META_KEY = "rules_lab"
+
+
+def source_hash(nb: nbformat.NotebookNode) -> str:
+    """Hash of the code cells' sources, in order (what the outputs were computed from)."""
+    h = hashlib.sha256()
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            h.update(cell.source.encode())
+            h.update(b"\0")
+    return h.hexdigest()
+
+
+def run_notebook(path: Path, timeout: int = 600) -> float:
+    nb = nbformat.read(path, as_version=4)
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            cell.outputs = []
+            cell.execution_count = None
+            cell.metadata.pop("execution", None)
+    start = time.perf_counter()
+    client = NotebookClient(
+        nb,
+        timeout=timeout,
+        kernel_name="python3",
+        resources={"metadata": {"path": str(NOTEBOOKS)}},
+        store_widget_state=False,
+        record_timing=False,
+    )
+    client.execute()
+    nb.metadata.pop("widgets", None)
+    nb.metadata[META_KEY] = {"source_hash": source_hash(nb)}
+    nbformat.write(nb, path)
+    return time.perf_counter() - start
+
+
+def main(argv: list[str]) -> int:
+    paths = [NOTEBOOKS / a for a in argv] if argv else sorted(NOTEBOOKS.glob("*.ipynb"))
+    for path in paths:
+        took = run_notebook(path)
+        print(f"{path.name}: executed in {took:.1f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
