@@ -1,18 +1,30 @@
 """Batch simulation: many seeded games -> one pandas DataFrame, one row per game.
 
 Each game's seed is derived from the master seed and the game's index with
-``numpy.random.SeedSequence(master, spawn_key=(index,))``, so the table is identical whatever the
-number of workers or the executor. Games are sent to workers in chunks; each worker rebuilds the
-game from its name and parameters and the agents from their specs (nothing is pickled but plain
-data).
+``numpy.random.SeedSequence(master, spawn_key=(index,))``, and every game gets freshly built
+agents, so a game's row depends only on (rules, variant, agents, master seed, index): the table
+is identical whatever the number of workers, the chunk size or the executor (a local process
+pool or a Dask cluster). Workers rebuild the game from its class path and parameters and the
+agents from their specs: nothing crosses a process boundary but plain data.
+
+Row columns (all scalar)
+------------------------
+``game_index``, ``seed``, ``variant`` (parameters that differ from the defaults), ``agents``
+(one label per seat), ``winners`` (JSON list), ``winner`` (the sole winner or -1), ``draw`` (no
+winner: a draw or a timeout), ``length_actions`` (history entries, chance included),
+``length_decisions`` (player actions only), the game's metrics (e.g. ``turns``, ``rounds``,
+``timeout``), ``minutes`` (the game's time model), ``return_<p>``, ``progress_<p>`` (final
+progress measure), ``lead_changes``, ``decided_at`` and ``margin`` (see :class:`LeadTracker`),
+and ``n[<clause>]``: how many times each rule clause fired.
 """
 
 from __future__ import annotations
 
+import importlib
 import json
-import os
-from collections.abc import Iterable, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
+import math
+import sys
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -20,8 +32,17 @@ import pandas as pd
 
 from lab.agents.base import make_agents
 from lab.core.game import Game
-from lab.core.registry import load
+from lab.core.params import freeze
+from lab.core.registry import game_class, game_names, load
+from lab.core.state import CHANCE, State
+from lab.sim.executors import chunk_ranges, default_chunk_size, executor_width, run_tasks
 from lab.sim.play import play
+
+#: Columns every row has (game metrics that collide with them are prefixed ``m_``).
+BASE_COLUMNS = (
+    "game_index", "seed", "variant", "agents", "winners", "winner", "draw",
+    "length_actions", "length_decisions", "minutes", "lead_changes", "decided_at", "margin",
+)
 
 
 def game_seed(master: int, index: int) -> int:
@@ -30,51 +51,202 @@ def game_seed(master: int, index: int) -> int:
     return int(ss.generate_state(1, np.uint32)[0])
 
 
-def game_row(game: Game, agents: Any, seed: int, index: int) -> dict[str, Any]:
-    """Play one game and summarise it as a table row."""
-    state = play(game, agents, seed=seed)
+class LeadTracker:
+    """Follows the per-player progress measure during a game (an ``on_step`` hook of ``play``).
+
+    A player *leads* at a step when their progress is strictly the highest. From the sequence
+    of sole leaders it derives:
+
+    - ``lead_changes``: how often the sole lead passed from one player to another (a tie in
+      between does not count as a change);
+    - ``decided_at``: the fraction of the game (in actions) after which the eventual sole winner
+      was never behind, i.e. no other player led alone any more (0 = never behind,
+      1 = only decided by the last action; NaN for a draw or a shared win);
+    - ``margin``: final progress of the top player minus the runner-up.
+    """
+
+    __slots__ = ("enabled", "leader", "changes", "last_led", "steps")
+
+    def __init__(self, n_players: int) -> None:
+        self.enabled = n_players >= 2
+        self.leader: int | None = None
+        self.changes = 0
+        self.last_led = [-1] * n_players
+        self.steps = 0
+
+    def __call__(self, state: State) -> None:
+        self.steps += 1
+        if not self.enabled:
+            return
+        prog = state.progress()
+        if prog is None:
+            self.enabled = False
+            return
+        best = max(prog)
+        top = [p for p, v in enumerate(prog) if v == best]
+        if len(top) != 1:
+            return
+        p = top[0]
+        self.last_led[p] = self.steps
+        if self.leader is not None and self.leader != p:
+            self.changes += 1
+        self.leader = p
+
+    def results(self, state: State, winners: Sequence[int]) -> dict[str, float]:
+        """The lead statistics of the finished game (NaN where not defined)."""
+        prog = state.progress()
+        if not self.enabled or prog is None or len(prog) < 2:
+            return {"lead_changes": math.nan, "decided_at": math.nan, "margin": math.nan}
+        ordered = sorted((float(v) for v in prog), reverse=True)
+        decided = math.nan
+        if len(winners) == 1 and self.steps > 0:
+            w = winners[0]
+            behind = max((s for q, s in enumerate(self.last_led) if q != w), default=-1)
+            decided = 0.0 if behind < 0 else min(1.0, behind / self.steps)
+        return {"lead_changes": float(self.changes), "decided_at": decided, "margin": ordered[0] - ordered[1]}
+
+
+def variant_label(game: Game) -> str:
+    """The parameters that differ from the defaults, ``key=value`` comma-separated (or ``default``)."""
+    defaults = {s.name: freeze(s.default) for s in game.parameter_specs()}
+    parts = []
+    for key, value in game.params.items():
+        if value != defaults.get(key):
+            parts.append(f"{key}={_value_text(game.params_to_dict()[key])}")
+    return ",".join(parts) or "default"
+
+
+def _value_text(value: Any) -> str:
+    if isinstance(value, bool) or value is None or isinstance(value, list | dict):
+        return json.dumps(value, separators=(",", ":"))
+    return str(value)
+
+
+def agent_label(spec: Mapping[str, Any]) -> str:
+    """``{"name": "greedy", "depth": 2}`` -> ``greedy(depth=2)``."""
+    extra = ",".join(f"{k}={_value_text(v)}" for k, v in spec.items() if k != "name")
+    return f"{spec['name']}({extra})" if extra else str(spec["name"])
+
+
+def _scalar(value: Any) -> Any:
+    if isinstance(value, bool | np.bool_):
+        return bool(value)
+    if isinstance(value, int | np.integer):
+        return int(value)
+    if isinstance(value, float | np.floating):
+        return float(value)
+    if isinstance(value, str) or value is None:
+        return value
+    return json.dumps(value, sort_keys=True, default=str)
+
+
+def game_row(
+    game: Game,
+    agents: Any,
+    seed: int,
+    index: int,
+    *,
+    variant: str | None = None,
+    agents_text: str | None = None,
+) -> dict[str, Any]:
+    """Play one game and summarise it as a flat table row (see the module docstring)."""
     n = game.num_players()
+    tracker = LeadTracker(n)
+    state = play(game, agents, seed=seed, on_step=tracker)
     returns = state.returns()
-    winners = state.winners()
+    winners = [int(w) for w in state.winners()]
+    decisions = sum(1 for h in state._history if h.player != CHANCE)
     row: dict[str, Any] = {
         "game_index": index,
         "seed": seed,
+        "variant": variant if variant is not None else variant_label(game),
+        "agents": agents_text if agents_text is not None else "|".join(
+            agent_label(a.spec()) for a in make_agents(game, agents)
+        ),
         "winners": json.dumps(winners),
         "winner": winners[0] if len(winners) == 1 else -1,
         "draw": len(winners) == 0,
-        "length_actions": len(state.history()),
+        "length_actions": len(state._history),
+        "length_decisions": decisions,
     }
-    for p in range(n):
-        row[f"return_{p}"] = returns[p]
-    minutes = state.estimated_minutes()
-    if minutes is not None:
-        row["minutes"] = float(minutes)
     for key, value in state.metrics().items():
-        row[key] = value
+        name = f"m_{key}" if key in BASE_COLUMNS or key.startswith(("return_", "progress_", "n[")) else key
+        row[name] = _scalar(value)
+    minutes = state.estimated_minutes()
+    row["minutes"] = math.nan if minutes is None else float(minutes)
+    for p in range(n):
+        row[f"return_{p}"] = float(returns[p])
     progress = state.progress()
     if progress is not None:
         for p, v in enumerate(progress):
             row[f"progress_{p}"] = float(v)
-    for clause, count in state.clause_counts().items():
-        row[f"n[{clause}]"] = count
+    row.update(tracker.results(state, winners))
+    for clause, count in sorted(state.clause_counts().items()):
+        row[f"n[{clause}]"] = int(count)
     return row
 
 
-def _run_chunk(name: str, params: dict[str, Any], agent_specs: list[Any], master: int, indices: Sequence[int]) -> list[dict[str, Any]]:
-    game = load(name, **params)
-    rows = []
-    for i in indices:
-        rows.append(game_row(game, agent_specs, game_seed(master, i), i))
-    return rows
+def game_ref(game: Game) -> tuple[str, str]:
+    """``(module, class name)`` from which a worker rebuilds the game's class."""
+    cls = type(game)
+    return cls.__module__, cls.__qualname__
 
 
-def _chunks(n: int, size: int) -> list[range]:
-    return [range(start, min(n, start + size)) for start in range(0, n, size)]
+def rebuild_game(ref: Sequence[str], params: Mapping[str, Any]) -> Game:
+    """The game of class ``ref`` (``(module, qualname)``) under ``params``."""
+    module, qualname = ref
+    obj: Any = importlib.import_module(module)
+    for part in qualname.split("."):
+        obj = getattr(obj, part)
+    if not (isinstance(obj, type) and issubclass(obj, Game)):
+        raise ValueError(f"{module}.{qualname} is not a Game class")
+    return obj(dict(params))
+
+
+def run_chunk(
+    ref: Sequence[str],
+    params: Mapping[str, Any],
+    specs: Sequence[Any],
+    master: int,
+    start: int,
+    stop: int,
+    variant: str,
+    agents_text: str,
+) -> list[dict[str, Any]]:
+    """Worker task: play games ``start..stop-1`` of a run and return their rows."""
+    game = rebuild_game(ref, params)
+    return [
+        game_row(game, specs, game_seed(master, i), i, variant=variant, agents_text=agents_text)
+        for i in range(start, stop)
+    ]
 
 
 def agent_specs(game: Game, agents: Any) -> list[dict[str, Any]]:
     """Agents as JSON specs (one per seat), the form a run record stores."""
-    return [a.spec() for a in make_agents(game, agents)]
+    return [dict(a.spec()) for a in make_agents(game, agents)]
+
+
+def _as_game(game: Game | str) -> Game:
+    if isinstance(game, Game):
+        return game
+    if isinstance(game, str):
+        return load(game)
+    raise ValueError(f"game must be a Game (lab.load(...)) or a registered name, not {type(game).__name__}")
+
+
+def _check_int(name: str, value: Any, minimum: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int | np.integer) or value < minimum:
+        raise ValueError(f"{name} must be a whole number >= {minimum}, got {value!r}")
+    return int(value)
+
+
+def _want_progress(progress: bool | None, n_games: int) -> bool:
+    if progress is not None:
+        return bool(progress)
+    if n_games < 500:
+        return False
+    shell = getattr(sys.modules.get("IPython"), "get_ipython", lambda: None)()
+    return shell is not None or sys.stderr.isatty()
 
 
 def simulate(
@@ -86,111 +258,127 @@ def simulate(
     executor: Any = None,
     *,
     chunk_size: int | None = None,
-    progress: bool = False,
+    progress: bool | None = None,
+    variant: str | None = None,
 ) -> pd.DataFrame:
-    """Play ``n_games`` games and return one row per game.
+    """Play ``n_games`` seeded games and return one row per game.
 
     Parameters
     ----------
     game : Game or str
         The game (with its variant) or a registered name (defaults).
     agents : None, str, dict or list
-        As for :func:`lab.play`; stored in the record as specs.
+        As for :func:`lab.play` (``None``: random agents). Stored in the record as specs; every
+        game builds its agents afresh from the specs.
     n_games : int
         Number of games.
     seed : int
-        Master seed; game ``i`` gets ``game_seed(seed, i)``.
+        Master seed; game ``i`` gets ``game_seed(seed, i)``. Two runs with the same master seed
+        play their games on the same seeds (common random numbers for comparisons).
     workers : int, optional
-        Worker processes (default: 1, in this process). Ignored when ``executor`` is given.
+        Local worker processes (default 1: this process). Ignored when ``executor`` is given.
     executor : concurrent.futures.Executor or dask.distributed.Client, optional
-        Where to run the chunks.
+        Where to run the chunks (``executor=client`` for a Dask cluster).
     chunk_size : int, optional
-        Games per task (default: about 4 tasks per worker, at most 500 games).
-    progress : bool
-        Show a tqdm progress bar (a widget in notebooks, text in a terminal).
+        Games per task (default: about 4 tasks per worker, at most 500 games per task).
+    progress : bool, optional
+        Show a ``tqdm.auto`` progress bar (a widget in notebooks, text in a terminal). Default:
+        on for runs of 500 games or more in a notebook or an interactive terminal.
+    variant : str, optional
+        The label in the ``variant`` column (default: the parameters that differ from the
+        defaults, e.g. ``strict=false``).
 
     Returns
     -------
     pandas.DataFrame
-        Sorted by ``game_index``; ``df.attrs["record"]`` is the run record for :func:`lab.rerun`.
+        Sorted by ``game_index``; ``df.attrs["record"]`` is the run record for :func:`rerun`.
+
+    Raises
+    ------
+    ValueError
+        For a bad ``n_games``, ``seed``, ``workers``, ``chunk_size`` or ``executor``
+        (:class:`~lab.InvalidAgent` for bad agents).
     """
     from lab import __version__
 
-    if isinstance(game, str):
-        game = load(game)
-    if not isinstance(n_games, int) or isinstance(n_games, bool) or n_games < 0:
-        raise ValueError(f"n_games must be a whole number >= 0, got {n_games!r}")
+    game = _as_game(game)
+    n_games = _check_int("n_games", n_games, 0)
+    seed = _check_int("seed", seed, 0)
+    if chunk_size is not None:
+        chunk_size = _check_int("chunk_size", chunk_size, 1)
     specs = agent_specs(game, agents)
     params = game.params_to_dict()
-    n_workers = 1 if workers is None else int(workers)
-    if n_workers < 1:
-        raise ValueError(f"workers must be >= 1, got {workers!r}")
-    parallel = executor is not None or n_workers > 1
-    slots = n_workers if executor is None else max(1, _executor_width(executor))
-    size = chunk_size or max(1, min(500, -(-n_games // (4 * slots)))) if parallel else max(1, n_games)
-    chunks = _chunks(n_games, size)
-    rows: list[dict[str, Any]] = []
-    bar = _progress_bar(n_games) if progress else None
-    if not parallel:
-        g = game
-        for idx in chunks:
-            for i in idx:
-                rows.append(game_row(g, specs, game_seed(seed, i), i))
-                if bar is not None:
-                    bar.update(1)
-    else:
-        own = executor is None
-        ex = ProcessPoolExecutor(max_workers=n_workers) if own else executor
-        try:
-            for part in _map_chunks(ex, game.name, params, specs, seed, chunks):
-                rows.extend(part)
-                if bar is not None:
-                    bar.update(len(part))
-        finally:
-            if own:
-                ex.shutdown()
-    if bar is not None:
-        bar.close()
-    df = pd.DataFrame(rows)
-    if len(df):
-        df = df.sort_values("game_index", kind="stable").reset_index(drop=True)
-        clause_cols = [c for c in df.columns if c.startswith("n[")]
-        df[clause_cols] = df[clause_cols].fillna(0).astype(int)
-        df = df[[c for c in df.columns if not c.startswith("n[")] + sorted(clause_cols)]
+    label = variant if variant is not None else variant_label(game)
+    agents_text = "|".join(agent_label(s) for s in specs)
+    width = executor_width(executor, workers)
+    size = chunk_size or default_chunk_size(n_games, width)
+    ref = game_ref(game)
+    tasks = [(ref, params, specs, seed, r.start, r.stop, label, agents_text) for r in chunk_ranges(n_games, size)]
+    parts: dict[int, list[dict[str, Any]]] = {}
+    bar = _progress_bar(n_games) if _want_progress(progress, n_games) else None
+    try:
+        for i, rows in run_tasks(run_chunk, tasks, executor=executor, workers=workers):
+            parts[i] = rows
+            if bar is not None:
+                bar.update(len(rows))
+    finally:
+        if bar is not None:
+            bar.close()
+    rows = [row for i in sorted(parts) for row in parts[i]]
+    df = frame_from_rows(rows)
     df.attrs["record"] = {
         "game": game.name,
+        "game_class": ":".join(ref) if game.name not in game_names() or game_class(game.name) is not type(game) else None,
         "params": params,
+        "variant": label,
         "agents": specs,
         "n_games": n_games,
         "seed": seed,
         "version": __version__,
         "rules_version": game.rules_version,
+        "numpy": np.__version__,
     }
     return df
 
 
-def _executor_width(executor: Any) -> int:
-    try:  # dask.distributed.Client
-        return sum(executor.nthreads().values())
-    except AttributeError:
-        return getattr(executor, "_max_workers", None) or os.cpu_count() or 1
-
-
-def _map_chunks(ex: Executor | Any, name: str, params: dict[str, Any], specs: list[Any], seed: int, chunks: list[range]) -> Iterable[list[dict[str, Any]]]:
-    futures = [ex.submit(_run_chunk, name, params, specs, seed, list(c)) for c in chunks]
-    for f in futures:
-        yield f.result()
+def frame_from_rows(rows: Sequence[Mapping[str, Any]]) -> pd.DataFrame:
+    """Rows -> DataFrame with a canonical column order; absent clause counts become 0."""
+    df = pd.DataFrame(list(rows))
+    if not len(df):
+        return pd.DataFrame(columns=["game_index", "seed", "variant", "agents", "winners", "winner", "draw", "length_actions"])
+    clause_cols = sorted(c for c in df.columns if c.startswith("n["))
+    if clause_cols:
+        df[clause_cols] = df[clause_cols].fillna(0).astype("int64")
+    lead = [c for c in ("lead_changes", "decided_at", "margin") if c in df.columns]
+    first = [c for c in df.columns if not c.startswith("n[") and c not in lead]
+    return df[first + lead + clause_cols]
 
 
 def _progress_bar(total: int) -> Any:
     from tqdm.auto import tqdm
 
-    return tqdm(total=total, unit="game")
+    return tqdm(total=total, unit="game", desc="simulate")
 
 
-def rerun(record: dict[str, Any], **overrides: Any) -> pd.DataFrame:
-    """Reproduce a run from its record (``df.attrs["record"]``)."""
-    game = load(record["game"], **record["params"])
-    kwargs = {"agents": record["agents"], "n_games": record["n_games"], "seed": record["seed"]}
+def rerun(record: Mapping[str, Any], **overrides: Any) -> pd.DataFrame:
+    """Reproduce a run exactly from its record (``df.attrs["record"]``).
+
+    ``overrides`` are passed to :func:`simulate` (e.g. ``workers=2`` or ``executor=client``:
+    the table is the same).
+    """
+    if not isinstance(record, Mapping) or "game" not in record or "params" not in record:
+        raise ValueError("a run record is the dict in df.attrs['record'] (with 'game' and 'params')")
+    cls_path = record.get("game_class")
+    if cls_path:
+        module, _, qualname = str(cls_path).partition(":")
+        game = rebuild_game((module, qualname), record["params"])
+    else:
+        game = load(record["game"], **record["params"])
+    kwargs: dict[str, Any] = {
+        "agents": record["agents"],
+        "n_games": record["n_games"],
+        "seed": record["seed"],
+        "variant": record.get("variant"),
+    }
     kwargs.update(overrides)
     return simulate(game, **kwargs)
