@@ -1,0 +1,557 @@
+"""memm's game state: dealing, the start roll, placements, repeat turns, gifts, end and block.
+
+See :mod:`lab.games.memm.rules` for the rules as implemented. Legal placements use the
+precomputed orientation bit masks of :class:`~lab.games.memm.components.CubeTable`: for a free
+cell, the orientations of a cube that fit are one AND (``match="all"``) or OR (``"one"``) of a
+mask per touching face, so no rotation is tried in the hot loop.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lab.boards.cubes import FACE_NAMES, FACE_VECTORS, Cell, direction
+from lab.core.actions import Action
+from lab.core.chance import uniform
+from lab.core.state import CHANCE, TERMINAL, State
+from lab.games.memm.components import COLOURS, N_CUBES, ROMAN
+from lab.games.memm.rules import GIVES_FOR_JOINED, MemmGame
+
+_DEAL, _ROLL, _PLACE, _GIVE, _OVER = "deal", "roll", "place", "give", "over"
+PASS = Action("pass", ())
+KEEP = Action("keep", ())
+_SCALARS = (
+    "phase", "to_move", "start_player", "last", "run_key", "run_len", "column", "gives_left",
+    "repeat", "first_out", "pass_streak", "blocked", "stuck", "placements", "passes", "gifts",
+    "repeats", "max_joined", "first_out_placement",
+)
+
+
+class MemmState(State):
+    """A memm position. Hands are public (see the rules module)."""
+
+    game: MemmGame
+
+    def __init__(self, game: MemmGame) -> None:
+        super().__init__(game)
+        n = game.num_players()
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.undealt: list[int] = list(range(N_CUBES))
+        self.cells: dict[Cell, tuple[int, int]] = {}  # cell -> (cube, rotation)
+        self.colours: dict[Cell, tuple[int, ...]] = {}  # cell -> world colour per face
+        self.order: list[Cell] = []
+        self.phase = _DEAL
+        self.to_move = 0
+        self.start_player = -1
+        self.last: Cell | None = None
+        self.run_key: int | None = None  # MM-4.1: direction of the current run
+        self.run_len = 0
+        self.column: tuple[int, int] | None = None  # MM-4.2 constraint for the next placement
+        self.gives_left = 0
+        self.repeat = False
+        self.first_out: int | None = None
+        self.pass_streak = 0
+        self.blocked = False
+        self.stuck: int | None = None
+        self.placements = 0
+        self.passes = 0
+        self.gifts = 0
+        self.repeats = 0
+        self.max_joined = 0
+        self.first_out_placement = -1
+        self._legal: list[Action] | None = None
+
+    # ================================================================== engine hooks
+    def current_player(self) -> int:
+        if self.phase in (_DEAL, _ROLL):
+            return CHANCE
+        if self.phase == _OVER:
+            return TERMINAL
+        return self.to_move
+
+    def _chance_outcomes(self) -> list[tuple[Action, float]]:
+        if self.phase == _DEAL:
+            return uniform([Action("deal", (c,)) for c in self.undealt])
+        mono = self.game.cubes.mono
+        colours = sorted({c for c in mono if c >= 0})
+        return uniform([Action("roll", (COLOURS[c],)) for c in colours])
+
+    def _legal_actions(self, player: int) -> list[Action]:
+        if self._legal is None:
+            if self.phase == _GIVE:
+                self._legal = self._gift_actions()
+            else:
+                self._legal = self.placement_actions() or [PASS]
+        return list(self._legal)
+
+    def _apply_action(self, action: Action) -> None:
+        self._legal = None
+        kind = action.kind
+        if kind == "deal":
+            self._deal(int(action.args[0]))
+        elif kind == "roll":
+            self._roll(COLOURS.index(str(action.args[0])))
+        elif kind == "place":
+            cube, x, y, z, rot = (int(a) for a in action.args)
+            self._place(cube, (x, y, z), rot)
+        elif kind == "give":
+            self._give(int(action.args[0]), int(action.args[1]))
+        elif kind == "keep":
+            self.log("MM-3", "keep", player=self.to_move, declined=self.gives_left)
+            self.gives_left = 0
+            self._after_gifts()
+        else:
+            self._pass()
+
+    # ================================================================== set-up (MM-1)
+    def _deal(self, cube: int) -> None:
+        n = self.game.num_players()
+        receiver = (N_CUBES - len(self.undealt)) % n
+        self.undealt.remove(cube)
+        self.hands[receiver].append(cube)
+        self.hands[receiver].sort()
+        self.log("MM-1", "deal", player=receiver, cube=cube)
+        if not self.undealt:
+            self.phase = _ROLL
+
+    def _roll(self, colour: int) -> None:
+        mono = self.game.cubes.mono
+        cube = min(c for c in range(N_CUBES) if mono[c] == colour)
+        holder = next(p for p, h in enumerate(self.hands) if cube in h)
+        self.start_player = holder
+        self.log("MM-1", "roll", colour=COLOURS[colour], player=holder, cube=cube)
+        self._put(holder, cube, (0, 0, 0), 0)
+        self.log("MM-1", "centre", player=holder, cube=cube)
+        self.phase = _PLACE
+        self.to_move = holder
+        self._end_turn(holder)
+
+    # ================================================================== placement (MM-2..4)
+    def anchors(self) -> tuple[list[Cell], set[Cell]]:
+        """Cells a new cube may attach to (MM-2, AMB-MM-2, MM-4.2) as a list and a set."""
+        params = self.game.params
+        if params["attach"] == "last":
+            base: list[Cell] = [] if self.last is None else [self.last]
+        else:
+            base = list(self.order)
+        if self.column is not None:
+            col = [c for c in self.order if (c[0], c[1]) == self.column]
+            base = col if params["column_rule"] == "must" else base + [c for c in col if c not in base]
+        return base, set(base)
+
+    def _run_blocked(self, cell: Cell) -> bool:
+        """MM-4.1: would ``cell`` make more than ``max_run`` placements in one direction?"""
+        if self.last is None or self.run_key is None:
+            return False
+        d = direction(self.last, cell)
+        if d is None:
+            return False
+        key = d // 2 if self.game.params["direction"] == "axis" else d
+        return key == self.run_key and self.run_len >= self.game.params["max_run"]
+
+    def candidate_cells(self) -> list[Cell]:
+        """Free cells touching an anchor, on the table or supported, not breaking MM-4.1."""
+        gravity = self.game.params["gravity"]
+        cells = self.cells
+        anchor_list, _ = self.anchors()
+        found: set[Cell] = set()
+        for ax, ay, az in anchor_list:
+            for dx, dy, dz in FACE_VECTORS:
+                c = (ax + dx, ay + dy, az + dz)
+                if c in cells or c[2] < 0 or c in found:
+                    continue
+                if gravity and c[2] > 0 and (c[0], c[1], c[2] - 1) not in cells:
+                    continue
+                found.add(c)
+        return sorted(c for c in found if not self._run_blocked(c))
+
+    def contacts(self, cell: Cell, anchor_set: set[Cell] | None = None) -> list[tuple[int, int, bool]]:
+        """Occupied neighbours of ``cell``: ``(face, colour it must show there, is an anchor)``."""
+        out = []
+        x, y, z = cell
+        for f, (dx, dy, dz) in enumerate(FACE_VECTORS):
+            nb = (x + dx, y + dy, z + dz)
+            world = self.colours.get(nb)
+            if world is not None:
+                out.append((f, world[f ^ 1], anchor_set is None or nb in anchor_set))
+        return out
+
+    def placement_actions(self) -> list[Action]:
+        """Every legal ``place`` action of the player to move (distinct orientations only)."""
+        if self.phase != _PLACE:
+            return []
+        table = self.game.cubes
+        match_all = self.game.params["match"] == "all"
+        _, anchor_set = self.anchors()
+        hand = self.hands[self.to_move]
+        out: list[Action] = []
+        for cell in self.candidate_cells():
+            keys = [(6 * f + c, is_anchor) for f, c, is_anchor in self.contacts(cell, anchor_set)]
+            x, y, z = cell
+            for cube in hand:
+                masks = table.masks[cube]
+                if match_all:
+                    mask = -1
+                    for key, _ in keys:
+                        mask &= masks[key]
+                else:
+                    mask = 0
+                    for key, is_anchor in keys:
+                        if is_anchor:
+                            mask |= masks[key]
+                if not mask:
+                    continue
+                ors = table.orientations[cube]
+                k = 0
+                while mask:
+                    if mask & 1:
+                        out.append(Action("place", (cube, x, y, z, ors[k][0])))
+                    mask >>= 1
+                    k += 1
+        return out
+
+    def joined_faces(self, cube: int, cell: Cell, rotation: int) -> int:
+        """MM-3: colour-matched face contacts ``cube`` would make at ``cell`` turned by ``rotation``."""
+        table = self.game.cubes
+        world = table.orientations[cube][table.rep_index[cube][rotation]][1]
+        return sum(1 for f, c, _ in self.contacts(cell) if world[f] == c)
+
+    def _put(self, player: int, cube: int, cell: Cell, rot: int) -> None:
+        table = self.game.cubes
+        self.hands[player].remove(cube)
+        self.cells[cell] = (cube, rot)
+        self.colours[cell] = table.orientations[cube][table.rep_index[cube][rot]][1]
+        self.order.append(cell)
+        self.last = cell
+
+    def _place(self, cube: int, cell: Cell, rot: int) -> None:
+        p = self.to_move
+        joined = self.joined_faces(cube, cell, rot)
+        d = None if self.last is None else direction(self.last, cell)
+        key = None if d is None else (d // 2 if self.game.params["direction"] == "axis" else d)
+        if key is not None and key == self.run_key:
+            self.run_len += 1
+        else:
+            self.run_key, self.run_len = key, (0 if key is None else 1)
+        on_top = (cell[0], cell[1], cell[2] - 1) in self.cells
+        self._put(p, cube, cell, rot)
+        self.placements += 1
+        self.pass_streak = 0
+        self.max_joined = max(self.max_joined, joined)
+        self.log("MM-2", "place", player=p, cube=cube, cell=list(cell), rotation=rot, joined=joined,
+                 direction=None if d is None else FACE_NAMES[d])
+        if self.run_len >= self.game.params["max_run"]:
+            self.log("MM-4.1", "run_limit", direction=FACE_NAMES[d] if d is not None else None)
+        if on_top and self.game.params["column_rule"] != "off":
+            self.column = (cell[0], cell[1])
+            self.log("MM-4.2", "column", column=list(self.column), rule=self.game.params["column_rule"])
+        else:
+            self.column = None
+        self._check_out(p)
+        self.repeat = joined >= 2 and bool(self.hands[p])
+        if self.repeat:
+            self.repeats += 1
+            self.log("MM-3", "repeat", player=p, joined=joined)
+        self.gives_left = min(GIVES_FOR_JOINED.get(joined, 0), len(self.hands[p]))
+        if self.gives_left and self._recipients():
+            self.phase = _GIVE
+            self.log("MM-3", "may_give", player=p, count=self.gives_left)
+        else:
+            self.gives_left = 0
+            self._after_gifts()
+
+    # ================================================================== gifts (MM-3)
+    def _recipients(self) -> list[int]:
+        return [q for q in range(len(self.hands)) if q != self.to_move and self.hands[q]]
+
+    def _gift_actions(self) -> list[Action]:
+        out = [Action("give", (c, q)) for c in self.hands[self.to_move] for q in self._recipients()]
+        return out + [KEEP]
+
+    def _give(self, cube: int, to: int) -> None:
+        p = self.to_move
+        self.hands[p].remove(cube)
+        self.hands[to].append(cube)
+        self.hands[to].sort()
+        self.gifts += 1
+        self.gives_left -= 1
+        self.log("MM-3", "give", player=p, cube=cube, to=to)
+        self._check_out(p)
+        if not self.hands[p] or not self._recipients():
+            self.gives_left = 0
+        if self.gives_left == 0:
+            self._after_gifts()
+
+    def _after_gifts(self) -> None:
+        p = self.to_move
+        self.phase = _PLACE
+        if self.repeat and self.hands[p]:
+            self.repeat = False
+            return  # MM-3: the same player places again
+        self.repeat = False
+        self._end_turn(p)
+
+    # ================================================================== passing, ending
+    def _pass(self) -> None:
+        p = self.to_move
+        self.passes += 1
+        self.repeat = False
+        if self.game.params["no_move"] == "end":
+            self.log("AMB-MM-5", "stuck_ends", player=p)
+            self.blocked, self.stuck = True, p
+            self._finish()
+            return
+        self.log("AMB-MM-5", "pass", player=p)
+        if self.column is not None:
+            self.column = None  # the MM-4.2 constraint is used up; not a block yet
+        else:
+            self.pass_streak += 1
+            if self.pass_streak >= len(self.hands):
+                self.log("AMB-MM-5", "blocked", passes=self.pass_streak)
+                self.blocked = True
+                self._finish()
+                return
+        self._end_turn(p)
+
+    def _check_out(self, p: int) -> None:
+        if not self.hands[p] and self.first_out is None:
+            self.first_out = p
+            self.first_out_placement = self.placements
+            self.log("MM-5", "out", player=p)
+
+    def _end_turn(self, p: int) -> None:
+        n = len(self.hands)
+        if self.first_out is not None and p == (self.start_player - 1) % n:
+            self.log("MM-5", "round_complete", player=p)
+            self._finish()
+            return
+        self.to_move = (p + 1) % n
+
+    def _finish(self) -> None:
+        self.phase = _OVER
+        self.log("MM-5", "end", winner=self.first_out, losers=self.losers(), blocked=self.blocked)
+
+    # ================================================================== outcome
+    def held_colours(self, p: int) -> int:
+        """Different colours among ``p``'s cubes (the MM-5 tie-break)."""
+        bodies = self.game.cubes.bodies
+        return len({c for cube in self.hands[p] for c in bodies[cube]})
+
+    def losers(self) -> list[int]:
+        """MM-5: most cubes, then most different colours; all still tied lose."""
+        holding = [p for p, h in enumerate(self.hands) if h and p != self.first_out]
+        if not holding:
+            return []
+        key = {p: (len(self.hands[p]), self.held_colours(p)) for p in holding}
+        worst = max(key.values())
+        return [p for p in holding if key[p] == worst]
+
+    def returns(self) -> list[float]:
+        n = len(self.hands)
+        if self.phase != _OVER:
+            return [0.0] * n
+        out = [0.0] * n
+        for p in self.losers():
+            out[p] = -1.0
+        if self.first_out is not None:
+            out[self.first_out] = 1.0
+        return out
+
+    def winners(self) -> list[int]:
+        if self.phase != _OVER or self.first_out is None:
+            return []
+        return [self.first_out]
+
+    def progress(self) -> list[float] | None:
+        share = N_CUBES / len(self.hands)
+        return [(share - len(h)) / share for h in self.hands]
+
+    def metrics(self) -> dict[str, float]:
+        won = self.first_out is not None and self.first_out == self.start_player
+        return {
+            "blocked": float(self.blocked),
+            "stuck_end": float(self.stuck is not None),
+            "start_player": float(self.start_player),
+            "start_player_won": float(won),
+            "start_player_lost": float(self.start_player in self.losers()),
+            "winner_seat_after_start": float(
+                -1 if self.first_out is None else (self.first_out - self.start_player) % len(self.hands)
+            ),
+            "placements": float(self.placements),
+            "passes": float(self.passes),
+            "gifts": float(self.gifts),
+            "repeats": float(self.repeats),
+            "max_joined": float(self.max_joined),
+            "height": float(max((c[2] for c in self.order), default=-1) + 1),
+            "cubes_left": float(sum(len(h) for h in self.hands)),
+            "first_out_placement": float(self.first_out_placement),
+        }
+
+    def estimated_minutes(self) -> float | None:
+        return round(0.4 * self.placements + 0.1 * (self.passes + self.gifts) + 1.0, 2)
+
+    # ================================================================== views
+    def structure(self) -> dict[Cell, tuple[int, int, tuple[int, ...]]]:
+        """``cell -> (cube, rotation, world colours)`` in placement order."""
+        return {c: (*self.cells[c], self.colours[c]) for c in self.order}
+
+    def _public(self) -> dict[str, Any]:
+        return {
+            "phase": self.phase,
+            "to_move": self.to_move,
+            "start_player": self.start_player,
+            "hands": [list(h) for h in self.hands],
+            "undealt": len(self.undealt),
+            "structure": [[*c, *self.cells[c]] for c in self.order],
+            "last": None if self.last is None else list(self.last),
+            "run": [self.run_key, self.run_len],
+            "column": None if self.column is None else list(self.column),
+            "gives_left": self.gives_left,
+            "repeat": self.repeat,
+            "first_out": self.first_out,
+            "pass_streak": self.pass_streak,
+            "blocked": self.blocked,
+        }
+
+    def observation(self, player: int | None) -> dict[str, Any]:
+        """Everything is public in memm (cubes lie on the table), so every viewer sees the same."""
+        return {"player": player, **self._public()}
+
+    def full_state(self) -> dict[str, Any]:
+        data = self._public()
+        data["undealt"] = list(self.undealt)
+        data["stuck"] = self.stuck
+        data["stats"] = [self.placements, self.passes, self.gifts, self.repeats, self.max_joined,
+                         self.first_out_placement]
+        return data
+
+    def clone(self) -> MemmState:
+        new = MemmState.__new__(MemmState)
+        new.game = self.game
+        new._history = list(self._history)
+        new.events = list(self.events)
+        new.hands = [list(h) for h in self.hands]
+        new.undealt = list(self.undealt)
+        new.cells = dict(self.cells)
+        new.colours = dict(self.colours)
+        new.order = list(self.order)
+        for name in _SCALARS:
+            setattr(new, name, getattr(self, name))
+        new._legal = self._legal
+        return new
+
+    @classmethod
+    def from_observation(cls, game: MemmGame, obs: dict[str, Any]) -> MemmState:
+        """A state (without history) rebuilt from an observation, for an agent's search."""
+        st = cls(game)
+        st.hands = [list(h) for h in obs["hands"]]
+        table = game.cubes
+        for x, y, z, cube, rot in obs["structure"]:
+            cell = (x, y, z)
+            st.cells[cell] = (cube, rot)
+            st.colours[cell] = table.orientations[cube][table.rep_index[cube][rot]][1]
+            st.order.append(cell)
+        st.undealt = []
+        st.phase = obs["phase"]
+        st.to_move = obs["to_move"]
+        st.start_player = obs["start_player"]
+        st.last = None if obs["last"] is None else tuple(obs["last"])  # type: ignore[assignment]
+        st.run_key, st.run_len = obs["run"]
+        st.column = None if obs["column"] is None else tuple(obs["column"])  # type: ignore[assignment]
+        st.gives_left = obs["gives_left"]
+        st.repeat = obs["repeat"]
+        st.first_out = obs["first_out"]
+        st.pass_streak = obs["pass_streak"]
+        st.blocked = obs["blocked"]
+        return st
+
+    def render_svg(self, viewer: int | None = None) -> str:
+        from lab.games.memm.render import render_svg
+
+        return render_svg(self, viewer)
+
+    def action_targets(self, player: int) -> dict[str, list[Action]]:
+        from lab.games.memm.render import action_targets
+
+        return action_targets(self, player)
+
+    # ------------------------------------------------------------------ explanations
+    def explain_illegal(self, player: int, action: Action) -> str | None:
+        if self.phase == _GIVE:
+            if action.kind == "give":
+                cube, to = action.args
+                if cube not in self.hands[player]:
+                    return f"cube {cube} is not in your hand {self.hands[player]}"
+                if to not in self._recipients():
+                    return f"player {to} cannot receive a cube (not another player still holding cubes)"
+            return f"MM-3: give up to {self.gives_left} more cube(s) with give(cube, to), or keep"
+        if action.kind != "place":
+            if action.kind == "pass":
+                return "AMB-MM-5: you may pass only when no placement is legal"
+            return "a placement (place) is due"
+        cube, x, y, z, rot = (int(a) for a in action.args)
+        return self._why_not(cube, (x, y, z), rot)
+
+    def _why_not(self, cube: int, cell: Cell, rot: int) -> str | None:
+        table = self.game.cubes
+        if cube not in self.hands[self.to_move]:
+            return f"cube {cube} is not in your hand {self.hands[self.to_move]}"
+        if rot not in table.rep_index[cube]:
+            same = oriented_rep(table, cube, rot)
+            return f"rotation {rot} shows the same faces as rotation {same}; use {same}"
+        if cell in self.cells:
+            return f"cell {cell} is already occupied"
+        if self.game.params["gravity"] and cell[2] > 0 and (cell[0], cell[1], cell[2] - 1) not in self.cells:
+            return f"AMB-MM-4: nothing under {cell} to hold the cube up"
+        anchor_list, anchor_set = self.anchors()
+        if not any(direction(a, cell) is not None for a in anchor_list):
+            what = "the last cube" if self.game.params["attach"] == "last" else "the structure"
+            if self.column is not None:
+                what = f"the column {self.column} (MM-4.2)"
+            return f"MM-2: the cube must touch {what}"
+        if self._run_blocked(cell):
+            return f"MM-4.1: no more than {self.game.params['max_run']} placements in a row in one direction"
+        world = table.orientations[cube][table.rep_index[cube][rot]][1]
+        bad = [(FACE_NAMES[f], COLOURS[world[f]], COLOURS[c]) for f, c, _ in self.contacts(cell)
+               if world[f] != c]
+        if bad:
+            f, mine, theirs = bad[0]
+            return f"AMB-MM-1/MM-2: face {f} would show {mine} against {theirs}"
+        return "AMB-MM-1: no touching face matches an anchor's colour"
+
+    def describe_action(self, action: Action) -> str:
+        if action.kind == "place":
+            cube, x, y, z, rot = action.args
+            table = self.game.cubes
+            k = table.rep_index[int(cube)].get(int(rot))
+            if k is None:
+                return str(action)
+            world = table.orientations[int(cube)][k][1]
+            body = table.bodies[int(cube)]
+            top = COLOURS[world[4]]
+            return (f"place cube {cube} ({describe_cube(body)}) at ({x}, {y}, {z}), "
+                    f"{top} on top, facing +x {COLOURS[world[0]]}")
+        if action.kind == "give":
+            return f"give cube {action.args[0]} to player {action.args[1]}"
+        if action.kind == "deal":
+            return f"deal cube {action.args[0]}"
+        if action.kind == "roll":
+            return f"roll {action.args[0]}"
+        return {"keep": "give no more cubes", "pass": "pass (no legal placement)"}.get(action.kind, str(action))
+
+
+def oriented_rep(table: Any, cube: int, rot: int) -> int:
+    """The representative rotation that shows the same colours as ``rot``."""
+    from lab.boards.cubes import oriented_colours
+
+    world = oriented_colours(table.bodies[cube], rot)
+    return next(r for r, w in table.orientations[cube] if w == world)
+
+
+def describe_cube(body: tuple[int, ...]) -> str:
+    """``"4 red, 1 yellow, 1 orange"`` with numerals in brackets."""
+    counts: dict[int, int] = {}
+    for c in body:
+        counts[c] = counts.get(c, 0) + 1
+    parts = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+    return ", ".join(f"{COLOURS[c]} {ROMAN[n]}" for c, n in parts)
