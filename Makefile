@@ -15,7 +15,8 @@ PYTEST_WORKERS ?= 2
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	@test -x $(UV) || $(PY) -m pip install -q --disable-pip-version-check uv
+	@test -x $(UV) || { $(PY) -m pip --version >/dev/null 2>&1 || $(PY) -m ensurepip >/dev/null; \
+	  $(PY) -m pip install -q --disable-pip-version-check uv; }
 	$(UV) pip install -q --python $(PY) -e '.[test]'
 	@touch $(STAMP)
 
