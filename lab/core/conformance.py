@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,6 +31,7 @@ class ConformanceReport:
     steps: int = 0
     round_trips: int = 0
     illegal_tried: int = 0
+    invariant_checks: int = 0
     clause_counts: dict[str, int] = field(default_factory=dict)
 
 
@@ -65,8 +66,13 @@ def check_game(
     agents: Any = None,
     *,
     check_every_step: bool = True,
+    invariants: Sequence[Callable[[State], str | None]] = (),
 ) -> ConformanceReport:
     """Play ``n_games`` seeded random games of ``game`` and check every contract.
+
+    ``invariants`` are extra checks run on every state reached (the initial one included): each
+    returns ``None`` when it holds, else a message (tests pass component-conservation and
+    hidden-information probes here).
 
     Raises
     ------
@@ -76,12 +82,26 @@ def check_game(
     report = ConformanceReport()
     for g in range(n_games):
         game_seed = seed * 100_003 + g
-        _check_one(game, game_seed, agents, report, check_every_step)
+        _check_one(game, game_seed, agents, report, check_every_step, invariants)
         report.games += 1
     return report
 
 
-def _check_one(game: Game, seed: int, agents: Any, report: ConformanceReport, every: bool) -> None:
+def _check_invariants(
+    game: Game, seed: int, step: int, state: State,
+    invariants: Sequence[Callable[[State], str | None]], report: ConformanceReport,
+) -> None:
+    for check in invariants:
+        problem = check(state)
+        report.invariant_checks += 1
+        if problem:
+            raise _fail(game, seed, step, f"invariant {getattr(check, '__name__', check)!s}: {problem}")
+
+
+def _check_one(
+    game: Game, seed: int, agents: Any, report: ConformanceReport, every: bool,
+    invariants: Sequence[Callable[[State], str | None]] = (),
+) -> None:
     seats = make_agents(game, agents)
     chance_rng, agent_rngs = seed_streams(seed, game.num_players())
     probe_rng = np.random.default_rng(seed + 7)
@@ -96,6 +116,7 @@ def _check_one(game: Game, seed: int, agents: Any, report: ConformanceReport, ev
         cur = state.current_player()
         if len(state.history()) > limit:
             raise _fail(game, seed, step, f"history longer than max_game_length() = {limit}")
+        _check_invariants(game, seed, step, state, invariants, report)
         if cur == TERMINAL:
             break
         if not (cur in (CHANCE, SIMULTANEOUS) or 0 <= cur < n):
@@ -156,11 +177,21 @@ def _check_one(game: Game, seed: int, agents: Any, report: ConformanceReport, ev
                     raise _fail(game, seed, step, f"illegal action {bad} was accepted")
                 if state.to_json() != before or state.full_state() != before_full:
                     raise _fail(game, seed, step, f"refusing {bad} changed the state")
-        # clone: equal and independent
+        # clone: equal and independent; the same legal actions in the same order (determinism)
         if every or step % 16 == 0:
             twin = state.clone()
             if twin != state:
                 raise _fail(game, seed, step, "clone() is not equal to the original")
+            if cur not in (CHANCE, SIMULTANEOUS):
+                if state.legal_actions() != legal:
+                    raise _fail(game, seed, step, "legal_actions() changed order or content between two calls (nondeterminism)")
+                if twin.legal_actions() != legal:
+                    raise _fail(game, seed, step, "the clone's legal_actions() differ in order or content (nondeterminism)")
+            elif cur == CHANCE and [a for a, _ in twin.chance_outcomes()] != legal:
+                raise _fail(game, seed, step, "the clone's chance outcomes differ in order or content (nondeterminism)")
+            viewer = cur if cur >= 0 else None
+            if json.dumps(twin.observation(viewer)) != json.dumps(state.observation(viewer)):
+                raise _fail(game, seed, step, f"the clone's observation({viewer}) differs from the original's")
             snapshot = json.dumps(twin.full_state(), sort_keys=True)
         # apply through the public, checked API
         if cur == SIMULTANEOUS:
@@ -185,6 +216,24 @@ def _check_one(game: Game, seed: int, agents: Any, report: ConformanceReport, ev
             report.round_trips += 1
             if loaded != state:
                 raise _fail(game, seed, step, "state_from_json(to_json()) differs from the state")
+    for bad in _illegal_candidates(state, [], probe_rng):
+        before = state.to_json()
+        try:
+            state.apply_action(bad)
+        except IllegalAction:
+            pass
+        else:
+            raise _fail(game, seed, step, f"the game is over but {bad} was accepted")
+        if state.to_json() != before:
+            raise _fail(game, seed, step, "refusing an action after the end changed the state")
+    for viewer in [None, *range(n)]:
+        for event in state.events_for(viewer):
+            if event.visible_to is not None and not all(isinstance(p, int) and 0 <= p < n for p in event.visible_to):
+                raise _fail(game, seed, step, f"event {event.clause} visible_to {event.visible_to} names no player")
+            try:
+                json.dumps(event.to_json())
+            except (TypeError, ValueError) as exc:
+                raise _fail(game, seed, step, f"event {event.clause} is not JSON-serialisable: {exc}") from None
     returns = state.returns()
     if len(returns) != n or not all(isinstance(r, float) and math.isfinite(r) for r in returns):
         raise _fail(game, seed, step, f"returns() must be {n} finite floats, got {returns}")
