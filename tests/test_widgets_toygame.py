@@ -1,0 +1,147 @@
+"""A tiny game with every feature the widgets must handle, independent of the four real games.
+
+Hidden cards dealt by chance, a board of clickable cells, a target with two actions, a
+non-spatial button, and a simultaneous bid. The widget tests use it next to the real games.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lab.core.actions import Action, ActionSpec, Field, act
+from lab.core.chance import uniform
+from lab.core.game import Game
+from lab.core.params import ParamSpec
+from lab.core.state import CHANCE, SIMULTANEOUS, TERMINAL, State
+
+SECRET = ("zebra", "yak", "xerus", "wombat", "vole")
+
+
+class ToyGame(Game):
+    name = "toy"
+    title = "Toy"
+    PARAMETERS = (
+        ParamSpec("players", "int", 2, "players", minimum=2, maximum=2),
+        ParamSpec("cells", "int", 4, "cells on the board", clauses=("TOY-1",), minimum=2, maximum=9),
+    )
+
+    def action_specs(self) -> list[ActionSpec]:
+        return [
+            ActionSpec("deal", (Field("card", tuple(SECRET)),)),
+            ActionSpec("mark", (Field("cell", range(9)), Field("size", (1, 2)))),
+            ActionSpec("pass"),
+            ActionSpec("bid", (Field("n", range(3)),)),
+        ]
+
+    def new_initial_state(self) -> ToyState:
+        return ToyState(self)
+
+    def max_game_length(self) -> int:
+        return 2 + 9 * 4 + 2
+
+
+class ToyState(State):
+    def __init__(self, game: ToyGame) -> None:
+        super().__init__(game)
+        self.cards: list[str] = []
+        self.board: list[int | None] = [None] * int(game.params["cells"])
+        self.turn = 0
+        self.passes = 0
+        self.bids: dict[int, int] = {}
+
+    def current_player(self) -> int:
+        if len(self.cards) < 2:
+            return CHANCE
+        if self.passes >= 2 or all(c is not None for c in self.board):
+            return SIMULTANEOUS if not self.bids else TERMINAL
+        return self.turn
+
+    def _chance_outcomes(self) -> list[tuple[Action, float]]:
+        return uniform([act("deal", c) for c in SECRET if c not in self.cards])
+
+    def _legal_actions(self, player: int) -> list[Action]:
+        if self.current_player() == SIMULTANEOUS:
+            return [act("bid", n) for n in range(3)]
+        cells = [i for i, c in enumerate(self.board) if c is None]
+        return [act("mark", i, s) for i in cells for s in (1, 2)] + [act("pass")]
+
+    def _apply_action(self, action: Action) -> None:
+        if action.kind == "deal":
+            self.cards.append(str(action.args[0]))
+            self.log("TOY-0", "dealt", visible_to=(len(self.cards) - 1,), card=action.args[0])
+            return
+        if action.kind == "mark":
+            cell, size = action.args
+            self.board[int(cell)] = self.turn * 10 + int(size)
+            self.passes = 0
+            self.log("TOY-1", "marked", player=self.turn, cell=cell)
+        else:
+            self.passes += 1
+            self.log("TOY-2", "passed", player=self.turn)
+        self.turn = 1 - self.turn
+
+    def _apply_actions(self, actions: Any) -> None:
+        self.bids = {p: int(a.args[0]) for p, a in actions.items()}
+        self.log("TOY-3", "bids", bids=[self.bids[0], self.bids[1]])
+
+    def returns(self) -> list[float]:
+        if self.current_player() != TERMINAL:
+            return [0.0, 0.0]
+        return [1.0, -1.0] if self.bids[0] >= self.bids[1] else [-1.0, 1.0]
+
+    def observation(self, player: int | None) -> dict[str, Any]:
+        own = self.cards[player] if player is not None and player < len(self.cards) else None
+        return {"board": list(self.board), "card": own, "turn": self.turn}
+
+    def full_state(self) -> dict[str, Any]:
+        return {"cards": self.cards, "board": self.board, "turn": self.turn, "bids": self.bids,
+                "passes": self.passes}
+
+    def clone(self) -> ToyState:
+        new = ToyState.__new__(ToyState)
+        new.game = self.game
+        new._history = list(self._history)
+        new.events = list(self.events)
+        new.cards = list(self.cards)
+        new.board = list(self.board)
+        new.turn = self.turn
+        new.passes = self.passes
+        new.bids = dict(self.bids)
+        return new
+
+    def render_svg(self, viewer: int | None = None) -> str:
+        cells = "".join(
+            f'<rect data-target="cell{i}" x="{i * 30}" y="0" width="28" height="28" '
+            f'fill="{"#ddd" if c is None else "#49f"}"/>'
+            for i, c in enumerate(self.board)
+        )
+        own = self.cards[viewer] if viewer is not None and viewer < len(self.cards) else "?"
+        return f'<svg xmlns="http://www.w3.org/2000/svg" width="300" height="60">{cells}' \
+               f'<text x="0" y="50">card: {own}</text></svg>'
+
+    def action_targets(self, player: int) -> dict[str, list[Action]]:
+        out: dict[str, list[Action]] = {}
+        for a in self.legal_actions(player):
+            if a.kind == "mark":
+                out.setdefault(f"cell{a.args[0]}", []).append(a)
+        return out
+
+    def describe_action(self, action: Action) -> str:
+        if action.kind == "mark":
+            return f"mark cell {action.args[0]} size {action.args[1]}"
+        return str(action)
+
+
+def register_toy(monkeypatch: Any) -> None:
+    """Make ``lab.load("toy")`` (and so save/load) work for one test."""
+    from lab.core import registry
+
+    monkeypatch.setitem(registry._BUILTIN, "toy", (__name__, "ToyGame"))
+    monkeypatch.setitem(registry._classes, "toy", ToyGame)
+
+
+def test_toy_game_is_conformant(monkeypatch: Any) -> None:
+    from lab.core.conformance import check_game
+
+    register_toy(monkeypatch)
+    check_game(ToyGame(), n_games=5, seed=1)

@@ -1,0 +1,397 @@
+"""A game in progress as the widgets see it: human seats, agents, chance, undo, save.
+
+:class:`Session` is plain Python (no widgets): the Board and Play widgets drive it, and the
+tests drive it directly. It is the only place where a browser message turns into an action, so
+it is also where a message sent out of turn, for another seat or naming an action the seat
+does not have is refused (:class:`Refused`, whose message the widget shows).
+
+Everything a browser may see is computed by :meth:`Session.view` for ONE viewing seat from the
+state's viewer-aware methods (``render_svg(viewer)``, ``action_targets(viewer)``,
+``events_for(viewer)``); nothing else of the state leaves the kernel.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import lab
+from lab.agents.base import Agent, make_agent
+from lab.core.actions import Action
+from lab.core.chance import sample_outcome
+from lab.core.errors import IllegalAction, LabError
+from lab.core.game import Game
+from lab.core.state import CHANCE, SIMULTANEOUS, TERMINAL, State
+from lab.sim.play import seed_streams
+
+LOG_LINES = 80
+HUMAN = "human"
+
+
+class Refused(LabError):
+    """A browser message the session will not act on (out of turn, forged, stale, illegal)."""
+
+
+@dataclass
+class _Snapshot:
+    state: State
+    rngs: list[dict[str, Any]]
+    pending: dict[int, Action]
+
+
+def player_name(p: int) -> str:
+    """Readable name of a player index or of a special node."""
+    return {CHANCE: "chance", SIMULTANEOUS: "all players", TERMINAL: "nobody"}.get(p, f"player {p}")
+
+
+def format_event(event: lab.Event) -> str:
+    """One move-log line: step, clause ID, kind and data."""
+    data = " ".join(f"{k}={_short(v)}" for k, v in sorted(event.data.items()))
+    return f"#{event.step} [{event.clause}] {event.kind}{(' ' + data) if data else ''}"
+
+
+def _short(v: Any) -> str:
+    text = json.dumps(v, sort_keys=True, default=str) if not isinstance(v, str) else v
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+class Session:
+    """One game being played: which seats are human, the agents of the others, the RNGs.
+
+    Parameters
+    ----------
+    game : Game
+        The rules and variant.
+    humans : sequence of int
+        Seats played by people at this screen (hot-seat when several).
+    agents : mapping seat -> agent spec, optional
+        Agent for every other seat (a name such as ``"random"``, a spec dict or an Agent). A
+        seat that is neither human nor has an agent is *external*: the session waits for code
+        to play it (``session.state.apply_action`` then the widget's ``refresh()``).
+    seed : int
+        Seeds chance and the agents (same seed and same human moves give the same game).
+    state : State, optional
+        Continue this state instead of a new game.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        *,
+        humans: Sequence[int] = (0,),
+        agents: Mapping[int, Any] | None = None,
+        seed: int = 0,
+        state: State | None = None,
+    ) -> None:
+        n = game.num_players()
+        bad = [p for p in humans if not 0 <= int(p) < n]
+        if bad:
+            raise ValueError(f"human seat(s) {bad} do not exist: {game.name} has seats 0..{n - 1}")
+        self.game = game
+        self.humans: tuple[int, ...] = tuple(sorted({int(p) for p in humans}))
+        self.agent_specs: dict[int, Any] = {
+            int(p): s for p, s in (agents or {}).items() if int(p) not in self.humans and s != HUMAN
+        }
+        self.agents: dict[int, Agent] = {p: make_agent(game, s) for p, s in self.agent_specs.items()}
+        self.version = 0
+        self.new_game(seed, state)
+
+    # ------------------------------------------------------------------ lifecycle
+    def new_game(self, seed: int | None = None, state: State | None = None) -> None:
+        """Start again (same game and seats) with ``seed`` (default: the current seed)."""
+        if seed is not None:
+            if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+                raise Refused(f"a seed is a non-negative integer, not {seed!r}")
+            self.seed = seed
+        self.chance_rng, self.agent_rngs = seed_streams(self.seed, self.game.num_players())
+        self.state = state if state is not None else self.game.new_initial_state()
+        for p, agent in self.agents.items():
+            agent.reset(self.game, p)
+        self.pending: dict[int, Action] = {}
+        self.choice: tuple[int, str, list[Action]] | None = None
+        self._undo: list[_Snapshot] = []
+        self.viewer: int | None = self.humans[0] if self.humans else None
+        self._options_cache: tuple[int, int, Any] | None = None
+        self._touch()
+
+    def _touch(self) -> None:
+        self.version += 1
+        self._options_cache = None
+        acting = self.human_to_act()
+        if acting and (self.viewer not in acting):
+            self.viewer = acting[0]  # hot-seat: the screen turns to the human who must act
+
+    # ------------------------------------------------------------------ who acts
+    def acting(self) -> list[int]:
+        """Seats that must act now (empty at chance nodes and at the end)."""
+        return self.state.acting_players() if self.state.current_player() >= SIMULTANEOUS else []
+
+    def human_to_act(self) -> list[int]:
+        """Human seats that must still choose at this node."""
+        return [p for p in self.acting() if p in self.humans and p not in self.pending]
+
+    def waiting_on(self) -> str:
+        """What the game waits for, in words (for the status line)."""
+        st = self.state
+        cur = st.current_player()
+        if cur == TERMINAL:
+            winners = st.winners()
+            res = ", ".join(f"{r:g}" for r in st.returns())
+            who = "draw" if not winners else "winner: " + ", ".join(player_name(w) for w in winners)
+            return f"game over ({who}; returns {res})"
+        if cur == CHANCE:
+            return "chance is drawn"
+        humans = self.human_to_act()
+        if humans:
+            return "your move (" + ", ".join(player_name(p) for p in humans) + ")"
+        others = [p for p in self.acting() if p not in self.pending]
+        names = ", ".join(f"{player_name(p)} ({self.seat_kind(p)})" for p in others)
+        return f"waiting for {names}"
+
+    def seat_kind(self, p: int) -> str:
+        if p in self.humans:
+            return HUMAN
+        if p in self.agents:
+            spec = self.agents[p].spec()
+            return str(spec.get("name", "agent"))
+        return "external"
+
+    # ------------------------------------------------------------------ what a seat may do
+    def options(self, seat: int) -> tuple[dict[str, list[Action]], list[Action]]:
+        """``(targets, buttons)`` for ``seat``: clickable targets and non-spatial actions."""
+        if self._options_cache and self._options_cache[:2] == (self.version, seat):
+            return self._options_cache[2]
+        if seat not in self.human_to_act():
+            result: tuple[dict[str, list[Action]], list[Action]] = ({}, [])
+        else:
+            legal = self.state.legal_actions(seat)
+            legal_set = set(legal)
+            targets: dict[str, list[Action]] = {}
+            for target, actions in self.state.action_targets(seat).items():
+                acts = [a for a in actions if a in legal_set]
+                if acts:
+                    targets[str(target)] = acts
+            placed = {a for acts in targets.values() for a in acts}
+            result = (targets, [a for a in legal if a not in placed])
+        self._options_cache = (self.version, seat, result)
+        return result
+
+    def _check(self, seat: Any, token: Any) -> int:
+        """Refuse a message that is stale, forged for another seat or out of turn."""
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise Refused(f"refused: a message names its seat as an integer, not {str(seat)[:20]!r}")
+        if token != self.version:
+            raise Refused(
+                "refused: the board changed since this was clicked (out of date); look again and retry"
+            )
+        if self.state.is_terminal():
+            raise Refused("refused: the game is over; start a new game")
+        if seat not in self.humans:
+            mine = ", ".join(map(str, self.humans)) or "none"
+            raise Refused(f"refused: seat {seat} is not played from this screen (human seats: {mine})")
+        if seat != self.viewer:
+            raise Refused(
+                f"refused: this board shows seat {self.viewer}; a move for seat {seat} cannot come from it"
+            )
+        if seat in self.pending:
+            raise Refused(
+                f"refused: {player_name(seat)} already chose {self.state.describe_action(self.pending[seat])}; "
+                "waiting for the others"
+            )
+        if seat not in self.acting():
+            raise Refused(f"refused: not your turn ({self.waiting_on()})")
+        return seat
+
+    # ------------------------------------------------------------------ browser input
+    def click(self, seat: Any, target: Any, token: Any) -> str:
+        """A click on ``target``: play its action, or offer its actions as buttons.
+
+        Returns a short message for the widget; raises :class:`Refused` when nothing is done.
+        """
+        seat = self._check(seat, token)
+        if not isinstance(target, str) or len(target) > 200:
+            raise Refused("refused: a click names its target as a short string")
+        targets, _ = self.options(seat)
+        actions = targets.get(target)
+        if not actions:
+            raise Refused(self.explain_target(seat, target))
+        if len(actions) == 1:
+            return self.submit(seat, actions[0])
+        self.choice = (seat, target, actions)
+        self._options_cache = None
+        return f"{target}: choose one of {len(actions)} moves below"
+
+    def choose(self, seat: Any, action: Any, token: Any) -> str:
+        """A button: the action (JSON) must be one the seat is offered right now."""
+        seat = self._check(seat, token)
+        try:
+            act = self.state.coerce_action(action)
+        except IllegalAction as exc:
+            raise Refused(f"refused: {exc}") from None
+        offered = self.offered_buttons(seat)
+        if act not in offered:
+            why = ""
+            if act not in self.state.legal_actions(seat):
+                reason = self.state.explain_illegal(seat, act)
+                why = f" ({reason})" if reason else " (not legal now)"
+            raise Refused(f"refused: {act} is not one of your options{why}")
+        return self.submit(seat, act)
+
+    def cancel_choice(self) -> None:
+        self.choice = None
+        self._options_cache = None
+
+    def offered_buttons(self, seat: int) -> list[Action]:
+        """Buttons shown to ``seat``: a clicked target's actions, else the non-spatial ones."""
+        targets, buttons = self.options(seat)
+        if self.choice and self.choice[0] == seat:
+            return list(self.choice[2])
+        return buttons
+
+    def explain_target(self, seat: int, target: str) -> str:
+        """Why a click on ``target`` does nothing (games may add ``explain_target``)."""
+        targets, buttons = self.options(seat)
+        explain = getattr(self.state, "explain_target", None)
+        reason = explain(seat, target) if callable(explain) else None
+        if not reason:
+            kinds = sorted({a.kind for acts in targets.values() for a in acts})
+            if targets:
+                reason = f"no legal move there; legal now: {', '.join(kinds)} on {len(targets)} highlighted place(s)"
+            else:
+                reason = "nothing on the board is playable now"
+            if buttons:
+                reason += "; or the buttons: " + ", ".join(
+                    sorted({self.state.describe_action(a) for a in buttons})[:6]
+                )
+        return f"not legal: {target}: {reason}"
+
+    def submit(self, seat: int, action: Action) -> str:
+        """Play ``action`` for human ``seat`` (already checked to be offered)."""
+        self._undo.append(
+            _Snapshot(
+                self.state.clone(),
+                [self.chance_rng.bit_generator.state, *(r.bit_generator.state for r in self.agent_rngs)],
+                dict(self.pending),
+            )
+        )
+        label = self.state.describe_action(action)
+        self.choice = None
+        if self.state.current_player() == SIMULTANEOUS:
+            self.pending[seat] = action
+        else:
+            self.state.apply_action(action)
+        self._touch()
+        return f"you played {label}"
+
+    # ------------------------------------------------------------------ the machine's moves
+    def can_advance(self) -> bool:
+        """True if chance or an agent can move now without a human."""
+        cur = self.state.current_player()
+        if cur == TERMINAL:
+            return False
+        if cur == CHANCE:
+            return True
+        if cur == SIMULTANEOUS:
+            waiting = [p for p in self.acting() if p not in self.pending]
+            return all(p in self.agents for p in waiting)
+        return cur in self.agents
+
+    def advance(self) -> bool:
+        """Play one chance outcome or one agent move (or complete a simultaneous node)."""
+        if not self.can_advance():
+            return False
+        st = self.state
+        cur = st.current_player()
+        if cur == CHANCE:
+            st.apply_action(sample_outcome(st.chance_outcomes(), self.chance_rng))
+        elif cur == SIMULTANEOUS:
+            joint = dict(self.pending)
+            for p in st.acting_players():
+                if p not in joint:
+                    joint[p] = self._ask(p)
+            self.pending = {}
+            st.apply_actions(joint)
+        else:
+            st.apply_action(self._ask(cur))
+        self._touch()
+        return True
+
+    def run(self, max_steps: int = 100_000) -> int:
+        """Advance until a human must act or the game ends; returns the steps taken."""
+        steps = 0
+        while steps < max_steps and self.advance():
+            steps += 1
+        return steps
+
+    def _ask(self, p: int) -> Action:
+        legal = self.state.legal_actions(p)
+        action = self.agents[p].step(self.state.observation(p), legal, self.agent_rngs[p])
+        if action not in legal:
+            raise IllegalAction(f"agent {self.agents[p]!r} (player {p}) chose {action}, not legal")
+        return action
+
+    # ------------------------------------------------------------------ undo, save, load
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    def undo(self) -> str:
+        """Go back to just before the last human decision (agents' later moves go too)."""
+        if not self._undo:
+            raise Refused("nothing to undo: no human move yet in this game")
+        snap = self._undo.pop()
+        self.state = snap.state
+        rngs = [self.chance_rng, *self.agent_rngs]
+        for rng, st in zip(rngs, snap.rngs, strict=True):
+            rng.bit_generator.state = st
+        self.pending = snap.pending
+        self.choice = None
+        for p, agent in self.agents.items():
+            agent.reset(self.game, p)
+        self._touch()
+        return "undone: back before your last move"
+
+    def save(self) -> str:
+        """The game as the lab's save JSON (the whole history: keep it out of the browser)."""
+        return self.state.to_json()
+
+    def load(self, text: str | bytes) -> str:
+        """Continue a saved game of this game and variant (lab.InvalidSave if it is not)."""
+        state = lab.state_from_json(text)
+        if state.game != self.game:
+            raise Refused(f"refused: that save is a game of {state.game!r}, not {self.game!r}")
+        self.new_game(None, state)
+        return f"loaded a saved game at move {state.move_number()}"
+
+    # ------------------------------------------------------------------ the browser's view
+    def view(self) -> dict[str, Any]:
+        """Everything the browser gets: computed for the viewing seat only."""
+        st = self.state
+        viewer = self.viewer
+        seat = -1 if viewer is None else viewer
+        targets: dict[str, list[Action]] = {}
+        buttons: list[Action] = []
+        if viewer is not None:
+            targets, _ = self.options(viewer)
+            buttons = self.offered_buttons(viewer)
+        choice_target = self.choice[1] if self.choice and self.choice[0] == viewer else ""
+        log = [format_event(e) for e in st.events_for(viewer)[-LOG_LINES:]]
+        return {
+            "game": st.game.name,
+            "title": st.game.title or st.game.name,
+            "seat": seat,
+            "token": self.version,
+            "svg": st.render_svg(viewer),
+            "targets": sorted(targets),
+            "buttons": [
+                {"label": st.describe_action(a), "action": a.to_json()} for a in buttons
+            ],
+            "choice_target": choice_target,
+            "status": f"{st.game.title or st.game.name} · move {st.move_number()} · {self.waiting_on()}",
+            "your_turn": bool(viewer is not None and viewer in self.human_to_act()),
+            "finished": st.is_terminal(),
+            "log": log,
+            "can_undo": self.can_undo(),
+        }
+

@@ -1,0 +1,237 @@
+"""The Board widget: one class for every game.
+
+It shows the SVG the game renders for the viewing seat, highlights that seat's legal targets,
+turns a click into the matching legal action (several actions on one target become buttons)
+and shows non-spatial actions as buttons. A click that is not legal does nothing but say why.
+Chance and agent moves run by themselves, one every ``pace`` seconds.
+
+Only :meth:`Session.view` output is synced to the browser: the viewing seat's SVG, its own
+targets and buttons, public status and the events it may see.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import traceback
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import traitlets as t
+
+import lab
+from lab.core.game import Game
+from lab.core.state import State
+from widgets._repr import bundle, fallback_html
+from widgets._session import Refused, Session
+
+STATIC = Path(__file__).parent / "static"
+
+
+class Board(anywidget.AnyWidget):
+    """Play a game by clicking on its board.
+
+    Parameters
+    ----------
+    source : Session, State, Game or str
+        What to show: a running session, a state (continued in place), a game or a game name
+        (a new game).
+    seat : int or None
+        The viewing (human) seat; ``None`` = a spectator who cannot move.
+    agents : mapping seat -> agent spec, optional
+        Agents for the other seats; seats without one wait for code to move them.
+    seed : int
+        Seed of chance and of the agents.
+    pace : float
+        Seconds between two automatic moves (chance, agents); 0 runs them at once.
+    humans : sequence of int, optional
+        Several human seats (hot-seat); default ``[seat]``.
+    speed : object, optional
+        A speed-play adapter (see :mod:`widgets.speed`) for actions timed in the browser.
+
+    Examples
+    --------
+    >>> board = Board("memcel", seat=0, agents={1: "random"}, pace=0)  # doctest: +SKIP
+    """
+
+    _esm = STATIC / "board.js"
+    _css = STATIC / "board.css"
+
+    game = t.Unicode("").tag(sync=True)
+    title = t.Unicode("").tag(sync=True)
+    seat = t.Int(-1).tag(sync=True)
+    token = t.Int(0).tag(sync=True)
+    svg = t.Unicode("").tag(sync=True)
+    targets = t.List(t.Unicode()).tag(sync=True)
+    buttons = t.List(t.Dict()).tag(sync=True)
+    choice_target = t.Unicode("").tag(sync=True)
+    status = t.Unicode("").tag(sync=True)
+    message = t.Unicode("").tag(sync=True)
+    error = t.Unicode("").tag(sync=True)
+    your_turn = t.Bool(False).tag(sync=True)
+    finished = t.Bool(False).tag(sync=True)
+    busy = t.Bool(False).tag(sync=True)
+    can_undo = t.Bool(False).tag(sync=True)
+    log = t.List(t.Unicode()).tag(sync=True)
+    timed = t.Dict().tag(sync=True)
+
+    def __init__(
+        self,
+        source: Session | State | Game | str,
+        seat: int | None = 0,
+        *,
+        agents: Mapping[int, Any] | None = None,
+        seed: int = 0,
+        pace: float = 0.4,
+        humans: Sequence[int] | None = None,
+        speed: Any = None,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(**kwargs)
+        if isinstance(source, Session):
+            session = source
+        else:
+            state = source if isinstance(source, State) else None
+            game = state.game if state is not None else (
+                lab.load(source) if isinstance(source, str) else source
+            )
+            seats = list(humans) if humans is not None else ([] if seat is None else [seat])
+            session = Session(game, humans=seats, agents=agents, seed=seed, state=state)
+        self.session = session
+        self.pace = float(pace)
+        self.speed = speed
+        self._generation = 0
+        self._scheduled = False
+        self.on_msg(self._on_msg)
+        self.changed()
+
+    # ------------------------------------------------------------------ kernel -> browser
+    def refresh(self) -> None:
+        """Re-sync the browser with the session (after code changed the state)."""
+        view = self.session.view()
+        view["busy"] = self.session.can_advance()
+        view["timed"] = self._timed_offer()
+        with self.hold_sync():
+            for key, value in view.items():
+                if getattr(self, key) != value:
+                    setattr(self, key, value)
+
+    def _timed_offer(self) -> dict[str, Any]:
+        if self.speed is None:
+            return {}
+        return self.speed.offer(self.session) or {}
+
+    def changed(self) -> None:
+        """Refresh, then let chance and agents move (paced) until a human must act."""
+        self.refresh()
+        if not self.session.can_advance() or self._scheduled:
+            return
+        loop = _running_loop()
+        if self.pace <= 0 or loop is None:
+            try:
+                self.session.run()
+            except Exception as exc:  # noqa: BLE001 - a broken agent/game shows in the widget
+                self._internal_error(exc)
+            self.refresh()
+            return
+        self._scheduled = True
+        loop.call_later(self.pace, self._tick, self._generation)
+
+    def _tick(self, generation: int) -> None:
+        self._scheduled = False
+        if generation != self._generation:
+            return
+        try:
+            self.session.advance()
+        except Exception as exc:  # noqa: BLE001
+            self._internal_error(exc)
+            self.refresh()
+            return
+        self.changed()
+
+    def _internal_error(self, exc: Exception) -> None:
+        traceback.print_exc()  # to the kernel log, never into the widget
+        self.error = f"the game stopped: {type(exc).__name__}: {str(exc)[:300]}"
+
+    def restart(self) -> None:
+        """Call after replacing ``session`` or its state wholesale (cancels paced moves)."""
+        self._generation += 1
+        self._scheduled = False
+        self.message = ""
+        self.error = ""
+        self.changed()
+
+    # ------------------------------------------------------------------ browser -> kernel
+    def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        self.handle(content)
+
+    def handle(self, content: Any) -> bool:
+        """Act on one browser message; True if the game moved. Refusals go to ``error``."""
+        try:
+            if not isinstance(content, dict):
+                raise Refused("refused: a message is a JSON object")
+            kind = content.get("kind")
+            seat, token = content.get("seat"), content.get("token")
+            before = self.session.version
+            if kind == "click":
+                msg = self.session.click(seat, content.get("target"), token)
+            elif kind == "choose":
+                msg = self.session.choose(seat, content.get("action"), token)
+            elif kind == "cancel":
+                self.session.cancel_choice()
+                msg = ""
+            elif kind == "timed":
+                if self.speed is None:
+                    raise Refused("refused: nothing is timed on this board")
+                msg = self.speed.submit(self.session, seat, content.get("ms"), token)
+            else:
+                raise Refused(f"refused: unknown message kind {str(kind)[:30]!r}")
+        except Refused as exc:
+            self.error = str(exc)
+            self.message = ""
+            return False
+        except lab.LabError as exc:
+            self.error = f"refused: {exc}"
+            self.message = ""
+            return False
+        self.error = ""
+        self.message = msg
+        moved = self.session.version != before
+        self.changed()
+        return moved
+
+    # ------------------------------------------------------------------ Python conveniences
+    def click(self, target: str) -> bool:
+        """Click ``target`` as the viewing seat would (tests, notebooks)."""
+        return self.handle({"kind": "click", "target": target, "seat": self.seat, "token": self.token})
+
+    def press(self, label_or_index: str | int) -> bool:
+        """Press one of the offered buttons by label or index."""
+        buttons = self.buttons
+        if isinstance(label_or_index, int):
+            chosen = buttons[label_or_index]
+        else:
+            matches = [b for b in buttons if b["label"] == label_or_index]
+            if not matches:
+                raise KeyError(f"no button {label_or_index!r}; buttons: {[b['label'] for b in buttons]}")
+            chosen = matches[0]
+        return self.handle({"kind": "choose", "action": chosen["action"], "seat": self.seat, "token": self.token})
+
+    @property
+    def state(self) -> State:
+        return self.session.state
+
+    # ------------------------------------------------------------------ notebook display
+    def __repr__(self) -> str:
+        return f"Board({self.game!r}, seat={self.seat}): {self.status}"
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        return bundle(self, repr(self), fallback_html(self.title, self.status, self.svg, self.log[-12:]))
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None

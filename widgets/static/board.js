@@ -1,0 +1,144 @@
+// rules-lab Board: the SVG one seat may see, legal targets highlighted, clicks sent to the kernel.
+// Plain ES module for anywidget: render({model, el}) touches only `el` and returns a cleanup.
+// The kernel decides everything; this file only draws what it is sent and reports clicks.
+
+function make(tag, cls, text) {
+  const node = document.createElement(tag);
+  if (cls) node.className = cls;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function render({ model, el }) {
+  const root = make("div", "rl-board");
+  const status = make("div", "rl-status");
+  const svgBox = make("div", "rl-svg");
+  const side = make("div", "rl-side");
+  const speed = make("div", "rl-speed");
+  const buttons = make("div", "rl-buttons");
+  const note = make("div", "rl-note");
+  const logBox = make("details", "rl-log");
+  const logTitle = make("summary", "", "move log (clause IDs)");
+  const logPre = make("pre", "rl-log-lines");
+  logBox.append(logTitle, logPre);
+  logBox.open = true;
+  side.append(speed, buttons, note, logBox);
+  const main = make("div", "rl-main");
+  main.append(svgBox, side);
+  root.append(status, main);
+  el.append(root);
+
+  let clickedAt = null;      // performance.now() of the last click (latency measure)
+  let signalShownAt = null;  // speed play: when the closing signal was painted
+  let redraws = 0;
+
+  function send(content) {
+    clickedAt = performance.now();
+    model.send({ ...content, seat: model.get("seat"), token: model.get("token") });
+  }
+
+  function drawSvg() {
+    svgBox.innerHTML = model.get("svg");
+    const legal = new Set(model.get("targets"));
+    const chosen = model.get("choice_target");
+    for (const node of svgBox.querySelectorAll("[data-target]")) {
+      const id = node.getAttribute("data-target");
+      node.classList.toggle("rl-legal", legal.has(id));
+      node.classList.toggle("rl-chosen", id === chosen);
+    }
+    redraws += 1;
+    root.dataset.redraws = String(redraws);
+    if (clickedAt !== null) {
+      root.dataset.latencyMs = (performance.now() - clickedAt).toFixed(1);
+      clickedAt = null;
+    }
+  }
+
+  function drawButtons() {
+    buttons.replaceChildren();
+    const list = model.get("buttons");
+    const chosen = model.get("choice_target");
+    if (chosen) buttons.append(make("div", "rl-choice-title", `moves at ${chosen}:`));
+    list.forEach((b, i) => {
+      const btn = make("button", "rl-action", b.label);
+      btn.dataset.index = String(i);
+      btn.disabled = !model.get("your_turn");
+      btn.addEventListener("click", () => send({ kind: "choose", action: b.action }));
+      buttons.append(btn);
+    });
+    if (chosen) {
+      const cancel = make("button", "rl-cancel", "cancel");
+      cancel.addEventListener("click", () => send({ kind: "cancel" }));
+      buttons.append(cancel);
+    }
+  }
+
+  function drawSpeed() {
+    // Speed play: the closing signal is shown; the reaction time runs from its first paint.
+    speed.replaceChildren();
+    const timed = model.get("timed");
+    if (!timed || !timed.label) {
+      signalShownAt = null;
+      return;
+    }
+    const sig = make("div", "rl-signal", timed.signal || "");
+    const btn = make("button", "rl-slap", timed.label);
+    btn.addEventListener("click", () => {
+      const now = performance.now();
+      const ms = signalShownAt === null ? timed.max_ms : Math.round(now - signalShownAt);
+      send({ kind: "timed", ms });
+    });
+    speed.append(sig, btn);
+    signalShownAt = null;
+    requestAnimationFrame(() => { signalShownAt = performance.now(); });
+  }
+
+  function drawText() {
+    status.textContent = model.get("status");
+    root.classList.toggle("rl-your-turn", model.get("your_turn"));
+    root.classList.toggle("rl-busy", model.get("busy"));
+    const err = model.get("error");
+    note.textContent = err || model.get("message");
+    note.classList.toggle("rl-error", Boolean(err));
+    const lines = model.get("log");
+    logPre.textContent = lines.join("\n");
+    logPre.scrollTop = logPre.scrollHeight;
+  }
+
+  function onSvgClick(event) {
+    const hit = event.target.closest ? event.target.closest("[data-target]") : null;
+    if (!hit || !svgBox.contains(hit)) return;
+    event.preventDefault();
+    send({ kind: "click", target: hit.getAttribute("data-target") });
+  }
+
+  svgBox.addEventListener("click", onSvgClick);
+  const onSvg = () => drawSvg();
+  const onButtons = () => drawButtons();
+  const onText = () => drawText();
+  const onTimed = () => drawSpeed();
+  model.on("change:svg", onSvg);
+  model.on("change:targets", onSvg);
+  model.on("change:choice_target", () => { drawSvg(); drawButtons(); });
+  model.on("change:buttons", onButtons);
+  model.on("change:your_turn", () => { drawButtons(); drawText(); });
+  for (const name of ["status", "error", "message", "log", "busy"]) model.on(`change:${name}`, onText);
+  model.on("change:timed", onTimed);
+  drawSvg();
+  drawButtons();
+  drawText();
+  drawSpeed();
+
+  return () => {
+    svgBox.removeEventListener("click", onSvgClick);
+    model.off("change:svg", onSvg);
+    model.off("change:targets", onSvg);
+    model.off("change:buttons", onButtons);
+    for (const name of ["status", "error", "message", "log", "busy"]) model.off(`change:${name}`, onText);
+    model.off("change:timed", onTimed);
+    model.off("change:choice_target");
+    model.off("change:your_turn");
+  };
+}
+
+export default { render };
