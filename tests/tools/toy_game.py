@@ -18,6 +18,7 @@ from lab.core.chance import uniform
 from lab.core.game import Game
 from lab.core.params import ParamSpec
 from lab.core.state import CHANCE, TERMINAL, State
+from tests.tools.probes import Probe, Secret
 
 CARDS = 8
 
@@ -123,14 +124,23 @@ class ToyGame(Game):
         return 2 * self.num_players() * self.params["hand_size"]
 
 
-def toy_probe_secrets(state: State, viewer: int | None) -> list[tuple[str, Any]]:
+def _toy_secrets(state: State, viewer: int | None) -> list[Secret]:
     """The toy's secrets hidden from ``viewer``: the other hands and the deck."""
     full = state.full_state()
-    out: list[tuple[str, Any]] = [("deck", full["deck"])]
+    out = [Secret("the deck", full["deck"], "multiset")]
     for p, hand in enumerate(full["hands"]):
         if p != viewer:
-            out.append((f"hand of player {p}", hand))
+            out.append(Secret(f"the hand of player {p}", hand, "multiset", tuple(f"c{c}" for c in hand)))
     return out
+
+
+def _toy_conservation(state: State) -> str | None:
+    full = state.full_state()
+    cards = full["deck"] + [c for h in full["hands"] for c in h] + [c for _, c in full["pile"]]
+    return None if sorted(cards) == list(range(CARDS)) else f"cards {sorted(cards)} are not 0..{CARDS - 1}"
+
+
+toy_probe = Probe("other hands and the deck", _toy_secrets, _toy_conservation)
 
 
 @contextmanager
