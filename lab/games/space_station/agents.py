@@ -1,0 +1,231 @@
+"""Players for Save the Space Station: a greedy interceptor and a Monte-Carlo search player.
+
+Both see only observations; the game is perfect-information, so they rebuild a state with
+:func:`~lab.games.space_station.observe.state_from_observation` and read the rules' own tables.
+
+* ``greedy``: rams a missile whenever a fighter can reach it (and a droid when the ram finishes
+  it or the droid is two moves from the station), otherwise ends where it screens
+  the missiles' shortest routes to the station and has missiles, then droids, in laser range;
+  never ends a route on the station's path of the next turn; fires at missiles first (the one
+  nearest the station), then at the most damaged droid.
+* ``search``: before each fighter activation, scores the greedy's best few plans (and ending
+  the turn) by Monte-Carlo rollouts played with the greedy policy and dice sampled from the
+  agent's own generator, and takes the best mean.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from lab.agents.base import BaseAgent
+from lab.core.actions import Action, act
+from lab.core.chance import sample_outcome
+from lab.core.state import CHANCE
+from lab.games.space_station.observe import state_from_observation
+from lab.games.space_station.rules import IN_PLAY, RUNNING, SpaceStationState
+
+Plan = tuple[float, int, tuple[int, ...]]  # (score, fighter id, directions)
+
+
+def target_choice(state: SpaceStationState, targets: Sequence[int]) -> int:
+    """Missiles first (nearest the station by route), then the droid with fewest hits left."""
+    g, geo = state.game, state.geo
+    table = geo.to_orbit[state.station_k]
+
+    def key(t: int) -> tuple[int, int, int]:
+        return (g.kinds[t] != "missile", state.hp[t] if g.kinds[t] == "droid" else 0,
+                table[state.hexes[t]])
+
+    return min(targets, key=key)
+
+
+def fighter_plans(state: SpaceStationState, f: int) -> list[Plan]:
+    """Scored routes for fighter ``f`` (best first), one per reachable end hex."""
+    g, geo = state.game, state.geo
+    p = g.params
+    start = state.hexes[f]
+    occupied: dict[int, int] = {}
+    for o in range(g.n_pieces):
+        if o != f and state.status[o] == IN_PLAY:
+            occupied.setdefault(state.hexes[o], o)
+    missiles = [m for m in range(g.first_missile, g.n_pieces) if state.status[m] == IN_PLAY]
+    droids = [d for d in range(g.first_droid, g.first_missile) if state.status[d] == IN_PLAY]
+    k = state.station_k
+    orbit = geo.orbit
+    path_next = {orbit[(k + s) % len(orbit)] for s in range(1, int(p.station_speed) + 1)}
+    table = geo.to_orbit[k]
+    speed = int(p.fighter_speed) if state.active < 0 else state.steps_left
+    rng_laser = int(p.laser_range)
+    # breadth-first over empty hexes; a missile's hex may end a route (ramming)
+    paths: dict[int, tuple[int, ...]] = {start: ()}
+    frontier = [start]
+    for _ in range(speed):
+        nxt = []
+        for h in frontier:
+            for d, j in enumerate(geo.step[h]):
+                if j < 0 or j in paths:
+                    continue
+                o = occupied.get(j)
+                if o is not None:
+                    if g.kinds[o] in ("missile", "droid"):
+                        paths[j] = (*paths[h], d)
+                    continue
+                paths[j] = (*paths[h], d)
+                nxt.append(j)
+        frontier = nxt
+    plans: list[Plan] = []
+    for e, dirs in paths.items():
+        o = occupied.get(e)
+        if o is not None and e != start:
+            if g.kinds[o] == "missile":
+                score = 1000.0 - table[state.hexes[o]]  # ram the missile nearest the station
+            elif state.hp[o] == 1:
+                score = 900.0  # a ram finishes the droid
+            elif table[state.hexes[o]] <= 2 * int(p.droid_speed):
+                score = 500.0 - 10.0 * state.hp[o]  # the droid is about to reach the station
+            else:
+                score = -1000.0
+        else:
+            score = 0.0
+            if e in path_next:
+                score -= 5000.0
+            de = geo.dist[e]
+            for m in missiles:
+                mh = state.hexes[m]
+                dm = table[mh]
+                step_in = geo.dist[mh][e]
+                if step_in <= int(p.missile_speed) and step_in + table[e] == dm:
+                    score += 200.0 - 10.0 * table[e]
+                if de[mh] <= rng_laser:
+                    score += 30.0
+                score -= 0.5 * de[mh]
+            for d in droids:
+                if de[state.hexes[d]] <= rng_laser:
+                    score += 40.0
+            score -= 0.01 * len(dirs)
+        plans.append((score, f, dirs))
+    plans.sort(key=lambda t: -t[0])
+    return plans
+
+
+class GreedyAgent(BaseAgent):
+    """Greedy interceptor (see the module docstring)."""
+
+    name = "greedy"
+
+    def __init__(self, **settings: Any) -> None:
+        super().__init__(**settings)
+        self._plan: list[int] = []
+
+    def step(self, observation: Mapping[str, Any], legal_actions: Sequence[Action],
+             rng: np.random.Generator) -> Action:
+        state = state_from_observation(self.game, observation)  # type: ignore[arg-type]
+        action, self._plan = greedy_action(state, self._plan)
+        return action if action in legal_actions else legal_actions[-1]
+
+
+def greedy_action(state: SpaceStationState, plan: list[int]) -> tuple[Action, list[int]]:
+    """The greedy policy's action in ``state`` and the rest of its current route."""
+    dec = state.decision
+    if dec[0] == "target":
+        return act("fire", target_choice(state, dec[2])), plan
+    if state.active >= 0:
+        if plan and state.geo.step[state.hexes[state.active]][plan[0]] >= 0:
+            return act("move", plan[0]), plan[1:]
+        return act("stop"), []
+    best: Plan | None = None
+    for f in state._eligible():
+        plans = fighter_plans(state, f)
+        if plans and (best is None or plans[0][0] > best[0]):
+            best = plans[0]
+    if best is None:
+        return act("end"), []
+    return act("select", best[1] - 1), list(best[2])
+
+
+def _rollout(state: SpaceStationState, rng: np.random.Generator, turns: int) -> float:
+    """Play on with the greedy policy for ``turns`` more turns; a value in [-1, 1]."""
+    plan: list[int] = []
+    horizon = state.turn + turns
+    while state.outcome == RUNNING and state.turn <= horizon:
+        if state.current_player() == CHANCE:
+            state._apply_action(sample_outcome(state._chance_outcomes(), rng))
+        else:
+            action, plan = greedy_action(state, plan)
+            state._apply_action(action)
+    return value(state)
+
+
+def value(state: SpaceStationState) -> float:
+    """Terminal score, or progress against the enemy minus the station's danger."""
+    r = state.returns()[0]
+    if state.outcome != RUNNING:
+        return r
+    g, geo = state.game, state.geo
+    table = geo.to_orbit[state.station_k]
+    danger = 0.0
+    for pid in range(g.first_droid, g.n_pieces):
+        if state.status[pid] == IN_PLAY:
+            danger += 1.0 / (1.0 + table[state.hexes[pid]])
+    fighters = sum(1 for f in range(1, g.first_droid) if state.status[f] != 2)
+    return 0.6 * state.progress()[0] - 0.3 * danger + 0.02 * fighters
+
+
+class SearchAgent(BaseAgent):
+    """Monte-Carlo rollouts over the greedy's best plans (see the module docstring).
+
+    Parameters
+    ----------
+    candidates : int
+        Plans scored per decision (the greedy's best, over every eligible fighter).
+    rollouts : int
+        Rollouts per plan.
+    horizon : int
+        Turns played after the current one in each rollout.
+    """
+
+    name = "search"
+
+    def __init__(self, candidates: int = 4, rollouts: int = 6, horizon: int = 2) -> None:
+        super().__init__(candidates=candidates, rollouts=rollouts, horizon=horizon)
+        self.candidates, self.rollouts, self.horizon = candidates, rollouts, horizon
+        self._plan: list[int] = []
+
+    def step(self, observation: Mapping[str, Any], legal_actions: Sequence[Action],
+             rng: np.random.Generator) -> Action:
+        state = state_from_observation(self.game, observation)  # type: ignore[arg-type]
+        dec = state.decision
+        if dec[0] == "phase" and state.active < 0:
+            action, self._plan = self._search(state, rng)
+        else:
+            action, self._plan = greedy_action(state, self._plan)
+        return action if action in legal_actions else legal_actions[-1]
+
+    def _search(self, state: SpaceStationState, rng: np.random.Generator) -> tuple[Action, list[int]]:
+        options: list[Plan] = []
+        for f in state._eligible():
+            options.extend(fighter_plans(state, f)[: self.candidates])
+        options.sort(key=lambda t: -t[0])
+        options = options[: self.candidates]
+        if not options:
+            return act("end"), []
+        best_val, best = -np.inf, options[0]
+        for plan in options:
+            total = 0.0
+            for _ in range(self.rollouts):
+                sim = state.clone()
+                sim._apply_action(act("select", plan[1] - 1))
+                for d in plan[2]:
+                    if sim.outcome != RUNNING or sim.active != plan[1]:
+                        break
+                    sim._apply_action(act("move", d))
+                if sim.outcome == RUNNING and sim.active == plan[1]:
+                    sim._apply_action(act("stop"))
+                total += _rollout(sim, rng, self.horizon)
+            mean = total / self.rollouts
+            if mean > best_val:
+                best_val, best = mean, plan
+        return act("select", best[1] - 1), list(best[2])

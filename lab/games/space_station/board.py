@@ -1,0 +1,315 @@
+"""The Space Station board: Earth, the forbidden zone, the orbit, the entry points, and the
+precomputed distance tables every move of the rules reads in O(1).
+
+Coordinates: graph nodes are 0-based ``(col, row)`` offset hexes (see
+:mod:`lab.boards.hexgrid`); designer-facing parameters (``earth_row``, ``entry_points``) are
+1-based, as the seed counts ("the hex on row 10").
+
+Documented choices
+------------------
+* SS-A2 / AMB-SS-2: Earth is on row ``earth_row`` (1-based, default 10) and is the
+  ``earth_from_right``-th hex counting from the right edge, the edge hex being the first. With
+  the defaults (28 columns, ``earth_from_right=6``) that is column 23 (1-based), node ``(22, 9)``;
+  ``earth_from_right=7`` gives column 22 (six hexes *between* Earth and the edge).
+* SS-A4: the orbit is every hex at hex distance ``orbit_radius`` from Earth, ordered
+  counter-clockwise as seen on screen (``y`` down) starting at the leftmost orbit hex. Ties for
+  "leftmost" (only possible with flat-top hexes) go to the hex nearest Earth's row, then the
+  upper one.
+* SS-A3 / AMB-SS-3: the entry points lie on the border of the left half of the board (columns
+  ``0 .. columns // 2 - 1``), walked from the middle of the top edge to the top-left corner, down
+  the left edge, then along the bottom edge to the middle. That walk of ``L`` steps is cut into six
+  equal arcs and the entry point ``i`` (1..6) is the hex at the middle of arc ``i``: position
+  ``floor((i - 0.5) * L / 6 + 0.5)``. On the default board: top (10, 1), (3, 1); left (1, 6),
+  (1, 14); bottom (3, 19), (10, 19) in 1-based ``(column, row)`` -- two on each edge, spaced 7-8
+  steps apart. ``entry_points`` overrides them.
+* SS-F4: forbidden hexes (Earth and the hexes within ``forbidden_radius`` of it) are not in the
+  movement graph at all, so shortest routes go around them.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+from collections.abc import Mapping
+from typing import Any
+
+import networkx as nx
+from shapely.geometry import LineString
+
+from lab.boards.hexgrid import (
+    axial_distance,
+    axial_to_offset,
+    directions,
+    hex_grid_graph,
+    hex_neighbors,
+    hex_ring,
+    offset_to_axial,
+    screen_angle,
+    union_of,
+)
+from lab.core.errors import InvalidVariant
+
+GEOMETRY_KEYS = (
+    "columns",
+    "rows",
+    "orientation",
+    "hex_offset",
+    "earth_row",
+    "earth_from_right",
+    "orbit_radius",
+    "forbidden_radius",
+    "entry_points",
+    "droid_speed",
+    "missile_speed",
+)
+
+_CACHE: dict[tuple[Any, ...], Geometry] = {}
+
+
+def geometry_for(params: Mapping[str, Any]) -> Geometry:
+    """The (cached) :class:`Geometry` of a variant; raises InvalidVariant if impossible."""
+    key = tuple(params[k] for k in GEOMETRY_KEYS)
+    geo = _CACHE.get(key)
+    if geo is None:
+        geo = Geometry(params)
+        if len(_CACHE) > 64:
+            _CACHE.clear()
+        _CACHE[key] = geo
+    return geo
+
+
+def default_entry_points(columns: int, rows: int) -> list[tuple[int, int]]:
+    """The six entry hexes (0-based nodes) of the AMB-SS-3 rule described in the module doc."""
+    half = columns // 2
+    walk = [(c, 0) for c in range(half - 1, -1, -1)]
+    walk += [(0, r) for r in range(1, rows)]
+    walk += [(c, rows - 1) for c in range(1, half)]
+    steps = len(walk) - 1
+    return [walk[math.floor((i - 0.5) * steps / 6 + 0.5)] for i in range(1, 7)]
+
+
+class Geometry:
+    """Everything about the board of one variant, as flat index tables.
+
+    Hexes are numbered ``0 .. n-1`` (``nodes[i]`` is the graph node). Tables:
+    ``step[i][d]`` the neighbour of ``i`` in direction ``d`` for movement (``-1`` off the board
+    or forbidden); ``dist[i][j]`` the plain hex distance (lasers); ``to_orbit[k][i]`` the
+    length of a shortest route from ``i`` to orbit hex ``k`` around the forbidden zone.
+    """
+
+    def __init__(self, params: Mapping[str, Any]) -> None:
+        cols, rows = int(params["columns"]), int(params["rows"])
+        self.orientation = str(params["orientation"])
+        self.offset = str(params["hex_offset"])
+        self.columns, self.rows = cols, rows
+        o, off = self.orientation, self.offset
+        # SS-A2, AMB-SS-2: Earth's node.
+        earth = (cols - int(params["earth_from_right"]), int(params["earth_row"]) - 1)
+        if not (0 <= earth[0] < cols and 0 <= earth[1] < rows):
+            msg = (
+                f"Earth at column {earth[0] + 1}, row {earth[1] + 1} (1-based) is off the "
+                f"{cols} x {rows} board: earth_from_right must be 1..{cols} and earth_row 1..{rows}"
+            )
+            raise InvalidVariant(msg)
+        radius, frad = int(params["orbit_radius"]), int(params["forbidden_radius"])
+        if frad >= radius:
+            msg = (
+                f"forbidden_radius {frad} must be smaller than orbit_radius {radius}: the orbit "
+                "would lie inside the forbidden zone"
+            )
+            raise InvalidVariant(msg)
+        ea = offset_to_axial(earth, o, off)
+        ring = [axial_to_offset(a, o, off) for a in hex_ring(ea, radius)]
+        off_board = [n for n in ring if not (0 <= n[0] < cols and 0 <= n[1] < rows)]
+        if off_board:
+            msg = (
+                f"the orbit of radius {radius} around Earth (column {earth[0] + 1}, row "
+                f"{earth[1] + 1}) leaves the {cols} x {rows} board at "
+                f"{len(off_board)} hex(es), e.g. 1-based {(off_board[0][0] + 1, off_board[0][1] + 1)}; "
+                "move Earth inward, shrink the orbit or enlarge the board"
+            )
+            raise InvalidVariant(msg)
+        self.graph: nx.Graph = hex_grid_graph(cols, rows, o, off, size=1.0)
+        g = self.graph
+        self.nodes: list[tuple[int, int]] = sorted(g.nodes, key=lambda n: (n[1], n[0]))
+        self.index = {n: i for i, n in enumerate(self.nodes)}
+        n_hex = len(self.nodes)
+        self.earth = self.index[earth]
+        axial = [offset_to_axial(n, o, off) for n in self.nodes]
+        self.axial = axial
+        self.pos = [g.nodes[n]["pos"] for n in self.nodes]
+        # SS-A2, SS-F4: the forbidden zone.
+        self.forbidden = frozenset(
+            i for i in range(n_hex) if axial_distance(axial[i], ea) <= frad
+        )
+        # SS-A4: orbit, counter-clockwise on screen from the leftmost hex.
+        ex, ey = self.pos[self.earth]
+        ring_idx = [self.index[n] for n in ring]
+        start = min(ring_idx, key=lambda i: (self.pos[i][0], abs(self.pos[i][1] - ey), self.pos[i][1]))
+        a0 = screen_angle(self.pos[start][0] - ex, self.pos[start][1] - ey)
+
+        def ccw(i: int) -> float:
+            return (screen_angle(self.pos[i][0] - ex, self.pos[i][1] - ey) - a0) % 360.0
+
+        self.orbit: list[int] = sorted(ring_idx, key=ccw)
+        self.orbit_pos = {h: k for k, h in enumerate(self.orbit)}
+        # SS-A3, AMB-SS-3: entry points.
+        given = params["entry_points"]
+        if given:
+            entries = [(int(c) - 1, int(r) - 1) for c, r in given]
+        else:
+            entries = default_entry_points(cols, rows)
+        for k, n in enumerate(entries, start=1):
+            if not (0 <= n[0] < cols and 0 <= n[1] < rows):
+                msg = f"entry point {k} at 1-based {(n[0] + 1, n[1] + 1)} is off the {cols} x {rows} board"
+                raise InvalidVariant(msg)
+            if self.index[n] in self.forbidden:
+                msg = (
+                    f"entry point {k} at 1-based {(n[0] + 1, n[1] + 1)} is inside the forbidden "
+                    "zone around Earth (SS-F4); choose a hex outside it"
+                )
+                raise InvalidVariant(msg)
+        if len(set(entries)) != len(entries):
+            raise InvalidVariant("entry_points: the six entry points must be different hexes")
+        self.entries: list[int] = [self.index[n] for n in entries]
+        # movement table: forbidden hexes are neither entered nor left (SS-F4).
+        dirs = directions(o)
+        self.directions = dirs
+        self.step: list[tuple[int, ...]] = []
+        for i, node in enumerate(self.nodes):
+            row = []
+            for nb in hex_neighbors(node, cols, rows, o, off):
+                j = -1 if nb is None else self.index[nb]
+                row.append(-1 if j < 0 or j in self.forbidden or i in self.forbidden else j)
+            self.step.append(tuple(row))
+        self.dist: list[list[int]] = [
+            [axial_distance(a, b) for b in axial] for a in axial
+        ]
+        self.to_orbit: list[list[int]] = [self._bfs(h) for h in self.orbit]
+        self._routes: dict[tuple[int, int, int], list[tuple[int, ...]]] = {}
+        self._los: dict[tuple[int, int], bool] = {}
+        self._zone: Any = None
+        speeds = (int(params["droid_speed"]), int(params["missile_speed"]))
+        self.max_routes = max(self._count_routes(s) for s in speeds)
+        for k, h in enumerate(self.orbit):
+            g.nodes[self.nodes[h]]["orbit"] = k
+        for n in g.nodes:
+            i = self.index[n]
+            g.nodes[n]["forbidden"] = i in self.forbidden
+            g.nodes[n].setdefault("orbit", None)
+            g.nodes[n]["entry"] = self.entries.index(i) + 1 if i in self.entries else None
+            g.nodes[n]["earth"] = i == self.earth
+
+    # ------------------------------------------------------------------ shortest routes
+    def _bfs(self, target: int) -> list[int]:
+        """Route lengths from every hex to ``target`` avoiding forbidden hexes (-1: none)."""
+        dist = [-1] * len(self.nodes)
+        dist[target] = 0
+        queue = deque([target])
+        step = self.step
+        while queue:
+            i = queue.popleft()
+            d = dist[i] + 1
+            for j in step[i]:
+                if j >= 0 and dist[j] < 0:
+                    dist[j] = d
+                    queue.append(j)
+        return dist
+
+    def route_length(self, src: int, orbit_k: int) -> int:
+        """Length of a shortest route from hex ``src`` to orbit hex ``orbit_k`` (O(1))."""
+        return self.to_orbit[orbit_k][src]
+
+    def routes(self, src: int, orbit_k: int, speed: int) -> list[tuple[int, ...]]:
+        """Every distinct first ``min(speed, length)`` steps of a shortest route (SS-F3).
+
+        Each route is the tuple of hexes entered, in order, in the fixed direction order of
+        :attr:`directions`. Memoised; each step reads the precomputed table, no graph search.
+        """
+        key = (src, orbit_k, speed)
+        got = self._routes.get(key)
+        if got is not None:
+            return got
+        table = self.to_orbit[orbit_k]
+        out: list[tuple[int, ...]] = []
+
+        def walk(i: int, left: int, path: tuple[int, ...]) -> None:
+            d = table[i]
+            if left == 0 or d == 0:
+                out.append(path)
+                return
+            for j in self.step[i]:
+                if j >= 0 and table[j] == d - 1:
+                    walk(j, left - 1, (*path, j))
+
+        walk(src, speed, ())
+        if len(self._routes) > 200_000:
+            self._routes.clear()
+        self._routes[key] = out
+        return out
+
+    def _count_routes(self, speed: int) -> int:
+        """The largest number of route prefixes any move of ``speed`` steps can have."""
+        best = 1
+        for table in self.to_orbit:
+            count = [1 if table[i] >= 0 else 0 for i in range(len(self.nodes))]
+            for _ in range(speed):
+                new = []
+                for i, d in enumerate(table):
+                    if d <= 0:
+                        new.append(1 if d == 0 else 0)
+                        continue
+                    new.append(sum(count[j] for j in self.step[i] if j >= 0 and table[j] == d - 1))
+                count = new
+            best = max(best, max(count))
+        return best
+
+    def networkx_route(self, src: int, orbit_k: int) -> list[int]:
+        """Reference answer with ``networkx.shortest_path`` (for benchmarks and tests)."""
+        g = self.movement_graph()
+        path = nx.shortest_path(g, src, self.orbit[orbit_k])
+        return list(path)
+
+    def movement_graph(self) -> nx.Graph:
+        """The hexes pieces may enter, as an index graph (built once, for reference queries)."""
+        g = getattr(self, "_movement_graph", None)
+        if g is None:
+            g = nx.Graph()
+            for i, row in enumerate(self.step):
+                if i in self.forbidden:
+                    continue
+                g.add_node(i)
+                for j in row:
+                    if j >= 0:
+                        g.add_edge(i, j)
+            self._movement_graph = g
+        return g
+
+    # ------------------------------------------------------------------ lasers
+    @property
+    def forbidden_zone(self) -> Any:
+        """The union of the forbidden hexes' shapely polygons."""
+        if self._zone is None:
+            self._zone = union_of(self.graph, [self.nodes[i] for i in self.forbidden])
+        return self._zone
+
+    def line_of_sight(self, a: int, b: int) -> bool:
+        """AMB-SS-5: whether the segment between two hex centres misses the forbidden zone."""
+        key = (a, b) if a < b else (b, a)
+        got = self._los.get(key)
+        if got is None:
+            if a == b:
+                got = True
+            else:
+                inner = getattr(self, "_inner_zone", None)
+                if inner is None:
+                    inner = self.forbidden_zone.buffer(-1e-6)
+                    self._inner_zone = inner
+                got = not LineString([self.pos[a], self.pos[b]]).intersects(inner)
+            self._los[key] = got
+        return got
+
+    def label(self, i: int) -> str:
+        """1-based ``c{col}r{row}`` label of hex ``i`` (as the seed counts)."""
+        c, r = self.nodes[i]
+        return f"c{c + 1}r{r + 1}"

@@ -1,0 +1,707 @@
+"""Save the Space Station (seed ``002_bef2c086835c932c.txt``, RULES.md section 3).
+
+A solo hex wargame: player 0 commands the station's fighters; two droids and their missiles
+move by fixed rules (chance nodes where the rules roll a die), never by an agent.
+
+Turn structure (a program of steps per turn, run by :meth:`SpaceStationState._advance`):
+
+* SS-I, turn 1: station moves; ``fighters_per_turn`` fighters leave (no attack); for each droid:
+  entry-point die, place droid and missile, move the missile, move the droid.
+* SS-J, later turns: (1) station moves; (2) station fires at the nearest target; (3-6) fighters
+  leave, each attacking at once (skipped once every fighter is out); (7-8) the player activates
+  launched fighters one by one: route of up to ``fighter_speed`` steps, then one laser shot;
+  (9-13) per droid: its missile moves, the droid moves, the droid fires at every target.
+
+Player decisions (player 0): ``select(f)`` a fighter, ``move(d)`` one hex in direction ``d``
+(0-5, counter-clockwise on screen from east for pointy-top), ``stop``, ``fire(t)`` at piece ``t``
+when several targets are in range (a single target is fired at automatically), ``end`` (no
+further fighter moves this turn). Chance: ``entry(e)``, ``roll(v)`` (d6 laser), ``route(i)``
+(die among tied routes, SS-F3), ``pick(i)`` (AMB-SS-8 tie).
+
+Scoring: win +1 (every droid and missile destroyed), loss -1 (station destroyed), timeout 0
+(``max_turns`` turns played with both sides still in the game).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import networkx as nx
+
+from lab.core.actions import Action, ActionSpec, Field, act
+from lab.core.chance import die, uniform
+from lab.core.errors import InvalidVariant
+from lab.core.game import Game
+from lab.core.params import Params
+from lab.core.state import CHANCE, TERMINAL, State
+from lab.games.space_station.board import Geometry, geometry_for
+from lab.games.space_station.components import DIE_SIDES
+from lab.games.space_station.params import PARAMETERS
+
+WAITING, IN_PLAY, DESTROYED = 0, 1, 2
+RUNNING, WIN, LOSS, TIMEOUT = 0, 1, -1, 2
+
+
+class SpaceStationGame(Game):
+    """Save the Space Station under one variant."""
+
+    name: ClassVar[str] = "space_station"
+    title: ClassVar[str] = "Save the Space Station (Salva la Stazione Spaziale)"
+    rules_version: ClassVar[int] = 1
+    seed_file: ClassVar[str] = "002_bef2c086835c932c.txt"
+    PARAMETERS = PARAMETERS
+
+    def __init__(self, params: Any = None, /, **kwargs: Any) -> None:
+        super().__init__(params, **kwargs)
+        p = self.params
+        self.n_fighters = int(p.fighters)
+        self.n_droids = int(p.droids)
+        # piece ids: 0 station, then fighters, droids, missiles (missile j belongs to droid j)
+        self.first_droid = 1 + self.n_fighters
+        self.first_missile = self.first_droid + self.n_droids
+        self.n_pieces = self.first_missile + self.n_droids
+        kinds = ["station"] + ["fighter"] * self.n_fighters
+        kinds += ["droid"] * self.n_droids + ["missile"] * self.n_droids
+        self.kinds: tuple[str, ...] = tuple(kinds)
+        labels = ["S"] + [f"F{i + 1}" for i in range(self.n_fighters)]
+        labels += [f"D{j + 1}" for j in range(self.n_droids)]
+        labels += [f"M{j + 1}" for j in range(self.n_droids)]
+        self.labels: tuple[str, ...] = tuple(labels)
+
+    @property
+    def geometry(self) -> Geometry:
+        """The board tables of this variant (cached per geometry)."""
+        return geometry_for(self.params)
+
+    def check_variant(self, params: Params) -> None:
+        geo = geometry_for(params)  # raises InvalidVariant for an impossible board
+        if params.station_speed >= len(geo.orbit):
+            msg = (
+                f"station_speed {params.station_speed} must be smaller than the orbit's "
+                f"{len(geo.orbit)} hexes"
+            )
+            raise InvalidVariant(msg)
+
+    def action_specs(self) -> list[ActionSpec]:
+        n_f = max(1, int(self.params.fighters))
+        n_pieces = 1 + int(self.params.fighters) + 2 * int(self.params.droids)
+        return [
+            ActionSpec("select", (Field("fighter", range(n_f)),), "activate a launched fighter"),
+            ActionSpec("move", (Field("direction", range(6)),), "move the active fighter one hex"),
+            ActionSpec("stop", (), "end the active fighter's route"),
+            ActionSpec("end", (), "no more fighter moves this turn"),
+            ActionSpec("fire", (Field("target", range(n_pieces)),), "laser at a piece"),
+            ActionSpec("entry", (Field("point", range(1, 7)),), "chance: droid entry point"),
+            ActionSpec("roll", (Field("face", range(1, DIE_SIDES + 1)),), "chance: laser die"),
+            ActionSpec("route", (Field("index", range(self.geometry.max_routes)),), "chance: route die"),
+            ActionSpec("pick", (Field("index", range(n_pieces)),), "chance: station target tie"),
+        ]
+
+    def new_initial_state(self) -> SpaceStationState:
+        return SpaceStationState(self)
+
+    def max_game_length(self) -> int:
+        f, d = self.n_fighters, self.n_droids
+        per_turn = 4 + 2 * f + 10 * f + d * (4 + f + 2 * d)
+        return int(self.params.max_turns) * per_turn + 16
+
+    def board(self, state: State | None = None) -> nx.Graph:
+        """The hex graph (attributes ``pos``, ``forbidden``, ``orbit``, ``entry``, ``earth``,
+        ``polygon``) with a ``pieces`` attribute (labels) from ``state``."""
+        g = self.geometry.graph.copy()
+        for n in g.nodes:
+            g.nodes[n]["pieces"] = []
+        if isinstance(state, SpaceStationState):
+            geo = self.geometry
+            for pid, h in enumerate(state.hexes):
+                if h >= 0 and state.status[pid] == IN_PLAY:
+                    g.nodes[geo.nodes[h]]["pieces"].append(self.labels[pid])
+        return g
+
+    def accounting(self) -> list[Any]:
+        from lab.games.space_station.accounting import accounting_checks
+
+        return accounting_checks(self)
+
+    @classmethod
+    def agent_factories(cls) -> dict[str, Any]:
+        from lab.games.space_station.agents import GreedyAgent, SearchAgent
+
+        return {"greedy": GreedyAgent, "search": SearchAgent}
+
+
+class SpaceStationState(State):
+    """One position of Save the Space Station. Perfect information: see :meth:`observation`."""
+
+    game: SpaceStationGame
+
+    def __init__(self, game: SpaceStationGame, *, start: bool = True) -> None:
+        super().__init__(game)
+        self.geo = game.geometry
+        n = game.n_pieces
+        self.turn = 1
+        self.station_k = 0
+        self.hexes: list[int] = [-1] * n
+        self.status: list[int] = [WAITING] * n
+        hp = [1] * n
+        for j in range(game.n_droids):
+            hp[game.first_droid + j] = int(game.params.droid_shields) + 1
+        self.hp: list[int] = hp
+        self.entry_used: list[int] = [0] * game.n_droids
+        self.queue: list[tuple[Any, ...]] = []
+        self.pending: tuple[Any, ...] | None = None
+        self.decision: tuple[Any, ...] | None = None
+        self.active = -1
+        self.steps_left = 0
+        self.acted = 0
+        self.fired = 0
+        self.launched_now = 0
+        self.outcome = RUNNING
+        self.stats: dict[str, int] = {
+            "fighters_launched": 0, "fighter_shots": 0, "fighter_hits": 0, "station_shots": 0,
+            "station_hits": 0, "droid_shots": 0, "droid_hits": 0, "collisions": 0,
+        }
+        if start:
+            self.status[0] = IN_PLAY
+            self.hexes[0] = self.geo.orbit[0]
+            self.queue = self._first_turn()
+            self._advance()
+
+    # ================================================================== turn programs
+    def _first_turn(self) -> list[tuple[Any, ...]]:
+        """SS-I: the first turn's steps."""
+        g = self.game
+        steps: list[tuple[Any, ...]] = [("station_move",)]
+        steps += [("launch", 0)] * int(g.params.fighters_per_turn)
+        for j in range(g.n_droids):
+            steps += [("enter", j), ("missile", j), ("droid", j)]
+        steps.append(("end_turn",))
+        return steps
+
+    def _later_turn(self) -> list[tuple[Any, ...]]:
+        """SS-J: the steps of every later turn (3-6 skipped once all fighters are out)."""
+        g = self.game
+        steps: list[tuple[Any, ...]] = [("station_move",), ("station_fire",)]
+        waiting = sum(1 for f in range(1, g.first_droid) if self.status[f] == WAITING)
+        steps += [("launch", 1)] * min(waiting, int(g.params.fighters_per_turn))
+        steps.append(("player",))
+        for j in range(g.n_droids):
+            steps += [("missile", j), ("droid", j), ("droid_fire", j)]
+        steps.append(("end_turn",))
+        return steps
+
+    # ================================================================== engine hooks
+    def current_player(self) -> int:
+        if self.outcome != RUNNING:
+            return TERMINAL
+        if self.pending is not None:
+            return CHANCE
+        return 0
+
+    def _legal_actions(self, player: int) -> list[Action]:
+        dec = self.decision
+        if dec is None:
+            return []
+        if dec[0] == "target":
+            return [act("fire", t) for t in dec[2]]
+        if self.active < 0:
+            out = [act("select", f - 1) for f in self._eligible()]
+            out.append(act("end"))
+            return out
+        h = self.hexes[self.active]
+        out = [act("move", d) for d, j in enumerate(self.geo.step[h]) if j >= 0]
+        out.append(act("stop"))
+        return out
+
+    def _chance_outcomes(self) -> list[tuple[Action, float]]:
+        kind = self.pending[0]
+        if kind == "roll":
+            return die("roll", DIE_SIDES)
+        if kind == "entry":
+            faces = list(range(1, 7))
+            if self.game.params.same_entry == "reroll":  # AMB-SS-7
+                used = {e for e in self.entry_used if e}
+                faces = [e for e in faces if e not in used] or faces
+            return uniform([act("entry", e) for e in faces])
+        if kind == "route":
+            return uniform([act("route", i) for i in range(len(self.pending[2]))])
+        return uniform([act("pick", i) for i in range(len(self.pending[1]))])
+
+    def _apply_action(self, action: Action) -> None:
+        kind = action.kind
+        if self.pending is not None:
+            pend, self.pending = self.pending, None
+            if kind == "roll":
+                self._resolve_laser(pend[1], pend[2], int(action.args[0]))
+            elif kind == "entry":
+                self._enter(pend[1], int(action.args[0]))
+            elif kind == "route":
+                self._run_route(pend[1], pend[2][int(action.args[0])], chosen_by="die")
+            else:  # pick: AMB-SS-8 die among the tied nearest targets
+                self._shoot(0, pend[1][int(action.args[0])])
+        elif kind == "fire":
+            f = self.decision[1]
+            self.decision = None
+            self._shoot(f, int(action.args[0]))
+        elif kind == "select":
+            self.active = int(action.args[0]) + 1
+            self.steps_left = int(self.game.params.fighter_speed)
+            self.decision = None
+            self.log("SS-J", "activate", fighter=self.game.labels[self.active])
+            if self.steps_left == 0:
+                self._finish_fighter()
+        elif kind == "move":
+            self.decision = None
+            self._fighter_step(int(action.args[0]))
+        elif kind == "stop":
+            self.decision = None
+            self._finish_fighter()
+        else:  # end: SS-J step 8 over
+            self.decision = None
+            self.log("SS-J", "fighters_done", turn=self.turn)
+            self.queue.pop(0)
+        self._advance()
+
+    def returns(self) -> list[float]:
+        if self.outcome == WIN:
+            return [1.0]
+        if self.outcome == LOSS:
+            return [-1.0]
+        return [0.0]
+
+    # ================================================================== the step machine
+    def _advance(self) -> None:
+        """Run rule steps until a decision, a chance node or the end of the game."""
+        while self.outcome == RUNNING and self.pending is None and self.decision is None:
+            if not self.queue:
+                self.queue = self._later_turn()
+            step = self.queue[0]
+            op = step[0]
+            if op == "player":
+                if self.active >= 0 or self._eligible():
+                    self.decision = ("phase",)
+                    return
+                self.queue.pop(0)
+                continue
+            self.queue.pop(0)
+            if op == "station_move":
+                self._station_move()
+            elif op == "station_fire":
+                self._station_fire()
+            elif op == "launch":
+                self._launch(bool(step[1]))
+            elif op == "enter":
+                self.pending = ("entry", step[1])
+            elif op == "missile":
+                self._enemy_move(self.game.first_missile + step[1])
+            elif op == "droid":
+                self._enemy_move(self.game.first_droid + step[1])
+            elif op == "droid_fire":
+                self._droid_fire(self.game.first_droid + step[1])
+            elif op == "shot":
+                if self.status[step[1]] == IN_PLAY and self.status[step[2]] == IN_PLAY:
+                    self.pending = ("roll", step[1], step[2])
+            else:  # end_turn
+                self._end_turn()
+
+    def _end_turn(self) -> None:
+        if self.turn >= int(self.game.params.max_turns):
+            self.outcome = TIMEOUT
+            self.log("SS-H", "timeout", turn=self.turn)
+            return
+        self.turn += 1
+        self.acted = self.fired = self.launched_now = 0
+        self.queue = self._later_turn()
+
+    def _eligible(self) -> list[int]:
+        """Fighters the player may still activate this turn (SS-J steps 7-8, AMB-SS-4)."""
+        g = self.game
+        moves_new = bool(g.params.launch_moves)
+        return [
+            f for f in range(1, g.first_droid)
+            if self.status[f] == IN_PLAY and not (self.acted >> f) & 1
+            and (moves_new or not (self.launched_now >> f) & 1)
+        ]
+
+    # ================================================================== station and fighters
+    def _station_move(self) -> None:
+        """SS-D1, SS-F2: the station moves ``station_speed`` orbit hexes counter-clockwise."""
+        orbit = self.geo.orbit
+        for _ in range(int(self.game.params.station_speed)):
+            self.station_k = (self.station_k + 1) % len(orbit)
+            h = orbit[self.station_k]
+            self.hexes[0] = h
+            for o in self._occupants(h, 0):
+                self._collide(0, o)
+                if self.status[0] != IN_PLAY:
+                    return
+        self.log("SS-D1", "station_move", hex=self.geo.label(self.hexes[0]), orbit=self.station_k)
+
+    def _targets(self, shooter: int) -> list[int]:
+        """Pieces ``shooter`` may fire at (SS-G2: never the station; AMB-SS-5/6)."""
+        g = self.game
+        p = g.params
+        h = self.hexes[shooter]
+        dist = self.geo.dist[h]
+        rng = int(p.laser_range)
+        if g.kinds[shooter] == "droid":
+            cand = range(1, g.first_droid) if p.droid_targets == "fighters" else range(1, g.n_pieces)
+        else:
+            cand = range(g.first_droid, g.n_pieces)
+        out = [
+            t for t in cand
+            if t != shooter and self.status[t] == IN_PLAY and dist[self.hexes[t]] <= rng
+        ]
+        if p.laser_line_of_sight and out:
+            out = [t for t in out if self.geo.line_of_sight(h, self.hexes[t])]
+        return out
+
+    def _station_fire(self) -> None:
+        """SS-J (2), SS-D1: the station fires at the nearest target in range (AMB-SS-8 ties)."""
+        targets = self._targets(0)
+        if not targets:
+            return
+        dist = self.geo.dist[self.hexes[0]]
+        best = min(dist[self.hexes[t]] for t in targets)
+        tied = [t for t in targets if dist[self.hexes[t]] == best]
+        if len(tied) > 1 and self.game.params.station_tie == "die":
+            self.pending = ("pick", tied)
+            return
+        tied.sort(key=lambda t: (self.game.kinds[t] != "missile", t))
+        self._shoot(0, tied[0])
+
+    def _launch(self, attack: bool) -> None:
+        """SS-D2, SS-I, SS-J (3-6): the next fighter leaves the station (AMB-SS-4 where)."""
+        g = self.game
+        waiting = [f for f in range(1, g.first_droid) if self.status[f] == WAITING]
+        if not waiting:
+            return
+        f = waiting[0]
+        if g.params.launch_position == "behind":
+            h = self.geo.orbit[(self.station_k - 1) % len(self.geo.orbit)]
+        else:
+            h = self.hexes[0]
+        self.hexes[f] = h
+        self.status[f] = IN_PLAY
+        self.launched_now |= 1 << f
+        self.stats["fighters_launched"] += 1
+        self.log("SS-D2", "launch", fighter=g.labels[f], hex=self.geo.label(h))
+        if attack:
+            self._fighter_fire(f)
+
+    def _fighter_fire(self, f: int) -> None:
+        """SS-D2, SS-G3: one laser target per turn; the player chooses among several."""
+        if (self.fired >> f) & 1 or self.status[f] != IN_PLAY:
+            return
+        targets = self._targets(f)
+        if not targets:
+            return
+        if len(targets) == 1:
+            self._shoot(f, targets[0])
+        else:
+            self.decision = ("target", f, targets)
+
+    def _fighter_step(self, d: int) -> None:
+        """SS-D2: the active fighter enters the next hex of its route (SS-E collisions)."""
+        f = self.active
+        j = self.geo.step[self.hexes[f]][d]
+        self.hexes[f] = j
+        for o in self._occupants(j, f):
+            self._collide(f, o)
+            if self.status[f] != IN_PLAY:
+                break
+        if self.status[f] != IN_PLAY:
+            self.acted |= 1 << f
+            self.active = -1
+            return
+        self.steps_left -= 1
+        if self.steps_left <= 0:
+            self._finish_fighter()
+
+    def _finish_fighter(self) -> None:
+        f = self.active
+        self.active = -1
+        self.acted |= 1 << f
+        self.log("SS-J", "fighter_moved", fighter=self.game.labels[f], hex=self.geo.label(self.hexes[f]))
+        self._fighter_fire(f)
+
+    def _shoot(self, shooter: int, target: int) -> None:
+        """Queue the d6 roll of one laser shot (SS-G2)."""
+        if self.game.kinds[shooter] == "fighter":
+            self.fired |= 1 << shooter
+        self.pending = ("roll", shooter, target)
+
+    def _resolve_laser(self, shooter: int, target: int, face: int) -> None:
+        """SS-G2: a laser destroys (or, on a droid, removes a shield) on ``hit_on`` or more."""
+        g = self.game
+        kind = g.kinds[shooter]
+        key = {"station": "station", "fighter": "fighter", "droid": "droid"}[kind]
+        self.stats[f"{key}_shots"] += 1
+        hit = face >= int(g.params.hit_on)
+        self.log(
+            "SS-G2", "laser", shooter=g.labels[shooter], target=g.labels[target], face=face, hit=hit
+        )
+        if hit:
+            self.stats[f"{key}_hits"] += 1
+            self._damage(target)
+            self._check_end()
+
+    def _droid_fire(self, droid: int) -> None:
+        """SS-D3, SS-G3, SS-J (11): a droid attacks every target in range, once per turn."""
+        if self.status[droid] != IN_PLAY:
+            return
+        targets = self._targets(droid)
+        self.queue[0:0] = [("shot", droid, t) for t in targets]
+
+    # ================================================================== droids and missiles
+    def _enter(self, j: int, face: int) -> None:
+        """SS-I, SS-D3, SS-D4: droid ``j`` and its missile enter at entry point ``face``."""
+        g = self.game
+        h = self.geo.entries[face - 1]
+        self.entry_used[j] = face
+        d, m = g.first_droid + j, g.first_missile + j
+        for pid in (d, m):
+            self.hexes[pid] = h
+            self.status[pid] = IN_PLAY
+        self.log("SS-D3", "droid_enter", droid=g.labels[d], entry=face, hex=self.geo.label(h))
+        self.log("SS-D4", "missile_launch", missile=g.labels[m], hex=self.geo.label(h))
+
+    def _enemy_move(self, pid: int) -> None:
+        """SS-D3, SS-D4, SS-F3: full speed along a shortest route to the station."""
+        if self.status[pid] != IN_PLAY:
+            return
+        g = self.game
+        speed = int(g.params.droid_speed if g.kinds[pid] == "droid" else g.params.missile_speed)
+        routes = self.geo.routes(self.hexes[pid], self.station_k, speed)
+        # SS-F3 tiers: 0 free of pieces, 1 free of friendly pieces, 2 otherwise (station ignored)
+        occ: dict[int, int] = {}
+        enemy_first = g.first_droid
+        for o in range(1, g.n_pieces):
+            if o != pid and self.status[o] == IN_PLAY:
+                h = self.hexes[o]
+                occ[h] = max(occ.get(h, 0), 2 if o >= enemy_first else 1)
+        if not occ:
+            best, tier = routes, 0
+        else:
+            tiers = [max((occ.get(h, 0) for h in r), default=0) for r in routes]
+            tier = min(tiers)
+            best = [r for r, t in zip(routes, tiers, strict=True) if t == tier]
+        if len(best) == 1 or (tier < 2 and g.params.free_route_choice == "first"):
+            self._run_route(pid, best[0], chosen_by=f"tier{tier}")
+        else:
+            self.log("SS-F3", "route_die", piece=g.labels[pid], tier=tier, routes=len(best))
+            self.pending = ("route", pid, tuple(best))
+
+    def _run_route(self, pid: int, route: tuple[int, ...], chosen_by: str) -> None:
+        """Move ``pid`` along ``route`` hex by hex, colliding on the way (SS-E)."""
+        g = self.game
+        self.log("SS-F3", "route", piece=g.labels[pid], steps=len(route), chosen_by=chosen_by)
+        for h in route:
+            stopped = False
+            for o in self._occupants(h, pid):
+                result = self._collide(pid, o)
+                if result == "stop":
+                    stopped = True
+                if self.status[pid] != IN_PLAY or stopped:
+                    break
+            if self.status[pid] != IN_PLAY or stopped:
+                break
+            self.hexes[pid] = h
+        self._check_end()
+
+    # ================================================================== collisions
+    def _occupants(self, h: int, mover: int) -> list[int]:
+        """Pieces on hex ``h`` a mover collides with, in order: pieces by number, station last."""
+        out = [o for o in range(1, self.game.n_pieces)
+               if o != mover and self.hexes[o] == h and self.status[o] == IN_PLAY]
+        if mover != 0 and self.hexes[0] == h and self.status[0] == IN_PLAY:
+            out.append(0)
+        return out
+
+    def _collide(self, mover: int, other: int) -> str:
+        """SS-E: the collision table. Returns 'go', 'stop' (droid-droid) or 'dead'."""
+        g = self.game
+        a, b = g.kinds[mover], g.kinds[other]
+        where = self.hexes[other]
+        self.stats["collisions"] += 1
+        pair = {a, b}
+        if "missile" in pair or "station" in pair or pair == {"fighter"}:
+            self._destroy(mover)
+            self._destroy(other)
+            result = "dead"
+        elif pair == {"fighter", "droid"}:
+            fighter, droid = (mover, other) if a == "fighter" else (other, mover)
+            self._destroy(fighter)
+            self._damage(droid)
+            result = "go" if self.status[mover] == IN_PLAY else "dead"
+        else:  # droid-droid: both lose a shield, the mover stops before the other
+            self._damage(mover)
+            self._damage(other)
+            result = "stop" if self.status[mover] == IN_PLAY else "dead"
+        self.log("SS-E", "collision", mover=g.labels[mover], other=g.labels[other],
+                 hex=self.geo.label(where), result=result)
+        self._check_end()
+        return result
+
+    def _damage(self, pid: int) -> None:
+        """One hit: droids lose a shield (SS-D3), anything else is destroyed."""
+        self.hp[pid] -= 1
+        if self.game.kinds[pid] == "droid":
+            self.log("SS-D3", "shield_lost", droid=self.game.labels[pid], hits_left=self.hp[pid])
+        if self.hp[pid] <= 0:
+            self._destroy(pid)
+
+    def _destroy(self, pid: int) -> None:
+        if self.status[pid] == DESTROYED:
+            return
+        self.status[pid] = DESTROYED
+        self.hp[pid] = 0
+        self.log("SS-F5", "destroyed", piece=self.game.labels[pid])
+        self.hexes[pid] = -1
+        if pid == self.active:
+            self.active = -1
+
+    def _check_end(self) -> None:
+        """SS-H: loss when the station is destroyed, else win when every enemy is gone."""
+        if self.outcome != RUNNING:
+            return
+        if self.status[0] == DESTROYED:
+            self.outcome = LOSS
+            self.pending = self.decision = None
+            self.log("SS-H", "loss", turn=self.turn)
+        elif all(self.status[p] == DESTROYED for p in range(self.game.first_droid, self.game.n_pieces)):
+            self.outcome = WIN
+            self.pending = self.decision = None
+            self.log("SS-H", "win", turn=self.turn)
+
+    # ================================================================== data views
+    def full_state(self) -> dict[str, Any]:
+        return {
+            "turn": self.turn,
+            "station_k": self.station_k,
+            "hexes": list(self.hexes),
+            "status": list(self.status),
+            "hp": list(self.hp),
+            "entry_used": list(self.entry_used),
+            "queue": [list(s) for s in self.queue],
+            "pending": _jsonable(self.pending),
+            "decision": _jsonable(self.decision),
+            "active": self.active,
+            "steps_left": self.steps_left,
+            "acted": self.acted,
+            "fired": self.fired,
+            "launched_now": self.launched_now,
+            "outcome": self.outcome,
+            "stats": dict(self.stats),
+        }
+
+    def observation(self, player: int | None) -> dict[str, Any]:
+        """Everything (a perfect-information game): the full state plus readable piece rows.
+
+        :func:`lab.games.space_station.observe.state_from_observation` rebuilds a state from it.
+        """
+        obs = self.full_state()
+        g = self.game
+        obs["pieces"] = [
+            {"id": p, "label": g.labels[p], "kind": g.kinds[p], "status": self.status[p],
+             "hex": None if self.hexes[p] < 0 else list(self.geo.nodes[self.hexes[p]]),
+             "hits_left": self.hp[p]}
+            for p in range(g.n_pieces)
+        ]
+        return obs
+
+    def clone(self) -> SpaceStationState:
+        new = SpaceStationState.__new__(SpaceStationState)
+        new.game = self.game
+        new._history = list(self._history)
+        new.events = list(self.events)
+        new.geo = self.geo
+        new.turn = self.turn
+        new.station_k = self.station_k
+        new.hexes = list(self.hexes)
+        new.status = list(self.status)
+        new.hp = list(self.hp)
+        new.entry_used = list(self.entry_used)
+        new.queue = list(self.queue)
+        new.pending = self.pending
+        new.decision = self.decision
+        new.active = self.active
+        new.steps_left = self.steps_left
+        new.acted = self.acted
+        new.fired = self.fired
+        new.launched_now = self.launched_now
+        new.outcome = self.outcome
+        new.stats = dict(self.stats)
+        return new
+
+    def explain_illegal(self, player: int, action: Action) -> str | None:
+        if self.decision is None:
+            return "no decision is pending"
+        if self.decision[0] == "target":
+            return f"choose a laser target among {[self.game.labels[t] for t in self.decision[2]]}"
+        if action.kind == "move" and self.active < 0:
+            return "select a fighter first"
+        if action.kind == "move":
+            return "that hex is off the board or forbidden (SS-F4)"
+        if action.kind == "select":
+            return "that fighter is not in play, has already acted, or left the station this turn"
+        return None
+
+    # ================================================================== measures
+    def metrics(self) -> dict[str, float]:
+        g = self.game
+        fighters_lost = sum(1 for f in range(1, g.first_droid) if self.status[f] == DESTROYED)
+        droids = range(g.first_droid, g.first_missile)
+        missiles = range(g.first_missile, g.n_pieces)
+        out = {
+            "turns": float(self.turn),
+            "win": float(self.outcome == WIN),
+            "loss": float(self.outcome == LOSS),
+            "timeout": float(self.outcome == TIMEOUT),
+            "fighters_lost": float(fighters_lost),
+            "droids_destroyed": float(sum(self.status[d] == DESTROYED for d in droids)),
+            "missiles_destroyed": float(sum(self.status[m] == DESTROYED for m in missiles)),
+            "enemy_removed": self.progress()[0],
+        }
+        out.update({k: float(v) for k, v in self.stats.items()})
+        return out
+
+    def progress(self) -> list[float]:
+        """Share of the enemy's strength removed: droid hits taken plus missiles destroyed."""
+        g = self.game
+        total = g.n_droids * (int(g.params.droid_shields) + 2)
+        left = sum(self.hp[d] for d in range(g.first_droid, g.first_missile))
+        left += sum(1 for m in range(g.first_missile, g.n_pieces) if self.status[m] != DESTROYED)
+        return [1.0 - left / total]
+
+    def describe_action(self, action: Action) -> str:
+        g = self.game
+        k = action.kind
+        if k == "select":
+            return f"activate {g.labels[int(action.args[0]) + 1]}"
+        if k == "move":
+            return f"move {['E', 'NE', 'NW', 'W', 'SW', 'SE'][int(action.args[0])]}" \
+                if g.params.orientation == "pointy" else f"move dir {action.args[0]}"
+        if k == "fire":
+            return f"fire at {g.labels[int(action.args[0])]}"
+        if k == "stop":
+            return "stop here"
+        if k == "end":
+            return "end fighter moves"
+        return str(action)
+
+    def render_svg(self, viewer: int | None = None) -> str:
+        from lab.games.space_station.render import render_svg
+
+        return render_svg(self, viewer)
+
+    def action_targets(self, player: int) -> dict[str, list[Action]]:
+        from lab.games.space_station.render import action_targets
+
+        return action_targets(self, player)
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, tuple | list):
+        return [_jsonable(v) for v in value]
+    return value
