@@ -467,13 +467,27 @@ class SpaceStationState(State):
         self.log("SS-D4", "missile_launch", missile=g.labels[m], hex=self.geo.label(h))
 
     def _enemy_move(self, pid: int) -> None:
-        """SS-D3, SS-D4, SS-F3: full speed along a shortest route to the station."""
+        """SS-D3, SS-D4, SS-F1: full speed along a shortest route to the station (SS-F3)."""
         if self.status[pid] != IN_PLAY:
             return
         g = self.game
+        tier, best = self.route_choice(pid)
+        if len(best) == 1 or (tier < 2 and g.params.free_route_choice == "first"):
+            self._run_route(pid, best[0], chosen_by=f"tier{tier}")
+        else:
+            self.log("SS-F3", "route_die", piece=g.labels[pid], tier=tier, routes=len(best))
+            self.pending = ("route", pid, tuple(best))
+
+    def route_choice(self, pid: int) -> tuple[int, list[tuple[int, ...]]]:
+        """SS-F3: the preferred tier and its routes for droid or missile ``pid``.
+
+        Every route is the first ``speed`` hexes of a shortest route to the station's current
+        hex (recomputed each move, read from the precomputed tables). Tier 0: no piece on it;
+        1: only the player's pieces; 2: friendly pieces too. The station is never counted.
+        """
+        g = self.game
         speed = int(g.params.droid_speed if g.kinds[pid] == "droid" else g.params.missile_speed)
         routes = self.geo.routes(self.hexes[pid], self.station_k, speed)
-        # SS-F3 tiers: 0 free of pieces, 1 free of friendly pieces, 2 otherwise (station ignored)
         occ: dict[int, int] = {}
         enemy_first = g.first_droid
         for o in range(1, g.n_pieces):
@@ -481,16 +495,10 @@ class SpaceStationState(State):
                 h = self.hexes[o]
                 occ[h] = max(occ.get(h, 0), 2 if o >= enemy_first else 1)
         if not occ:
-            best, tier = routes, 0
-        else:
-            tiers = [max((occ.get(h, 0) for h in r), default=0) for r in routes]
-            tier = min(tiers)
-            best = [r for r, t in zip(routes, tiers, strict=True) if t == tier]
-        if len(best) == 1 or (tier < 2 and g.params.free_route_choice == "first"):
-            self._run_route(pid, best[0], chosen_by=f"tier{tier}")
-        else:
-            self.log("SS-F3", "route_die", piece=g.labels[pid], tier=tier, routes=len(best))
-            self.pending = ("route", pid, tuple(best))
+            return 0, routes
+        tiers = [max((occ.get(h, 0) for h in r), default=0) for r in routes]
+        tier = min(tiers)
+        return tier, [r for r, t in zip(routes, tiers, strict=True) if t == tier]
 
     def _run_route(self, pid: int, route: tuple[int, ...], chosen_by: str) -> None:
         """Move ``pid`` along ``route`` hex by hex, colliding on the way (SS-E)."""

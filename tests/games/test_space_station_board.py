@@ -1,0 +1,191 @@
+"""Board geometry of Save the Space Station (SS-A*, SS-F4, AMB-SS-1..3) and the hex grid."""
+
+from __future__ import annotations
+
+import itertools
+
+import networkx as nx
+import pytest
+
+from lab.boards.hexgrid import (
+    axial_distance,
+    axial_to_cube,
+    axial_to_offset,
+    cube_to_axial,
+    directions,
+    hex_distance,
+    hex_grid_graph,
+    offset_to_axial,
+)
+from lab.core.errors import InvalidVariant
+from lab.games.space_station import SpaceStationGame, default_entry_points
+
+
+def geo(**params):
+    return SpaceStationGame(**params).geometry
+
+
+# ---------------------------------------------------------------------- generic hex grid
+@pytest.mark.parametrize("orientation", ["pointy", "flat"])
+@pytest.mark.parametrize("offset", ["odd", "even"])
+def test_hexgrid_conversions_and_distance_match_graph(orientation, offset):
+    g = hex_grid_graph(7, 6, orientation, offset)
+    lengths = dict(nx.all_pairs_shortest_path_length(g))
+    for a in g:
+        ax = offset_to_axial(a, orientation, offset)
+        assert axial_to_offset(ax, orientation, offset) == a
+        assert cube_to_axial(axial_to_cube(ax)) == ax
+        assert sum(axial_to_cube(ax)) == 0
+        for b in g:
+            assert hex_distance(a, b, orientation, offset) == lengths[a][b]
+
+
+def test_hexgrid_neighbours_share_an_edge_of_their_polygons():
+    g = hex_grid_graph(5, 4)
+    for a, b in g.edges:
+        pa, pb = g.nodes[a]["polygon"], g.nodes[b]["polygon"]
+        assert pa.distance(pb) < 1e-9  # they touch ...
+        assert pa.intersection(pb).area < 1e-9  # ... without overlapping
+        assert pa.buffer(1e-6).intersection(pb.buffer(1e-6)).area > 1e-7  # along an edge
+    assert all(d <= 6 for _, d in g.degree)
+
+
+def test_hexgrid_directions_counter_clockwise_on_screen():
+    assert directions("pointy") == ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+    assert directions("flat")[0] == (1, -1)  # north-east comes first for flat-top hexes
+
+
+def test_hexgrid_rhombus_is_the_hex_board():
+    g = hex_grid_graph(11, 11, shape="rhombus")
+    assert g.number_of_nodes() == 121
+    assert set(g.neighbors((5, 5))) == {(6, 5), (4, 5), (5, 6), (5, 4), (6, 4), (4, 6)}
+    assert axial_distance((0, 0), (10, 10)) == 20
+
+
+def test_hexgrid_rejects_bad_arguments():
+    with pytest.raises(ValueError, match="orientation"):
+        hex_grid_graph(3, 3, "round")
+    with pytest.raises(ValueError, match="at least 1"):
+        hex_grid_graph(0, 3)
+
+
+# ---------------------------------------------------------------------- the board
+def test_SS_A1_board_is_28_by_19():
+    g = geo()
+    assert len(g.nodes) == 28 * 19 == 532
+    assert max(c for c, _ in g.nodes) == 27 and max(r for _, r in g.nodes) == 18
+    assert len(geo(columns=30).nodes) == 30 * 19
+
+
+def test_SS_A2_AMB_SS_2_earth_column_and_seven_forbidden_hexes():
+    g = geo()
+    assert g.nodes[g.earth] == (22, 9)  # 1-based column 23 (6th from the right), row 10
+    assert len(g.forbidden) == 7
+    assert all(g.dist[g.earth][h] <= 1 for h in g.forbidden)
+    g7 = geo(earth_from_right=7)
+    assert g7.nodes[g7.earth] == (21, 9)  # column 22: six hexes between Earth and the edge
+    graph = SpaceStationGame().board()
+    assert sum(1 for _, d in graph.nodes(data=True) if d["forbidden"]) == 7
+    assert sum(1 for _, d in graph.nodes(data=True) if d["earth"]) == 1
+
+
+def test_SS_A4_orbit_has_18_hexes_at_distance_3_starting_leftmost():
+    g = geo()
+    assert len(g.orbit) == 18
+    assert all(g.dist[g.earth][h] == 3 for h in g.orbit)
+    start = g.orbit[0]
+    assert g.nodes[start] == (19, 9)  # three hexes left of Earth on its row
+    assert g.pos[start][0] == min(g.pos[h][0] for h in g.orbit)
+    graph = SpaceStationGame().board()
+    assert sorted(d["orbit"] for _, d in graph.nodes(data=True) if d["orbit"] is not None) == list(range(18))
+
+
+def test_SS_A4_orbit_is_counter_clockwise_on_screen():
+    g = geo()
+    ex, ey = g.pos[g.earth]
+    for a, b in zip(g.orbit, g.orbit[1:] + g.orbit[:1], strict=True):
+        assert g.dist[a][b] == 1  # a closed ring of neighbours
+        ax, ay = g.pos[a][0] - ex, g.pos[a][1] - ey
+        bx, by = g.pos[b][0] - ex, g.pos[b][1] - ey
+        # with y pointing down, a counter-clockwise turn on screen has a negative cross product
+        assert ax * by - ay * bx < 0
+    assert g.pos[g.orbit[1]][1] > g.pos[g.orbit[0]][1]  # from the leftmost hex it goes down
+
+
+def test_SS_D1_six_turns_per_orbit():
+    g = geo()
+    assert len(g.orbit) // SpaceStationGame().params.station_speed == 6
+
+
+def test_SS_A3_AMB_SS_3_six_entry_points_in_the_left_half():
+    g = geo()
+    nodes = [g.nodes[h] for h in g.entries]
+    assert len(set(nodes)) == 6
+    assert all(c < 14 for c, _ in nodes)
+    top = [n for n in nodes if n[1] == 0]
+    left = [n for n in nodes if n[0] == 0 and 0 < n[1] < 18]
+    bottom = [n for n in nodes if n[1] == 18]
+    assert len(top) == len(left) == len(bottom) == 2
+    assert nodes == default_entry_points(28, 19) == [(9, 0), (2, 0), (0, 5), (0, 13), (2, 18), (9, 18)]
+    custom = [[5, 1], [2, 1], [1, 5], [1, 15], [2, 19], [5, 19]]
+    g2 = geo(entry_points=custom)
+    assert [g2.nodes[h] for h in g2.entries] == [(c - 1, r - 1) for c, r in custom]
+    graph = SpaceStationGame().board()
+    assert sorted(d["entry"] for _, d in graph.nodes(data=True) if d["entry"]) == [1, 2, 3, 4, 5, 6]
+
+
+def test_SS_A3_entry_point_inside_forbidden_zone_is_invalid():
+    bad = [[23, 10], [2, 1], [1, 5], [1, 15], [2, 19], [5, 19]]
+    with pytest.raises(InvalidVariant, match="forbidden"):
+        SpaceStationGame(entry_points=bad)
+    with pytest.raises(InvalidVariant, match="exactly 6"):
+        SpaceStationGame(entry_points=[[1, 1]])
+    with pytest.raises(InvalidVariant, match="different"):
+        SpaceStationGame(entry_points=[[1, 1]] * 6)
+
+
+def test_SS_A4_orbit_off_the_board_is_invalid():
+    with pytest.raises(InvalidVariant, match="orbit"):
+        SpaceStationGame(earth_from_right=2)
+    with pytest.raises(InvalidVariant, match="forbidden_radius"):
+        SpaceStationGame(forbidden_radius=3)
+    with pytest.raises(InvalidVariant, match="off the"):
+        SpaceStationGame(earth_row=30)
+
+
+@pytest.mark.parametrize("orientation", ["pointy", "flat"])
+@pytest.mark.parametrize("offset", ["odd", "even"])
+def test_AMB_SS_1_orientation_and_offset_keep_the_geometry(orientation, offset):
+    g = geo(orientation=orientation, hex_offset=offset)
+    assert len(g.orbit) == 18 and len(g.forbidden) == 7
+    assert all(g.dist[g.earth][h] == 3 for h in g.orbit)
+    assert g.pos[g.orbit[0]][0] == min(g.pos[h][0] for h in g.orbit)
+
+
+def test_SS_F4_forbidden_hexes_are_not_in_the_movement_tables():
+    g = geo()
+    for i, row in enumerate(g.step):
+        assert all(j not in g.forbidden for j in row)
+        if i in g.forbidden:
+            assert all(j == -1 for j in row)
+    # the hex left of the forbidden zone must walk around it to reach the hex on its right
+    left, right = g.index[(20, 9)], g.index[(24, 9)]
+    k = g.orbit_pos[g.index[(25, 9)]]
+    assert g.dist[left][right] == 4
+    assert g.route_length(left, k) > g.dist[left][g.orbit[k]]
+
+
+def test_SS_F3_distance_tables_agree_with_networkx():
+    g = geo()
+    mg = g.movement_graph()
+    for k in range(0, 18, 5):
+        lengths = nx.single_source_shortest_path_length(mg, g.orbit[k])
+        for i in range(len(g.nodes)):
+            if i not in g.forbidden:
+                assert g.route_length(i, k) == lengths[i]
+    for src, k in itertools.product([0, 100, 300, 531], [0, 7]):
+        path = g.networkx_route(src, k)
+        assert len(path) - 1 == g.route_length(src, k)
+        for route in g.routes(src, k, 6):
+            assert len(route) == min(6, g.route_length(src, k))
+            assert g.route_length(route[-1], k) == g.route_length(src, k) - len(route)
