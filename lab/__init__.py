@@ -7,6 +7,8 @@ Quick start::
     game = lab.load("memcel", players=3)   # a game under a variant
     state = lab.play(game, seed=1)         # one seeded game with random players
     df = lab.simulate(game, n_games=100)   # a table, one row per game
+    lab.compare(game, {"strict": False})   # paired comparison of two variants, with verdicts
+    lab.sweep("memcel", {"players": [2, 3, 4]})  # a parameter grid -> tidy table (lab.plot_sweep)
 """
 
 from __future__ import annotations
@@ -31,9 +33,23 @@ from lab.core.state import CHANCE, SIMULTANEOUS, TERMINAL, Event, State
 from lab.lint import lint
 from lab.sim.play import play
 from lab.sim.simulate import rerun, simulate
+from lab.stats import (
+    Comparison,
+    compare,
+    format_summary,
+    plot_clauses,
+    plot_lengths,
+    plot_skill,
+    plot_sweep,
+    plot_win_rates,
+    skill_vs_luck,
+    summarize,
+    sweep,
+)
 
 __all__ = [
     "CHANCE",
+    "Comparison",
     "SIMULTANEOUS",
     "TERMINAL",
     "Action",
@@ -50,13 +66,23 @@ __all__ = [
     "UnknownGame",
     "__version__",
     "act",
+    "compare",
+    "format_summary",
     "game_class",
     "game_names",
     "lint",
     "load",
     "play",
+    "plot_clauses",
+    "plot_lengths",
+    "plot_skill",
+    "plot_sweep",
+    "plot_win_rates",
     "replay",
     "rerun",
     "simulate",
+    "skill_vs_luck",
     "state_from_json",
+    "summarize",
+    "sweep",
 ]

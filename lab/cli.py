@@ -1,4 +1,4 @@
-"""The ``rules-lab`` command: list games, simulate, lint.
+"""The ``rules-lab`` command: list games, simulate, compare variants, sweep a grid, skill, lint.
 
 Bad input exits with code 2 and a one-line error, never a traceback.
 """
@@ -56,6 +56,102 @@ def game_from_args(args: argparse.Namespace) -> Game:
     return load(args.game, **parse_sets(cls, args.set or []))
 
 
+def parse_grid(cls: type[Game], items: Sequence[str]) -> dict[str, list[Any]]:
+    """``["players=2,3,4", "strict=true,false"]`` -> ``{"players": [2, 3, 4], ...}``.
+
+    A ``json`` parameter takes a JSON list of values: ``--grid deck=[[1,2],[3]]``.
+    """
+    specs = {s.name: s for s in cls.parameter_specs()}
+    grid: dict[str, list[Any]] = {}
+    for item in items:
+        if "=" not in item:
+            raise UsageError(f"--grid expects key=v1,v2,..., got {item!r}")
+        key, _, text = item.partition("=")
+        key = key.strip()
+        if key not in specs:
+            raise UsageError(f"unknown parameter {key!r} for {cls.name}; known: {', '.join(specs)}")
+        if key in grid:
+            raise UsageError(f"--grid names {key!r} twice")
+        spec = specs[key]
+        if spec.kind == "json":
+            try:
+                values = json.loads(text)
+            except ValueError:
+                raise UsageError(f"--grid {key}: a json parameter takes a JSON list of values") from None
+            if not isinstance(values, list):
+                raise UsageError(f"--grid {key}: a json parameter takes a JSON list of values")
+        else:
+            values = [spec.parse_text(v.strip()) for v in text.split(",") if v.strip()]
+        if not values:
+            raise UsageError(f"--grid {key}: give at least one value")
+        grid[key] = values
+    return grid
+
+
+def executor_from_args(args: argparse.Namespace) -> Any:
+    """A Dask client for ``--scheduler ADDRESS`` (None without it)."""
+    address = getattr(args, "scheduler", None)
+    if not address:
+        return None
+    try:
+        from distributed import Client
+    except ImportError:
+        raise UsageError("--scheduler needs dask[distributed] installed") from None
+    try:
+        return Client(address, timeout="10s")
+    except (OSError, TimeoutError, ValueError) as exc:
+        raise UsageError(f"--scheduler {address}: cannot connect ({exc})") from None
+
+
+def check_run_args(args: argparse.Namespace) -> None:
+    if args.n < 0:
+        raise UsageError("-n must be >= 0")
+    if args.seed < 0:
+        raise UsageError("--seed must be >= 0")
+    if args.workers is not None and args.workers < 1:
+        raise UsageError("--workers must be >= 1")
+    for option in ("out", "plot"):
+        path = getattr(args, option, None)
+        allowed = (".csv", ".parquet") if option == "out" else (".png", ".svg", ".pdf")
+        if path and not path.endswith(allowed):
+            raise UsageError(f"--{option} must end in {' or '.join(allowed)}")
+    if getattr(args, "out", None) and args.out.endswith(".parquet"):
+        import importlib.util
+
+        if importlib.util.find_spec("pyarrow") is None and importlib.util.find_spec("fastparquet") is None:
+            raise UsageError("--out .parquet needs pyarrow (pip install pyarrow); or write .csv")
+
+
+def write_table(df: Any, path: str | None) -> None:
+    if not path:
+        return
+    if path.endswith(".csv"):
+        df.to_csv(path, index=False)
+    else:
+        df.to_parquet(path, index=False)
+
+
+def save_plot(ax: Any, path: str | None) -> None:
+    if not path:
+        return
+    import matplotlib
+
+    matplotlib.use("Agg")
+    ax.figure.tight_layout()
+    ax.figure.savefig(path)
+
+
+def jsonable(value: Any) -> Any:
+    """NaN -> None, recursively (strict JSON output)."""
+    if isinstance(value, float) and value != value:
+        return None
+    if isinstance(value, dict):
+        return {k: jsonable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [jsonable(v) for v in value]
+    return value
+
+
 def cmd_list(args: argparse.Namespace) -> int:
     from lab.agents.base import agent_names
 
@@ -89,27 +185,117 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from lab.stats.summary import format_summary, summarize
 
     game = game_from_args(args)
-    if args.n < 0:
-        raise UsageError("-n must be >= 0")
-    if args.workers is not None and args.workers < 1:
-        raise UsageError("--workers must be >= 1")
+    check_run_args(args)
+    agents = parse_agents(args.agents)
+    executor = executor_from_args(args)
     df = simulate(
         game,
-        agents=parse_agents(args.agents),
+        agents=agents,
         n_games=args.n,
         seed=args.seed,
         workers=args.workers,
+        executor=executor,
+        progress=args.n >= 200 and sys.stderr.isatty(),
+    )
+    write_table(df, args.out)
+    summary = summarize(df)
+    if args.plot:
+        from lab.stats.plots import plot_lengths
+
+        save_plot(plot_lengths(df), args.plot)
+    print(json.dumps(jsonable(summary), indent=2) if args.json else format_summary(summary))
+    return 0
+
+
+def cmd_compare(args: argparse.Namespace) -> int:
+    from lab.stats.compare import compare
+
+    cls = game_class(args.game)
+    common = parse_sets(cls, args.set or [])
+    a_changes = parse_sets(cls, args.a or [])
+    b_changes = parse_sets(cls, args.b or [])
+    if not a_changes and not b_changes:
+        raise UsageError("give the variants to compare: --a key=value and/or --b key=value")
+    game_a = load(args.game, **{**common, **a_changes})
+    game_b = load(args.game, **{**common, **b_changes})
+    if game_a == game_b:
+        raise UsageError("--a and --b give the same variant; nothing to compare")
+    check_run_args(args)
+    agents = parse_agents(args.agents)
+    comparison = compare(
+        game_a, game_b, agents=agents, n_games=args.n, seed=args.seed, workers=args.workers,
+        executor=executor_from_args(args), clauses=args.clauses,
         progress=args.n >= 200 and sys.stderr.isatty(),
     )
     if args.out:
-        if args.out.endswith(".csv"):
-            df.to_csv(args.out, index=False)
-        elif args.out.endswith(".parquet"):
-            df.to_parquet(args.out, index=False)
-        else:
-            raise UsageError("--out must end in .csv or .parquet")
-    summary = summarize(df)
-    print(json.dumps(summary, indent=2) if args.json else format_summary(summary))
+        import pandas as pd
+
+        write_table(pd.concat([comparison.a, comparison.b], ignore_index=True), args.out)
+    if args.plot:
+        from lab.stats.plots import plot_lengths
+
+        save_plot(plot_lengths(comparison), args.plot)
+    if args.json:
+        print(json.dumps(jsonable(comparison.to_dict()), indent=2))
+    else:
+        print(comparison)
+    return 0
+
+
+def cmd_sweep(args: argparse.Namespace) -> int:
+    from lab.stats.sweep import sweep
+
+    cls = game_class(args.game)
+    game = game_from_args(args)
+    grid = parse_grid(cls, args.grid or [])
+    if not grid:
+        raise UsageError("give at least one --grid key=v1,v2")
+    check_run_args(args)
+    agents = parse_agents(args.agents)
+    tidy = sweep(
+        game, grid, agents=agents, n_games=args.n, seed=args.seed, workers=args.workers,
+        executor=executor_from_args(args), progress=args.n >= 200 and sys.stderr.isatty(),
+    )
+    metrics = args.metric or ["length_actions", "minutes", "draw", "win_0", "lead_changes"]
+    known = list(dict.fromkeys(tidy["metric"]))
+    unknown = [m for m in args.metric or [] if m not in known]
+    if unknown:
+        raise UsageError(f"--metric {unknown[0]!r} is not measured; available: {', '.join(known)}")
+    write_table(tidy, args.out)
+    if args.plot:
+        from lab.stats.plots import plot_sweep
+
+        save_plot(plot_sweep(tidy, metrics[0]), args.plot)
+    shown = tidy[tidy["metric"].isin(metrics)]
+    if args.json:
+        print(json.dumps(jsonable(shown.to_dict(orient="records")), indent=2))
+        return 0
+    print(f"sweep of {game.name}: {len(tidy) and len(shown['variant'].unique())} variants x {args.n} games, seed {args.seed}")
+    for r in shown.itertuples(index=False):
+        print(f"  {r.variant:<36} {r.metric:<16} {r.mean:>10.3f}   [{r.ci_lo:.3f}, {r.ci_hi:.3f}]")
+    return 0
+
+
+def cmd_skill(args: argparse.Namespace) -> int:
+    from lab.stats.sweep import skill_vs_luck
+
+    cls = game_class(args.game)
+    game = game_from_args(args)
+    grid = parse_grid(cls, args.grid or [])
+    check_run_args(args)
+    table = skill_vs_luck(
+        game, grid or None, strong=parse_agents(args.strong), weak=parse_agents(args.weak) or "random",
+        n_games=args.n, seed=args.seed, workers=args.workers, executor=executor_from_args(args),
+    )
+    write_table(table, args.out)
+    if args.json:
+        print(json.dumps(jsonable(table.to_dict(orient="records")), indent=2))
+        return 0
+    for r in table.itertuples(index=False):
+        print(
+            f"{r.variant:<36} {r.strong} vs {r.weak}: wins {r.strong_win_rate:.1%} [{r.ci_lo:.1%}, {r.ci_hi:.1%}]"
+            f" vs baseline {r.baseline_win_rate:.1%}; skill gap {r.skill_gap:+.1%} [{r.gap_lo:+.1%}, {r.gap_hi:+.1%}]"
+        )
     return 0
 
 
@@ -147,15 +333,49 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("game", help="a registered game: " + ", ".join(game_names()))
         p.add_argument("--set", action="append", metavar="KEY=VALUE", help="a parameter (repeatable)")
 
+    def add_run(p: argparse.ArgumentParser, n: int, agents: bool = True) -> None:
+        p.add_argument("-n", type=int, default=n, help=f"number of games (default {n})")
+        p.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
+        if agents:
+            p.add_argument("--agents", help="agent name for all seats, a,b,c per seat, or JSON specs")
+        p.add_argument("--workers", type=int, default=None, help="local worker processes (default 1)")
+        p.add_argument("--scheduler", metavar="ADDRESS", help="run on a Dask cluster (tcp://host:8786)")
+        p.add_argument("--json", action="store_true", help="print the result as JSON")
+
     p = sub.add_parser("simulate", help="play many seeded games and summarise them")
     add_game(p)
-    p.add_argument("-n", type=int, default=100, help="number of games (default 100)")
-    p.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
-    p.add_argument("--agents", help="agent name for all seats, a,b,c per seat, or JSON specs")
-    p.add_argument("--workers", type=int, default=None, help="worker processes (default 1)")
+    add_run(p, 100)
     p.add_argument("--out", help="write the per-game table to .csv or .parquet")
-    p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    p.add_argument("--plot", help="save the length distribution to .png/.svg/.pdf")
     p.set_defaults(func=cmd_simulate)
+
+    p = sub.add_parser("compare", help="two variants on paired seeds: differences and verdicts")
+    add_game(p)
+    p.add_argument("--a", action="append", metavar="KEY=VALUE", help="variant A's changes (repeatable)")
+    p.add_argument("--b", action="append", metavar="KEY=VALUE", help="variant B's changes (repeatable)")
+    add_run(p, 1000)
+    p.add_argument("--clauses", action="store_true", help="also compare how often each rule fires")
+    p.add_argument("--out", help="write both per-game tables to .csv or .parquet")
+    p.add_argument("--plot", help="save both length distributions to .png/.svg/.pdf")
+    p.set_defaults(func=cmd_compare)
+
+    p = sub.add_parser("sweep", help="a parameter grid: estimates per variant")
+    add_game(p)
+    p.add_argument("--grid", action="append", metavar="KEY=V1,V2", help="values of a parameter (repeatable)")
+    add_run(p, 200)
+    p.add_argument("--metric", action="append", help="metric to print and plot (repeatable)")
+    p.add_argument("--out", help="write the tidy table to .csv or .parquet")
+    p.add_argument("--plot", help="save the first metric's sweep curve to .png/.svg/.pdf")
+    p.set_defaults(func=cmd_sweep)
+
+    p = sub.add_parser("skill", help="skill vs luck: a stronger agent's win rate per variant")
+    add_game(p)
+    p.add_argument("--grid", action="append", metavar="KEY=V1,V2", help="values of a parameter (repeatable)")
+    p.add_argument("--strong", help="the stronger agent (default: the game's first own agent)")
+    p.add_argument("--weak", help="the other seats' agent (default random)")
+    add_run(p, 200, agents=False)
+    p.add_argument("--out", help="write the table to .csv or .parquet")
+    p.set_defaults(func=cmd_skill)
 
     p = sub.add_parser("lint", help="component accounting and reachability findings")
     add_game(p)

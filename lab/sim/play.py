@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import Any
 
 import numpy as np
 
-from lab.agents.base import Agent, make_agents
+from lab.agents.base import Agent, RandomAgent, make_agents
 from lab.core.chance import sample_outcome
 from lab.core.errors import IllegalAction
 from lab.core.game import Game
 from lab.core.state import CHANCE, SIMULTANEOUS, TERMINAL, State
+
+_UNUSED: Mapping[str, Any] = MappingProxyType({})  # for agents that never read observations
 
 
 def seed_streams(seed: int | np.random.SeedSequence, n_players: int) -> tuple[np.random.Generator, list[np.random.Generator]]:
@@ -82,6 +85,10 @@ def play(
 def _ask(agent: Agent, state: State, player: int, legal: list[Any], rng: np.random.Generator) -> Any:
     if not legal:
         raise RuntimeError(f"{state.game.name}: player {player} must act but has no legal action")
+    if type(agent) is RandomAgent:
+        # It never reads its observation (often the costliest call of a random playout) and
+        # returns an element of ``legal``. Subclasses may differ: only the exact class.
+        return agent.step(_UNUSED, legal, rng)
     action = agent.step(state.observation(player), legal, rng)
     if action not in legal:
         raise IllegalAction(f"agent {agent!r} (player {player}) chose {action}, which is not legal")
