@@ -335,7 +335,8 @@ class SpaceStationState(State):
                 self._collide(0, o)
                 if self.status[0] != IN_PLAY:
                     return
-        self.log("SS-D1", "station_move", hex=self.geo.label(self.hexes[0]), orbit=self.station_k)
+        self.log("SS-D1", "station_move", hex=self.geo.label(self.hexes[0]), orbit=self.station_k,
+                 turn=self.turn)
 
     def _targets(self, shooter: int) -> list[int]:
         """Pieces ``shooter`` may fire at (SS-G2: never the station; AMB-SS-5/6)."""
@@ -678,7 +679,8 @@ class SpaceStationState(State):
         """Share of the enemy's strength removed: droid hits taken plus missiles destroyed."""
         g = self.game
         total = g.n_droids * (int(g.params.droid_shields) + 2)
-        left = sum(self.hp[d] for d in range(g.first_droid, g.first_missile))
+        left = sum(self.hp[d] for d in range(g.first_droid, g.first_missile)
+                   if self.status[d] != DESTROYED)
         left += sum(1 for m in range(g.first_missile, g.n_pieces) if self.status[m] != DESTROYED)
         return [1.0 - left / total]
 
