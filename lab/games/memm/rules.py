@@ -24,9 +24,11 @@ Rules as implemented (clause IDs from RULES.md; seed ``003_1eeee604204dd289.txt`
   Each cube is given by ``give(cube, to)`` to any other player who still holds cubes; ``keep``
   declines the rest.
 * MM-4.1 -- a placement's direction is the side of the previous cube it sits against (AMB-MM-6:
-  ``direction="side"`` counts +x and -x apart, ``"axis"`` counts an axis); a placement not
-  against the previous cube has none. At most ``max_run`` (3) placements in a row (whoever
-  places them) may share a direction.
+  ``+x, -x, +y, -y, +z`` and, without gravity, ``-z``); a placement not against the previous
+  cube has none and ends the run. At most ``max_run`` (3) placements in a row (whoever places
+  them) may share a direction. AMB-MM-6 is a linter Note, not a parameter: the other natural
+  reading (count an *axis*, +x and -x together) plays identically, because two consecutive
+  placements can never go opposite ways (the cell back is the cube before) -- a test checks it.
 * MM-4.2 -- after a cube is placed on top of another, the next placement (the same player's on a
   repeat, else the next player's) must touch a cube of that vertical column, the column included
   (``column_rule="must"``, Spanish) or may touch one besides the usual anchors (``"may"``,
@@ -48,7 +50,7 @@ Rules as implemented (clause IDs from RULES.md; seed ``003_1eeee604204dd289.txt`
 
 from __future__ import annotations
 
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING, Any
 
 from lab.core.actions import ActionSpec, Field
@@ -116,11 +118,6 @@ PARAMETERS: tuple[ParamSpec, ...] = (
         ("AMB-MM-5",), choices=("pass", "end"),
     ),
     ParamSpec(
-        "direction", "choice", "side",
-        "MM-4.1 direction: the side of the previous cube ('side') or just its axis ('axis').",
-        ("AMB-MM-6", "MM-4.1"), choices=("side", "axis"),
-    ),
-    ParamSpec(
         "max_run", "int", 3,
         "Most placements in a row in the same direction (MM-4.1).",
         ("MM-4.1",), minimum=1, maximum=EXTENT, examples=(2,),
@@ -133,6 +130,12 @@ PARAMETERS: tuple[ParamSpec, ...] = (
 )
 
 GIVES_FOR_JOINED = {3: 1, 4: 2, 5: 3, 6: 3}  # MM-3 (6 joined faces only without gravity)
+
+
+@lru_cache(maxsize=32)
+def _cube_table(cube_set: Any, layout: str) -> CubeTable:
+    """Orientation tables per (frozen) cube set, shared by every game loaded with it."""
+    return CubeTable.build(resolve_cube_set(cube_set, layout))
 
 
 class MemmGame(Game):
@@ -155,7 +158,7 @@ class MemmGame(Game):
     @cached_property
     def cubes(self) -> CubeTable:
         """The precomputed orientation tables of this variant's cube set."""
-        return CubeTable.build(resolve_cube_set(self.params["cube_set"], self.params["face_layout"]))
+        return _cube_table(self.params["cube_set"], self.params["face_layout"])
 
     def action_specs(self) -> list[ActionSpec]:
         cube = Field("cube", range(N_CUBES))
@@ -208,6 +211,14 @@ class MemmGame(Game):
             Divisible(
                 "memm-share", ("MM-1",), "cubes shared equally among the players",
                 len(bodies), self.num_players(),
+            ),
+            Note(
+                "memm-direction", ("AMB-MM-6", "MM-4.1"),
+                "MM-4.1 'direction' is read as the side of the previous cube the new one sits "
+                "against; counting an axis instead (+x and -x together) gives the same games, "
+                "since consecutive placements cannot go opposite ways. A placement that does not "
+                "touch the previous cube (attach='any') has no direction and ends the run.",
+                "state how the direction of a placement is measured",
             ),
             Note(
                 "memm-variants", ("MM-6",),

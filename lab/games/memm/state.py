@@ -134,7 +134,7 @@ class MemmState(State):
             base: list[Cell] = [] if self.last is None else [self.last]
         else:
             base = list(self.order)
-        if self.column is not None:
+        if self.column is not None and params["column_rule"] != "off":
             col = [c for c in self.order if (c[0], c[1]) == self.column]
             base = col if params["column_rule"] == "must" else base + [c for c in col if c not in base]
         return base, set(base)
@@ -144,10 +144,7 @@ class MemmState(State):
         if self.last is None or self.run_key is None:
             return False
         d = direction(self.last, cell)
-        if d is None:
-            return False
-        key = d // 2 if self.game.params["direction"] == "axis" else d
-        return key == self.run_key and self.run_len >= self.game.params["max_run"]
+        return d is not None and d == self.run_key and self.run_len >= self.game.params["max_run"]
 
     def candidate_cells(self) -> list[Cell]:
         """Free cells touching an anchor, on the table or supported, not breaking MM-4.1."""
@@ -227,12 +224,11 @@ class MemmState(State):
     def _place(self, cube: int, cell: Cell, rot: int) -> None:
         p = self.to_move
         joined = self.joined_faces(cube, cell, rot)
-        d = None if self.last is None else direction(self.last, cell)
-        key = None if d is None else (d // 2 if self.game.params["direction"] == "axis" else d)
-        if key is not None and key == self.run_key:
+        d = None if self.last is None else direction(self.last, cell)  # AMB-MM-6
+        if d is not None and d == self.run_key:
             self.run_len += 1
         else:
-            self.run_key, self.run_len = key, (0 if key is None else 1)
+            self.run_key, self.run_len = d, (0 if d is None else 1)
         on_top = (cell[0], cell[1], cell[2] - 1) in self.cells
         self._put(p, cube, cell, rot)
         self.placements += 1

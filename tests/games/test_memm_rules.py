@@ -1,0 +1,403 @@
+"""memm rules by clause ID (RULES.md section 4): MM-1..MM-5 and both settings of each AMB-MM-*.
+
+Positions are built with ``MemmState.from_observation`` (memm has no hidden information, so an
+observation is a complete position); colours: red 0, yellow 1, orange 2, violet 3, blue 4,
+green 5. In the default cube set cube ``6k + d`` has pattern ``k`` and dominant colour ``d``
+(cube ``d`` is the one-colour cube of colour ``d``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import lab
+from lab.core.actions import Action
+from lab.core.state import CHANCE
+from lab.games.memm import MemmGame, MemmState
+from lab.games.memm.components import COLOURS
+
+R, Y, O, V, B, G = range(6)
+
+
+def rot_with(game: MemmGame, cube: int, want: dict[int, int]) -> int:
+    """A representative rotation of ``cube`` showing colour ``want[face]`` on each face."""
+    for rot, world in game.cubes.orientations[cube]:
+        if all(world[f] == c for f, c in want.items()):
+            return rot
+    raise AssertionError(f"cube {cube} cannot show {want}")
+
+
+def position(game: MemmGame, structure: list[tuple[Any, ...]], hands: list[list[int]], *,
+             to_move: int = 0, start: int = 0, column: Any = None, run: Any = (None, 0),
+             first_out: int | None = None) -> MemmState:
+    """A position: ``structure`` = ``(x, y, z, cube, {face: colour})`` in placement order."""
+    cells = [[x, y, z, cube, rot_with(game, cube, want)] for x, y, z, cube, want in structure]
+    obs = {
+        "hands": hands, "structure": cells, "phase": "place", "to_move": to_move,
+        "start_player": start, "last": cells[-1][:3], "run": list(run), "column": column,
+        "gives_left": 0, "repeat": False, "first_out": first_out, "pass_streak": 0,
+        "blocked": False,
+    }
+    return MemmState.from_observation(game, obs)
+
+
+def place_cells(state: MemmState) -> set[tuple[int, int, int]]:
+    return {a.args[1:4] for a in state.legal_actions() if a.kind == "place"}
+
+
+def place(game: MemmGame, state: MemmState, cube: int, cell: tuple[int, int, int],
+          want: dict[int, int]) -> None:
+    state.apply_action(Action("place", (cube, *cell, rot_with(game, cube, want))))
+
+
+def dealt(game: MemmGame, order: list[int] | None = None) -> MemmState:
+    state = game.new_initial_state()
+    for cube in order or list(range(36)):
+        state.apply_action(Action("deal", (cube,)))
+    return state
+
+
+# ================================================================== MM-1
+def test_MM_1_deal_is_chance_and_shares_equally() -> None:
+    for n in (2, 3, 4):
+        game = lab.load("memm", players=n)
+        state = game.new_initial_state()
+        assert state.current_player() == CHANCE
+        outcomes = state.chance_outcomes()
+        assert len(outcomes) == 36 and all(p == pytest.approx(1 / 36) for _, p in outcomes)
+        state = dealt(game)
+        assert [len(h) for h in state.hands] == [36 // n] * n
+        assert state.hands[0] == list(range(0, 36, n))
+
+
+def test_MM_1_six_colour_roll_picks_the_holder_of_that_one_colour_cube() -> None:
+    game = lab.load("memm", players=3)
+    state = dealt(game)
+    rolls = state.chance_outcomes()
+    assert sorted(a.args[0] for a, _ in rolls) == sorted(COLOURS)
+    assert all(p == pytest.approx(1 / 6) for _, p in rolls)
+    state.apply_action(Action("roll", ("blue",)))  # cube 4 (all blue) was dealt to seat 4 % 3
+    assert state.start_player == 1
+    assert state.structure() == {(0, 0, 0): (B, 0, (B,) * 6)}
+    assert B not in state.hands[1]
+    assert state.current_player() == 2  # clockwise: the next seat
+    assert any(e.clause == "MM-1" and e.kind == "roll" for e in state.events)
+
+
+# ================================================================== MM-2, AMB-MM-2, AMB-MM-1
+def test_MM_2_placements_touch_the_last_cube_with_matching_faces() -> None:
+    game = lab.load("memm", players=2)
+    state = dealt(game)
+    state.apply_action(Action("roll", ("red",)))
+    legal = state.legal_actions()
+    assert legal and all(a.kind == "place" for a in legal)
+    for a in legal:
+        cube, x, y, z, rot = a.args
+        assert abs(x) + abs(y) + abs(z) == 1 and z >= 0  # next to the centre cube
+        world = game.cubes.orientations[cube][game.cubes.rep_index[cube][rot]][1]
+        face = {(-1, 0, 0): 0, (1, 0, 0): 1, (0, -1, 0): 2, (0, 1, 0): 3, (0, 0, 1): 5}[(x, y, z)]
+        assert world[face] == R  # MM-2: the joining faces match (red centre)
+    assert len(set(legal)) == len(legal)
+
+
+@pytest.mark.parametrize("attach", ["last", "any"])
+def test_AMB_MM_2_attach_to_last_cube_or_anywhere(attach: str) -> None:
+    game = lab.load("memm", players=2, attach=attach)
+    structure = [(0, 0, 0, R, {}), (1, 0, 0, Y, {})]
+    state = position(game, structure, [[30, 31, 32], [33]])
+    cells = place_cells(state)
+    around_first = {(-1, 0, 0), (0, 1, 0), (0, -1, 0), (0, 0, 1)}
+    around_last = {(2, 0, 0), (1, 1, 0), (1, -1, 0), (1, 0, 1)}
+    assert cells & around_last == around_last
+    if attach == "last":
+        assert not cells & around_first
+        assert "MM-2" in state.explain_illegal(0, Action("place", (30, -1, 0, 0, 0)))
+    else:
+        assert cells & around_first == around_first
+
+
+@pytest.mark.parametrize("match", ["all", "one"])
+def test_AMB_MM_1_every_touching_face_or_one(match: str) -> None:
+    game = lab.load("memm", players=2, match=match)
+    # red at the centre, yellow +x, orange at (1, 1, 0) last; the cell (0, 1, 0) touches red
+    # (its -y face) and orange (its +x face, the anchor).
+    structure = [(0, 0, 0, R, {}), (1, 0, 0, Y, {}), (1, 1, 0, O, {})]
+    state = position(game, structure, [[8, 30], [33]])
+    orange_only = Action("place", (8, 0, 1, 0, rot_with(game, 8, {0: O, 3: O})))
+    both = Action("place", (30, 0, 1, 0, rot_with(game, 30, {0: O, 3: R})))
+    legal = state.legal_actions()
+    assert both in legal
+    if match == "all":
+        assert orange_only not in legal  # its -y face would show orange against red
+        assert "face -y would show orange against red" in state.explain_illegal(0, orange_only)
+    else:
+        assert orange_only in legal
+        assert state.joined_faces(8, (0, 1, 0), orange_only.args[4]) == 1  # only matches count
+
+
+# ================================================================== MM-3
+def _pit(game: MemmGame, sides: int, hands: list[list[int]]) -> MemmState:
+    """Cell (0, 0, 1) above the centre with ``sides`` side cubes at z=1 all showing red to it."""
+    base = [(1, 0, 0, 1, {}), (-1, 0, 0, 2, {}), (0, 1, 0, 3, {}), (0, -1, 0, 4, {}),
+            (0, 0, 0, 6, {4: R})]
+    tops = [(1, 0, 1, 12, {1: R}), (-1, 0, 1, 18, {0: R}), (0, 1, 1, 24, {3: R}),
+            (0, -1, 1, 30, {2: R})]
+    structure = base + tops[:sides]
+    return position(game, structure, hands)
+
+
+@pytest.mark.parametrize(("sides", "joined", "gifts"), [(0, 1, 0), (1, 2, 0), (2, 3, 1), (3, 4, 2),
+                                                        (4, 5, 3)])
+def test_MM_3_repeat_turns_and_gifts_by_joined_faces(sides: int, joined: int, gifts: int) -> None:
+    game = lab.load("memm", players=3)
+    state = _pit(game, sides, [[R, 7, 8, 9, 10], [11, 15], [16, 17]])
+    assert state.joined_faces(R, (0, 0, 1), 0) == joined
+    state.apply_action(Action("place", (R, 0, 0, 1, 0)))
+    ev = [e for e in state.events if e.kind == "place"][-1]
+    assert ev.data["joined"] == joined
+    if joined == 1:
+        assert state.current_player() == 1  # no repeat: the next player
+        return
+    assert state.current_player() == 0
+    assert any(e.clause == "MM-3" and e.kind == "repeat" for e in state.events)
+    assert state.gives_left == gifts
+    for k in range(gifts):
+        legal = state.legal_actions()
+        assert Action("keep", ()) in legal
+        assert {a.args[1] for a in legal if a.kind == "give"} == {1, 2}  # any other player
+        to = 1 + k % 2
+        state.apply_action(Action("give", (7 + k, to)))
+        assert 7 + k in state.hands[to]
+    assert state.phase == "place" and state.current_player() == 0  # MM-3: places again
+    assert len(state.hands[0]) == 4 - gifts
+
+
+def test_MM_3_keep_declines_the_rest_and_out_players_receive_nothing() -> None:
+    game = lab.load("memm", players=3)
+    state = _pit(game, 3, [[R, 7, 8], [], [16, 17]])
+    state.first_out = 1
+    state.apply_action(Action("place", (R, 0, 0, 1, 0)))
+    assert state.gives_left == 2
+    assert {a.args[1] for a in state.legal_actions() if a.kind == "give"} == {2}
+    assert "cannot receive" in state.explain_illegal(0, Action("give", (7, 1)))
+    with pytest.raises(lab.IllegalAction):
+        state.apply_action(Action("give", (7, 1)))
+    state.apply_action(Action("give", (7, 2)))
+    state.apply_action(Action("keep", ()))
+    assert state.hands[0] == [8] and state.current_player() == 0
+
+
+# ================================================================== MM-4.1, AMB-MM-6
+@pytest.mark.parametrize("max_run", [3, 4])
+def test_MM_4_1_no_more_than_three_placements_in_a_row_in_one_direction(max_run: int) -> None:
+    game = lab.load("memm", players=2, max_run=max_run, match="one")
+    line = [(x, 0, 0, 30 + x, {}) for x in range(4)]
+    state = position(game, line, [[R, 6, 12], [33]], run=(0, 3))  # three placements to +x
+    cells = state.candidate_cells()
+    assert (3, 1, 0) in cells
+    if max_run == 3:
+        assert (4, 0, 0) not in cells
+        assert "MM-4.1" in state.explain_illegal(0, Action("place", (R, 4, 0, 0, 0)))
+    else:
+        assert (4, 0, 0) in cells
+
+
+def _placement_directions(state: MemmState) -> list[str | None]:
+    return [e.data["direction"] for e in state.events if e.kind == "place"]
+
+
+@pytest.mark.parametrize("params", [{}, {"attach": "any"}, {"gravity": False, "match": "one"},
+                                    {"max_run": 2, "column_rule": "off"}])
+def test_MM_4_1_and_AMB_MM_6_hold_in_random_games(params: dict[str, Any]) -> None:
+    game = lab.load("memm", players=3, **params)
+    limit = game.params["max_run"]
+    opposite = {"+x": "-x", "-x": "+x", "+y": "-y", "-y": "+y", "+z": "-z", "-z": "+z"}
+    for seed in range(40):
+        dirs = _placement_directions(lab.play(game, seed=seed))
+        for i in range(len(dirs) - limit):
+            window = dirs[i: i + limit + 1]
+            assert not (window[0] is not None and len(set(window)) == 1), (seed, i, window)
+        # AMB-MM-6: a placement never goes back the opposite way of the one before, so
+        # counting an axis (+x with -x) instead of a side would change nothing
+        for a, b in zip(dirs, dirs[1:], strict=False):
+            assert a is None or b is None or b != opposite[a]
+
+
+# ================================================================== MM-4.2, AMB-MM-7
+def _column_position(game: MemmGame) -> MemmState:
+    """A at the centre, B at +x, C on top of B (the last cube): the column is (1, 0)."""
+    structure = [(0, 0, 0, 30, {}), (1, 0, 0, 31, {}), (1, 0, 1, 32, {})]
+    return position(game, structure, [[R, 6, 12, 18, 24], [33]], column=(1, 0))
+
+
+@pytest.mark.parametrize("rule", ["must", "may", "off"])
+def test_AMB_MM_7_column_rule_with_attach_last(rule: str) -> None:
+    game = lab.load("memm", players=2, column_rule=rule, match="one")
+    state = _column_position(game)
+    cells = state.candidate_cells()
+    # (2, 0, 0) touches B, the column's lower cube, but not the last cube C
+    assert ((2, 0, 0) in cells) == (rule != "off")
+    assert (1, 0, 2) in cells and (0, 0, 1) in cells  # around C itself: always
+
+
+@pytest.mark.parametrize("rule", ["must", "may"])
+def test_AMB_MM_7_column_rule_with_attach_any(rule: str) -> None:
+    game = lab.load("memm", players=2, column_rule=rule, attach="any", match="one")
+    state = _column_position(game)
+    cells = state.candidate_cells()
+    assert (2, 0, 0) in cells
+    # (-1, 0, 0) touches only A, outside the column: barred when the column rule is a must
+    assert ((-1, 0, 0) in cells) == (rule == "may")
+    if rule == "must":
+        assert "MM-4.2" in state.explain_illegal(0, Action("place", (R, -1, 0, 0, 0)))
+
+
+def test_MM_4_2_a_cube_on_top_sets_the_column_for_the_next_placement_only() -> None:
+    game = lab.load("memm", players=2, match="one")
+    structure = [(0, 0, 0, 12, {5: Y}), (1, 0, 0, 6, {5: Y})]  # no yellow shows anywhere
+    state = position(game, structure, [[R, 18], [Y]])
+    place(game, state, R, (1, 0, 1), {})
+    assert state.column == (1, 0)
+    assert any(e.clause == "MM-4.2" for e in state.events)
+    # player 1 holds only a yellow cube that fits nowhere: the pass uses the constraint up
+    assert state.legal_actions() == [Action("pass", ())]
+    state.apply_action(Action("pass", ()))
+    assert state.column is None and state.pass_streak == 0  # not counted towards a block
+    assert state.current_player() == 0
+
+
+# ================================================================== AMB-MM-4
+@pytest.mark.parametrize("gravity", [True, False])
+def test_AMB_MM_4_support(gravity: bool) -> None:
+    game = lab.load("memm", players=2, gravity=gravity, match="one")
+    structure = [(0, 0, 0, 30, {}), (0, 0, 1, 31, {})]
+    state = position(game, structure, [[32, 33, 34], [35]])
+    cells = state.candidate_cells()
+    assert ((1, 0, 1) in cells) == (not gravity)  # nothing under (1, 0, 1)
+    assert all(c[2] >= 0 for c in cells)  # the table is the floor either way
+    if gravity:
+        assert "AMB-MM-4" in state.explain_illegal(0, Action("place", (32, 1, 0, 1, 0)))
+
+
+# ================================================================== AMB-MM-5 and blocks
+def _stuck(game: MemmGame) -> MemmState:
+    """Red centre; nobody holds a cube with red."""
+    return position(game, [(0, 0, 0, R, {})], [[Y, 7], [O, 8], [V, 9]], to_move=1)
+
+
+def test_AMB_MM_5_pass_when_no_placement_then_block() -> None:
+    game = lab.load("memm", players=3, no_move="pass")
+    state = _stuck(game)
+    assert state.legal_actions() == [Action("pass", ())]
+    for expected in (2, 0):
+        state.apply_action(Action("pass", ()))
+        assert state.current_player() == expected
+    state.apply_action(Action("pass", ()))
+    assert state.is_terminal() and state.blocked
+    assert state.metrics()["blocked"] == 1.0 and state.metrics()["stuck_end"] == 0.0
+    assert state.winners() == []
+    assert any(e.kind == "blocked" and e.clause == "AMB-MM-5" for e in state.events)
+    # MM-5 applied to a block: everyone holds 2 cubes of 2 colours -> all tied, all lose
+    assert state.returns() == [-1.0, -1.0, -1.0]
+
+
+def test_AMB_MM_5_no_move_end_stops_the_game_at_once() -> None:
+    game = lab.load("memm", players=3, no_move="end")
+    state = _stuck(game)
+    assert state.legal_actions() == [Action("pass", ())]
+    state.apply_action(Action("pass", ()))
+    assert state.is_terminal() and state.blocked and state.stuck == 1
+    assert state.metrics()["stuck_end"] == 1.0
+
+
+def test_AMB_MM_5_a_player_who_can_place_may_not_pass() -> None:
+    game = lab.load("memm", players=2)
+    state = position(game, [(0, 0, 0, R, {})], [[6], [7]])
+    assert Action("pass", ()) not in state.legal_actions()
+    assert "AMB-MM-5" in state.explain_illegal(0, Action("pass", ()))
+
+
+# ================================================================== MM-5
+def test_MM_5_round_is_finished_after_the_first_player_is_out() -> None:
+    game = lab.load("memm", players=3)
+    # start 0; player 1 places its only cube and is out; player 2 still plays; then the end
+    state = position(game, [(0, 0, 0, R, {})], [[7, 8, 9], [6], [12, 13]], to_move=1)
+    place(game, state, 6, (1, 0, 0), {1: R})
+    assert state.first_out == 1 and not state.is_terminal()
+    assert any(e.clause == "MM-5" and e.kind == "out" for e in state.events)
+    assert state.current_player() == 2
+    legal = state.legal_actions()
+    state.apply_action(legal[0])
+    if state.current_player() == 2:  # a repeat turn: still player 2's turn in this round
+        state.apply_action(state.legal_actions()[0])
+    assert state.is_terminal()
+    assert state.winners() == [1]
+    r = state.returns()
+    assert r[1] == 1.0 and r[0] == -1.0  # player 0 holds the most cubes
+    assert state.metrics()["start_player_won"] == 0.0
+
+
+def test_MM_5_out_as_the_last_of_the_round_ends_at_once() -> None:
+    game = lab.load("memm", players=3)
+    state = position(game, [(0, 0, 0, R, {})], [[7, 8], [9], [6]], to_move=2, start=0)
+    place(game, state, 6, (1, 0, 0), {1: R})
+    assert state.is_terminal() and state.winners() == [2]
+
+
+def test_MM_5_ties_by_cubes_then_colours_then_a_shared_loss() -> None:
+    game = lab.load("memm", players=3)
+    state = position(game, [(0, 0, 0, R, {})], [[], [Y, O], [30, 31]], first_out=0)
+    assert state.losers() == [2]  # same count, six colours against two
+    state = position(game, [(0, 0, 0, R, {})], [[], [Y, 7], [O, 8]], first_out=0)
+    assert state.losers() == [1, 2]  # two cubes, two colours each: a tie, both lose
+    state = position(game, [(0, 0, 0, R, {})], [[], [Y], [30, 31]], first_out=0)
+    assert state.losers() == [2]  # most cubes first
+
+
+# ================================================================== the seed's claim
+def _placements_so_far(state: MemmState) -> int:
+    return len(state.order)
+
+
+def _advance_to_placement(state: MemmState) -> MemmState:
+    """Resolve gifts and passes (first legal choice) until a placement is due or the end."""
+    while not state.is_terminal() and state.legal_actions()[0].kind != "place":
+        state.apply_action(state.legal_actions()[0])
+    return state
+
+
+@pytest.mark.parametrize("params", [{}, {"attach": "any", "match": "one", "gravity": False,
+                                         "column_rule": "off"}])
+def test_MM_3_joining_two_faces_only_from_the_fourth_placement(params: dict[str, Any]) -> None:
+    """Exhaustive over every legal 2nd and 3rd placement after several deals: none joins two
+    faces (the 1st is the centre cube); a legal 4th placement that joins two exists."""
+    found_fourth = False
+    for seed in range(3):
+        game = lab.load("memm", players=2, **params)
+        start = lab.play(game, seed=seed, on_step=None, state=None)  # any deal; replay its chance
+        state = game.new_initial_state()
+        for _, action in start.history()[:37]:
+            state.apply_action(action)
+        assert _placements_so_far(state) == 1
+        for second in state.legal_actions():
+            cube, x, y, z, rot = second.args
+            assert state.joined_faces(cube, (x, y, z), rot) == 1
+            s2 = _advance_to_placement(state.child(second))
+            if s2.is_terminal():
+                continue
+            for third in s2.legal_actions():
+                cube, x, y, z, rot = third.args
+                assert s2.joined_faces(cube, (x, y, z), rot) == 1, (seed, second, third)
+                if found_fourth:
+                    continue
+                s3 = _advance_to_placement(s2.child(third))
+                if s3.is_terminal():
+                    continue
+                for fourth in s3.legal_actions():
+                    cube, x, y, z, rot = fourth.args
+                    if s3.joined_faces(cube, (x, y, z), rot) == 2:
+                        found_fourth = True
+                        break
+    assert found_fourth
