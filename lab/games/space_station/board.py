@@ -264,6 +264,17 @@ class Geometry:
             best = max(best, max(count))
         return best
 
+    def table_route(self, src: int, orbit_k: int) -> list[int]:
+        """One full shortest route ``src .. orbit hex`` read off the table (no search)."""
+        table = self.to_orbit[orbit_k]
+        path = [src]
+        i = src
+        while table[i] > 0:
+            d = table[i] - 1
+            i = next(j for j in self.step[i] if j >= 0 and table[j] == d)
+            path.append(i)
+        return path
+
     def networkx_route(self, src: int, orbit_k: int) -> list[int]:
         """Reference answer with ``networkx.shortest_path`` (for benchmarks and tests)."""
         g = self.movement_graph()
@@ -313,3 +324,47 @@ class Geometry:
         """1-based ``c{col}r{row}`` label of hex ``i`` (as the seed counts)."""
         c, r = self.nodes[i]
         return f"c{c + 1}r{r + 1}"
+
+
+def route_queries(geo: Geometry, n: int, seed: int = 0) -> list[tuple[int, int]]:
+    """``n`` reproducible ``(source hex, orbit index)`` questions over the enterable hexes."""
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    free = [i for i in range(len(geo.nodes)) if i not in geo.forbidden]
+    src = rng.integers(len(free), size=n)
+    ks = rng.integers(len(geo.orbit), size=n)
+    return [(free[int(a)], int(b)) for a, b in zip(src, ks, strict=True)]
+
+
+def compare_with_networkx(geo: Geometry, queries: list[tuple[int, int]]) -> dict[str, float]:
+    """Time the same shortest-route questions on the tables and with ``nx.shortest_path``.
+
+    Returns seconds per query: ``length_s`` (route length, one table read), ``table_s`` (a
+    full route walked down the table), ``networkx_s`` (``nx.shortest_path``); the ratios
+    ``speedup`` (full route) and ``length_speedup``; ``agree`` 1.0 if every answer had the
+    same length.
+    """
+    import time
+
+    g = geo.movement_graph()
+    tl = time.perf_counter()
+    lengths = [geo.route_length(s, k) for s, k in queries]
+    t0 = time.perf_counter()
+    ours = [geo.table_route(s, k) for s, k in queries]
+    t1 = time.perf_counter()
+    ref = [nx.shortest_path(g, s, geo.orbit[k]) for s, k in queries]
+    t2 = time.perf_counter()
+    n = max(1, len(queries))
+    agree = all(
+        len(a) == len(b) == d + 1 for a, b, d in zip(ours, ref, lengths, strict=True)
+    )
+    table_s, nx_s, length_s = (t1 - t0) / n, (t2 - t1) / n, (t0 - tl) / n
+    return {
+        "length_s": length_s,
+        "table_s": table_s,
+        "networkx_s": nx_s,
+        "speedup": nx_s / table_s if table_s else float("inf"),
+        "length_speedup": nx_s / length_s if length_s else float("inf"),
+        "agree": float(agree),
+    }

@@ -1,0 +1,164 @@
+"""Save the Space Station end to end: conformance, agents, observations, SVG, linter, speed."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+import lab
+from lab.core.actions import act
+from lab.core.conformance import check_game, conformance_variants
+from lab.core.errors import InvalidSave
+from lab.games.space_station import SpaceStationGame, state_from_observation
+from lab.games.space_station.agents import GreedyAgent, SearchAgent, fighter_plans, greedy_action
+from lab.games.space_station.board import compare_with_networkx, route_queries
+from lab.games.space_station.rules import IN_PLAY
+
+
+def test_registered_and_loadable():
+    game = lab.load("space_station")
+    assert isinstance(game, SpaceStationGame) and game.num_players() == 1
+    with pytest.raises(lab.InvalidVariant, match="players"):
+        lab.load("space_station", players=2)
+
+
+def test_conformance_defaults():
+    report = check_game(SpaceStationGame(), n_games=20, seed=3)
+    assert report.games == 20 and report.steps > 0
+    for clause in ("SS-D1", "SS-D2", "SS-D3", "SS-D4", "SS-E", "SS-F3", "SS-G2", "SS-H"):
+        assert report.clause_counts.get(clause, 0) > 0, clause
+
+
+@pytest.mark.parametrize("params", conformance_variants(SpaceStationGame)[1:], ids=str)
+def test_conformance_every_variant(params):
+    check_game(SpaceStationGame(params), n_games=2, seed=5)
+
+
+def test_conformance_with_greedy_player():
+    check_game(SpaceStationGame(), n_games=3, seed=1, agents=["greedy"])
+
+
+def test_observation_rebuilds_the_state():
+    game = SpaceStationGame()
+    state = lab.play(game, seed=4)
+    rng = np.random.default_rng(0)
+    st = game.new_initial_state()
+    while not st.is_terminal():
+        rebuilt = state_from_observation(game, json.loads(json.dumps(st.observation(0))))
+        assert rebuilt.full_state() == st.full_state()
+        assert rebuilt.legal_actions() == st.legal_actions()
+        legal = st.legal_actions()
+        st.apply_action(legal[int(rng.integers(len(legal)))])
+    assert state.is_terminal()
+    with pytest.raises(InvalidSave, match="space_station"):
+        state_from_observation(game, {"turn": 1})
+
+
+def test_greedy_rams_a_reachable_missile():
+    game = SpaceStationGame()
+    st = game.new_initial_state()
+    st.pending = None
+    st.queue = [("player",), ("end_turn",)]
+    st.launched_now = 0
+    for pid, node in ((1, (5, 5)), (9, (8, 5)), (7, (1, 1))):
+        st.status[pid] = IN_PLAY
+        st.hexes[pid] = st.geo.index[node]
+    st.decision = ("phase",)
+    best = fighter_plans(st, 1)[0]
+    assert best[0] > 900
+    action, plan = greedy_action(st, [])
+    assert action == act("select", 0) and len(plan) == 3
+    st.apply_action(action)
+    for d in plan:
+        st.apply_action(act("move", d))
+    assert st.status[9] != IN_PLAY
+
+
+def test_greedy_never_ends_on_the_station_path():
+    game = SpaceStationGame()
+    st = game.new_initial_state()
+    geo = st.geo
+    st.status[1] = IN_PLAY
+    st.hexes[1] = geo.orbit[(st.station_k + 1) % 18]
+    plans = fighter_plans(st, 1)
+    assert plans[0][0] > -1000
+    end = st.hexes[1]
+    for d in plans[0][2]:
+        end = geo.step[end][d]
+    path = {geo.orbit[(st.station_k + s) % 18] for s in (1, 2, 3)}
+    assert end not in path
+
+
+def test_agents_play_whole_games():
+    game = SpaceStationGame()
+    for agent in ("random", "greedy", {"name": "search", "rollouts": 2, "candidates": 2}):
+        state = lab.play(game, [agent], seed=2)
+        assert state.is_terminal() and state.returns()[0] in (-1.0, 0.0, 1.0)
+    assert set(SpaceStationGame.agent_factories()) == {"greedy", "search"}
+    assert GreedyAgent().spec()["name"] == "greedy"
+    assert SearchAgent(rollouts=3).spec()["rollouts"] == 3
+
+
+def test_metrics_and_progress():
+    state = lab.play(SpaceStationGame(), ["greedy"], seed=1)
+    m = state.metrics()
+    for key in ("turns", "win", "loss", "timeout", "fighters_lost", "droids_destroyed",
+                "missiles_destroyed", "enemy_removed"):
+        assert key in m
+    assert m["win"] + m["loss"] + m["timeout"] == 1.0
+    assert 0.0 <= state.progress()[0] <= 1.0
+
+
+def test_render_svg_and_action_targets():
+    game = SpaceStationGame()
+    st = game.new_initial_state()
+    while st.current_player() != 0:
+        st.apply_action(st.legal_actions()[0])
+    while st.decision[0] != "phase":
+        st.apply_action(st.legal_actions()[0])
+    svg = st.render_svg(None)
+    assert svg.startswith("<svg") and svg.count("<polygon") == 532 and "Earth" in svg
+    targets = st.action_targets(0)
+    assert "btn-end" in targets
+    for tid, actions in targets.items():
+        assert f'data-target="{tid}"' in svg
+        assert all(a in st.legal_actions() for a in actions)
+    select = next(tid for tid in targets if tid.startswith("piece-F"))
+    st.apply_action(targets[select][0])
+    targets = st.action_targets(0)
+    assert "btn-stop" in targets and any(t.startswith("hex-") for t in targets)
+    assert st.action_targets(1) == {}  # only player 0 has targets
+    svg = st.render_svg(0)
+    for tid in targets:
+        assert f'data-target="{tid}"' in svg
+
+
+def test_board_graph_has_the_documented_attributes():
+    game = SpaceStationGame()
+    state = game.new_initial_state()
+    g = game.board(state)
+    data = g.nodes[(19, 9)]
+    for key in ("pos", "forbidden", "orbit", "entry", "polygon", "pieces"):
+        assert key in data
+    assert any("S" in d["pieces"] for _, d in g.nodes(data=True))
+
+
+def test_accounting_for_the_linter():
+    findings = lab.lint(SpaceStationGame())
+    errors = [f for f in findings if f.severity == "error"]
+    assert errors == []
+    ids = {f.id for f in findings}
+    for n in range(1, 9):
+        assert f"AMB-SS-{n}-param" in ids
+    bad = lab.lint(SpaceStationGame(fighters=5))
+    assert any(f.id == "SS-B-pieces" for f in bad)
+    assert any(f.id == "SS-D2-launch" for f in bad)  # 5 fighters, 2 per turn
+
+
+def test_distance_tables_answer_like_networkx():
+    geo = SpaceStationGame().geometry
+    result = compare_with_networkx(geo, route_queries(geo, 300, seed=1))
+    assert result["agree"] == 1.0
+    assert result["length_s"] < result["networkx_s"]
