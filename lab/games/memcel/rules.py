@@ -1,0 +1,313 @@
+"""Memcel (RULES.md §1, seed ``000_87aa68ef54d58a17.txt``): the rules object and its variants.
+
+Memcel is a memory game for 2-4 players. 48 tiles go face down on a board of concentric rotating
+rings (MC-1.1); then each player tries to turn up all of their own colour (MC-2, MC-3) while
+rings turn, the whole board turns and tiles are swapped under them (MC-C5, imprevisto cards).
+
+Positions. Players see the board from the table: an action names a *slot*, a position in the
+table's frame (ring ``r``, the ``s``-th sector width clockwise from 12 o'clock, numbered
+``first_slot[r] + s``). When a ring turns, the tiles on it move to other slots; when the whole
+board turns, every ring's tiles move (by ``floor(angle * n / 360)`` slots). Keeping track of
+that is the game. The board graph (:meth:`MemcelGame.board`) names physical sectors instead.
+
+Every open point of RULES.md (AMB-MC-1..9) is a parameter below. The imprevisto card deck is a
+placeholder built from effect primitives (see :mod:`lab.games.memcel.components`).
+
+Module layout: this file holds the parameters and the :class:`MemcelGame`; the state machine is
+in :mod:`lab.games.memcel.state`, drawing in :mod:`lab.games.memcel.render`, players in
+:mod:`lab.games.memcel.agents`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from lab.boards.rings import rings_graph
+from lab.core.actions import Action, ActionSpec, Field
+from lab.core.errors import InvalidVariant
+from lab.core.game import Game
+from lab.core.params import Params, ParamSpec, thaw
+from lab.games.memcel import components as C
+from lab.lint.checks import Conservation, Divisible, Note, StatedTotal
+
+if TYPE_CHECKING:
+    import networkx as nx
+
+    from lab.games.memcel.state import MemcelState
+
+DEFENCES = ("skip", "complication", "card")  # MC-2.2
+HUNT_ACTIONS_PER_TURN = 18  # declare, d8, x, <= 8 reveals, two cards with <= 2 choices each
+ORDER_ROLL_ROUNDS = 20  # MC-0.1 ties re-roll; after this many rounds the lowest tied seat starts
+
+PARAMETERS: tuple[ParamSpec, ...] = (
+    ParamSpec("players", "int", 4, "Number of players (2-4).", ("MC-0.2", "MC-0.3"),
+              minimum=2, maximum=4),
+    ParamSpec(
+        "ring_layout", "json", [dict(r) for r in C.DEFAULT_RING_LAYOUT],
+        "Rings from the centre outwards: [{colour, sectors, fixed}]; sectors must add up to the "
+        "number of tiles. fixed = part of the board, never turns.",
+        ("AMB-MC-1", "MC-C1"),
+        examples=(
+            [{"colour": "red", "sectors": 12}, {"colour": "green", "sectors": 16},
+             {"colour": "blue", "sectors": 20}],
+            [{"colour": "board", "sectors": 12, "fixed": True}, {"colour": "red", "sectors": 12},
+             {"colour": "green", "sectors": 12}, {"colour": "blue", "sectors": 12}],
+        ),
+        check=C.check_ring_layout,
+    ),
+    ParamSpec(
+        "tile_counts", "json", dict(C.DEFAULT_TILE_COUNTS),
+        "Tiles per colour (one colour per seat, in seat order) and 'imprevisto' tiles.",
+        ("MC-C2", "MC-0.2", "MC-0.3"),
+        examples=({"red": 11, "green": 11, "blue": 11, "orange": 11, "imprevisto": 4},),
+        check=C.check_tile_counts,
+    ),
+    ParamSpec("reveal_limit", "choice", "strict",
+              "x < N ('strict', the text) or x <= N ('inclusive') for a d8 roll of N.",
+              ("AMB-MC-2", "MC-2.1.1"), choices=("strict", "inclusive")),
+    ParamSpec("cover_scope", "choice", "all",
+              "On a miss cover 'all' own face-up tiles, or only those revealed this 'turn'.",
+              ("AMB-MC-3", "MC-2.1.2.1"), choices=("all", "turn")),
+    ParamSpec("revealed_by_other_counts", "bool", True,
+              "A tile left face up by another player's miss counts for its owner.",
+              ("AMB-MC-4", "MC-3")),
+    ParamSpec("card_after_success", "bool", True,
+              "Draw the end-of-turn card after a fully successful attack too.",
+              ("AMB-MC-5", "MC-2.1.3")),
+    ParamSpec("board_turn_degrees", "int", 90,
+              "How far the whole board turns ('giro della morte'), in degrees.",
+              ("AMB-MC-6", "MC-C5"), minimum=1, maximum=359, examples=(180,)),
+    ParamSpec("ring_step", "int", 1,
+              "Sectors per 'scatto' (one pip of the d8, one step of a card).",
+              ("AMB-MC-7", "MC-C5"), minimum=1, maximum=8, examples=(2,)),
+    ParamSpec(
+        "deck", "json", dict(C.DEFAULT_DECK),
+        "Imprevisto deck: effect -> count, summing to deck_size. A PLACEHOLDER for the "
+        "designer's cards (the seed has none).",
+        ("AMB-MC-8", "MC-C3"),
+        examples=({"lose_turn": 10, "extra_turn": 10, "peek": 10, "cover": 10, "swap": 10},),
+        check=C.check_deck,
+    ),
+    ParamSpec("deck_size", "int", C.STATED_DECK_SIZE, "Number of imprevisto cards.", ("MC-C3",),
+              minimum=1, maximum=1000),
+    ParamSpec("sitout_clears_defence", "bool", True,
+              "A sat-out turn counts as a turn without defence for MC-2.2.1.",
+              ("AMB-MC-9", "MC-2.2.1")),
+    ParamSpec("icon_die", "json", [dict(f) for f in C.DEFAULT_ICON_DIE],
+              "Icon die faces [{ring, dir, complication}] (complication: board, swap, reroll).",
+              ("MC-C5",), check=C.check_icon_die),
+    ParamSpec("max_turns", "int", 120,
+              "Maximum hunt turns (all players, sat-out turns included); then a draw (timeout).",
+              ("MC-3",), minimum=1, maximum=100_000, examples=(8,)),
+    ParamSpec("seconds", "json", dict(C.DEFAULT_SECONDS),
+              "Time model: seconds per act (place, roll, declare, reveal, cover, card, turn, "
+              "swap, peek, setup).", (), check=C.check_seconds),
+)
+
+
+class Tables:
+    """Everything the state needs precomputed from one variant (shared by all its states)."""
+
+    def __init__(self, params: Params) -> None:
+        layout = thaw(params["ring_layout"])
+        self.ring_names: list[str] = [r["colour"] for r in layout]
+        self.sizes: list[int] = [r["sectors"] for r in layout]
+        self.fixed: list[bool] = [r["fixed"] for r in layout]
+        self.n_rings = len(self.sizes)
+        self.first: list[int] = []
+        acc = 0
+        for n in self.sizes:
+            self.first.append(acc)
+            acc += n
+        self.n_slots = acc
+        self.ring_of = [r for r, n in enumerate(self.sizes) for _ in range(n)]
+        counts = thaw(params["tile_counts"])
+        self.kinds: list[str] = list(counts)
+        self.colours: list[str] = [k for k in self.kinds if k != C.IMPREVISTO]
+        self.imp = self.kinds.index(C.IMPREVISTO) if C.IMPREVISTO in self.kinds else -1
+        self.kind_counts = [counts[k] for k in self.kinds]
+        self.n_tiles = sum(self.kind_counts)
+        self.players = int(params["players"])
+        self.shares = [[s[k] for k in self.kinds] for s in C.shares(counts, self.players)]
+        self.owner_of_kind = [
+            self.colours.index(k) if k in self.colours and self.colours.index(k) < self.players
+            else -1 for k in self.kinds
+        ]
+        deck = thaw(params["deck"])
+        self.effects: list[str] = list(deck)
+        self.deck_counts = [deck[e] for e in self.effects]
+        self.parsed_effects = [C.parse_effect(e) for e in self.effects]
+        self.icon_faces = thaw(params["icon_die"])
+        self.seconds = thaw(params["seconds"])
+        self.strict = params["reveal_limit"] == "strict"
+        # action tables (no Action construction in hot loops)
+        s_range = range(self.n_slots)
+        self.place = [[Action("place", (k, s)) for s in s_range] for k in self.kinds]
+        self.reveal = [Action("reveal", (s,)) for s in s_range]
+        self.swap = [Action("swap", (s,)) for s in s_range]
+        self.peek = [Action("peek", (s,)) for s in s_range]
+        self.cover = [Action("cover", (s,)) for s in s_range]
+        self.choose_x = {x: Action("choose_x", (x,)) for x in range(1, C.D8_SIDES + 1)}
+        self.attack = Action("attack", ())
+        self.defend = {d: Action("defend", (d,)) for d in DEFENCES}
+        self.d8 = [(Action("d8", (v,)), 1.0 / C.D8_SIDES) for v in range(1, C.D8_SIDES + 1)]
+        nf = len(self.icon_faces)
+        self.icon = [(Action("icon", (f,)), 1.0 / nf) for f in range(nf)]
+        self.card = [Action("card", (e,)) for e in self.effects]
+
+
+class MemcelGame(Game):
+    """Memcel under one variant. See the module docstring and RULES.md §1."""
+
+    name = "memcel"
+    title = "Memcel"
+    rules_version = 1
+    seed_file = "000_87aa68ef54d58a17.txt"
+    PARAMETERS: ClassVar[tuple[ParamSpec, ...]] = PARAMETERS
+
+    def __init__(self, params: Any = None, /, **kwargs: Any) -> None:
+        super().__init__(params, **kwargs)
+        self.tables = Tables(self.params)
+
+    # ------------------------------------------------------------------ variants
+    def check_variant(self, params: Params) -> None:
+        """Cross-parameter consistency (AMB-MC-1, MC-C2, MC-C3, MC-C5)."""
+        layout = thaw(params["ring_layout"])
+        counts = thaw(params["tile_counts"])
+        sectors = sum(r["sectors"] for r in layout)
+        tiles = sum(counts.values())
+        if sectors != tiles:
+            msg = (
+                f"ring_layout has {sectors} sectors but tile_counts makes {tiles} tiles; the board "
+                "must be exactly covered (AMB-MC-1, MC-C2): make them equal"
+            )
+            raise InvalidVariant(msg)
+        colours = [k for k in counts if k != C.IMPREVISTO]
+        if len(colours) < params["players"]:
+            msg = (
+                f"{params['players']} players need {params['players']} tile colours; tile_counts "
+                f"has {len(colours)} ({', '.join(colours)})"
+            )
+            raise InvalidVariant(msg)
+        turning = {r["colour"] for r in layout if not r["fixed"]}
+        deck = thaw(params["deck"])
+        if sum(deck.values()) != params["deck_size"]:
+            msg = (
+                f"deck has {sum(deck.values())} cards but deck_size is {params['deck_size']} "
+                "(MC-C3): the counts must add up to deck_size"
+            )
+            raise InvalidVariant(msg)
+        for effect in deck:
+            kind, ring, _ = C.parse_effect(effect)
+            if kind == "turn_ring" and ring not in turning:
+                msg = (
+                    f"deck card {effect!r} turns ring {ring!r}, which is not a rotating ring of "
+                    f"ring_layout; rotating rings: {', '.join(sorted(turning))}"
+                )
+                raise InvalidVariant(msg)
+        for i, face in enumerate(thaw(params["icon_die"])):
+            if face["ring"] not in turning:
+                msg = (
+                    f"icon_die[{i}] shows ring {face['ring']!r}, which is not a rotating ring of "
+                    f"ring_layout; rotating rings: {', '.join(sorted(turning))}"
+                )
+                raise InvalidVariant(msg)
+
+    # ------------------------------------------------------------------ actions
+    def action_specs(self) -> list[ActionSpec]:
+        layout = thaw(self.params["ring_layout"])
+        slots = range(sum(r["sectors"] for r in layout))
+        kinds = tuple(thaw(self.params["tile_counts"]))
+        effects = tuple(thaw(self.params["deck"]))
+        faces = range(len(self.params["icon_die"]))
+        return [
+            ActionSpec("d8", (Field("face", range(1, C.D8_SIDES + 1)),), "MC-C4 numeric die roll"),
+            ActionSpec("icon", (Field("face", faces),), "MC-C5 icon die roll"),
+            ActionSpec("card", (Field("effect", effects),), "MC-C3 imprevisto card drawn"),
+            ActionSpec("place", (Field("tile", kinds), Field("slot", slots)), "MC-1.1 place"),
+            ActionSpec("attack", (), "MC-2.1 declare attack"),
+            ActionSpec("defend", (Field("option", DEFENCES),), "MC-2.2 defence"),
+            ActionSpec("choose_x", (Field("x", range(1, C.D8_SIDES + 1)),), "MC-2.1.1 x"),
+            ActionSpec("reveal", (Field("slot", slots),), "MC-2.1.2 reveal a tile"),
+            ActionSpec("swap", (Field("slot", slots),), "pick a tile to swap (twice)"),
+            ActionSpec("peek", (Field("slot", slots),), "card: look at a face-down tile"),
+            ActionSpec("cover", (Field("slot", slots),), "card: turn a face-up tile down"),
+        ]
+
+    def new_initial_state(self) -> MemcelState:
+        from lab.games.memcel.state import MemcelState
+
+        return MemcelState(self)
+
+    def max_game_length(self) -> int:
+        t = self.tables
+        order = ORDER_ROLL_ROUNDS * t.players
+        setup = t.n_tiles + 3 * t.players
+        return order + setup + HUNT_ACTIONS_PER_TURN * int(self.params["max_turns"]) + 8
+
+    def board(self, state: MemcelState | None = None) -> nx.Graph:
+        """Sector graph (:func:`lab.boards.rings.rings_graph`) with public tile info.
+
+        Node attribute ``slot`` is the table-frame slot the sector is at, ``tile`` is ``None``
+        (empty), ``"down"`` or the colour of a face-up tile.
+        """
+        t = self.tables
+        offsets = [0] * t.n_rings if state is None else list(state.offsets)
+        angle = 0 if state is None else state.board_angle
+        g = rings_graph(t.sizes, offsets, t.fixed, angle)
+        for r in range(t.n_rings):
+            g.graph.setdefault("ring_names", t.ring_names)
+            n = t.sizes[r]
+            shift = (offsets[r] + angle * n // 360) % n
+            for i in range(n):
+                slot = t.first[r] + (i + shift) % n
+                tile = None if state is None else state.public_tile(slot)
+                g.nodes[(r, i)].update(slot=slot, tile=tile, colour=t.ring_names[r])
+        return g
+
+    # ------------------------------------------------------------------ linter
+    def accounting(self) -> list[Any]:
+        """Component accounting from the tables (sectors, tiles, shares, deck)."""
+        t = self.tables
+        n = t.players
+        counts = dict(zip(t.kinds, t.kind_counts, strict=True))
+        colour_tiles = sum(v for k, v in counts.items() if k != C.IMPREVISTO)
+        return [
+            StatedTotal("MC-tiles", ("MC-C2",), "tiles in the box", C.STATED_TILES,
+                        {f"{k} tiles": v for k, v in counts.items()}),
+            StatedTotal("MC-colour-tiles", ("MC-C2",), "colour tiles", C.STATED_COLOUR_TILES,
+                        {f"{k} tiles": v for k, v in counts.items() if k != C.IMPREVISTO}),
+            StatedTotal("MC-sectors", ("AMB-MC-1", "MC-1.1"),
+                        "board sectors (the board ends fully covered)", t.n_tiles,
+                        {f"{name} ring": s for name, s in zip(t.ring_names, t.sizes, strict=True)}),
+            Conservation("MC-shares", ("MC-0.2", "MC-0.3", "MC-1.2"),
+                         "tiles placed by the players (absent players' tiles included)", t.n_tiles,
+                         {f"player {p} ({t.colours[p]})": sum(t.shares[p]) for p in range(n)}),
+            Divisible("MC-share-equal", ("MC-0.3",), "tiles shared among the players", t.n_tiles,
+                      n),
+            Divisible("MC-imprevisto-share", ("MC-0.2",),
+                      "imprevisto tiles, an equal number per colour", counts.get(C.IMPREVISTO, 0),
+                      len(t.colours)),
+            StatedTotal("MC-own-tiles", ("MC-0.2",), "own colour tiles per player",
+                        C.STATED_OWN_TILES, {f"{t.colours[0]} tiles": counts[t.colours[0]]}),
+            StatedTotal("MC-deck", ("MC-C3", "AMB-MC-8"), "imprevisto cards", C.STATED_DECK_SIZE,
+                        dict(zip(t.effects, t.deck_counts, strict=True))),
+            Note("MC-deck-placeholder", ("AMB-MC-8", "MC-C3"),
+                 "the seed has 50 imprevisto cards but no card texts; the deck is a placeholder "
+                 "built from effect primitives (parameter 'deck')",
+                 "write the 50 card texts", "warning"),
+            Note("MC-icon-die", ("MC-C5",),
+                 "the seed does not list the icon die's six faces; parameter 'icon_die' proposes "
+                 "one (each ring x direction once, each complication twice)",
+                 "list the six faces", "info"),
+            Note("MC-colour-tiles-note", ("MC-C2",),
+                 f"{colour_tiles} colour tiles in {len(t.colours)} colours", "", "info"),
+        ]
+
+    # ------------------------------------------------------------------ agents
+    @classmethod
+    def agent_factories(cls) -> dict[str, Callable[..., Any]]:
+        from lab.games.memcel.agents import MemoryAgent, PerfectAgent
+
+        return {"perfect": PerfectAgent, "memory": MemoryAgent}

@@ -1,0 +1,721 @@
+"""Memcel's state machine (RULES.md §1): set-up, placement, complications, the hunt, the cards.
+
+The state keeps a queue of *tasks* (who must do what next). The first task decides the node:
+chance tasks (``order``, ``comp``, ``ricon``, ``rd8``, ``ad8``, ``card``) are chance nodes
+sampled by the driver; the others are one player's decision. Handling a task may put new tasks
+at the front (an imprevisto card asking for a swap, say). When the queue runs dry the turn is
+over and :meth:`MemcelState._next_turn` starts the next one.
+
+The board is kept in the table frame (see :mod:`lab.games.memcel.rules`): ``tiles[slot]`` is a
+kind index (``-1`` empty), ``up[slot]`` whether it is face up, ``upby[slot]`` who turned it up.
+Turning a ring rotates its run of slots.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from lab.core.actions import Action
+from lab.core.state import CHANCE, TERMINAL, State
+from lab.games.memcel.rules import ORDER_ROLL_ROUNDS
+
+if TYPE_CHECKING:
+    from lab.games.memcel.rules import MemcelGame
+
+CHANCE_TASKS = frozenset(("order", "comp", "ricon", "rd8", "ad8", "card"))
+COUNTERS = (
+    "placements", "rolls", "declarations", "reveals", "covered", "cards", "ring_turns",
+    "board_turns", "swaps", "peeks", "attacks", "defences", "misses", "full_successes",
+    "imprevisto_reveals", "lost_turns", "sit_outs", "extra_turns", "void_attacks",
+)
+
+
+class MemcelState(State):
+    """One Memcel game in progress. See the module docstring."""
+
+    game: MemcelGame
+
+    def __init__(self, game: MemcelGame) -> None:
+        super().__init__(game)
+        t = game.tables
+        self.t = t
+        n = t.players
+        self.tiles = [-1] * t.n_slots
+        self.up = [False] * t.n_slots
+        self.upby = [-1] * t.n_slots
+        self.offsets = [0] * t.n_rings
+        self.board_angle = 0
+        self.phase = "order"
+        self.order: list[int] = []
+        self.turn_idx = -1
+        self.to_place = [list(s) for s in t.shares]
+        self.rolled = [False] * n
+        self.lost = [0] * n
+        self.defended = [False] * n
+        self.extra = 0
+        self.turns = 0
+        self.rounds = 0
+        self.winner = -1
+        self.timeout = False
+        self.attack: list[Any] = []  # [N, x, found, revealed slots]
+        self.deck = list(t.deck_counts)
+        self.rolls: dict[int, int] = {}
+        self.contenders = list(range(n))
+        self.order_round = 0
+        self.counts = dict.fromkeys(COUNTERS, 0)
+        self.seen: list[list[dict[str, Any]]] = [[] for _ in range(n + 1)]  # last: spectator
+        self.mark = [0] * (n + 1)  # how much of ``seen`` each viewer had when they last decided
+        self.queue: list[tuple[Any, ...]] = [("order", p) for p in range(n)]
+
+    # ================================================================== engine hooks
+    def current_player(self) -> int:
+        if self.phase == "over":
+            return TERMINAL
+        task = self.queue[0]
+        return CHANCE if task[0] in CHANCE_TASKS else task[1]
+
+    def _chance_outcomes(self) -> list[tuple[Action, float]]:
+        kind = self.queue[0][0]
+        if kind in ("order", "rd8", "ad8"):
+            return self.t.d8
+        if kind in ("comp", "ricon"):
+            return self.t.icon
+        total = sum(self.deck)
+        return [(self.t.card[i], n / total) for i, n in enumerate(self.deck) if n > 0]
+
+    def _legal_actions(self, player: int) -> list[Action]:
+        t = self.t
+        task = self.queue[0]
+        kind = task[0]
+        if kind == "place":
+            empty = [s for s in range(t.n_slots) if self.tiles[s] < 0]
+            out = []
+            for k, n in enumerate(self.to_place[player]):
+                if n > 0:
+                    row = t.place[k]
+                    out += [row[s] for s in empty]
+            return out
+        if kind == "declare":
+            if self.defended[player]:  # MC-2.2.1
+                return [t.attack]
+            return [t.attack, *t.defend.values()]
+        if kind == "x":
+            return [t.choose_x[x] for x in self._x_range()]
+        if kind == "reveal":
+            return [t.reveal[s] for s in range(t.n_slots) if self.tiles[s] >= 0 and not self.up[s]]
+        if kind == "swap1":
+            return [t.swap[s] for s in range(t.n_slots) if self.tiles[s] >= 0]
+        if kind == "swap2":
+            first = task[2]
+            return [t.swap[s] for s in range(t.n_slots) if self.tiles[s] >= 0 and s != first]
+        if kind == "peek":
+            return [t.peek[s] for s in range(t.n_slots) if self.tiles[s] >= 0 and not self.up[s]]
+        if kind == "cover":
+            return [t.cover[s] for s in range(t.n_slots) if self.up[s]]
+        return []
+
+    def _apply_action(self, action: Action) -> None:
+        task = self.queue.pop(0)
+        if task[0] not in CHANCE_TASKS:  # the decider has now seen everything so far
+            p = task[1]
+            self.mark[p] = len(self.seen[p])
+            self.mark[-1] = len(self.seen[-1])
+        getattr(self, "_do_" + task[0])(task, action)
+        if self.phase != "over" and not self.queue:
+            self._next_turn()
+
+    def returns(self) -> list[float]:
+        n = self.t.players
+        if self.winner < 0:
+            return [0.0] * n
+        lose = -1.0 / (n - 1)
+        return [1.0 if p == self.winner else lose for p in range(n)]
+
+    # ================================================================== events
+    def _emit(
+        self, clause: str, kind: str, to: int | None = None, secret: dict[str, Any] | None = None,
+        **data: Any,
+    ) -> None:
+        """Log an event and hand it to the observers who see it.
+
+        ``to``: a private event of that player only. ``secret``: extra fields only the acting
+        player (``data['player']``) sees; everyone else gets the public part.
+        """
+        step = len(self._history)
+        if to is not None:
+            self.log(clause, kind, visible_to=(to,), **data)
+            self.seen[to].append({"clause": clause, "kind": kind, "step": step, **data})
+            return
+        self.log(clause, kind, **data)
+        public = {"clause": clause, "kind": kind, "step": step, **data}
+        owner = data.get("player", -1) if secret else -1
+        for viewer, lst in enumerate(self.seen):
+            lst.append(public if viewer != owner else {**public, **(secret or {})})
+        if secret:
+            self.log(clause, kind + "_own", visible_to=(owner,), **data, **secret)
+
+    # ================================================================== set-up (MC-0.1)
+    def _do_order(self, task: tuple[Any, ...], action: Action) -> None:
+        p, v = task[1], action.args[0]
+        self.counts["rolls"] += 1
+        self.rolls[p] = v
+        self._emit("MC-0.1", "order_roll", player=p, value=v)
+        if any(q not in self.rolls for q in self.contenders):
+            return
+        best = max(self.rolls[q] for q in self.contenders)
+        tied = [q for q in self.contenders if self.rolls[q] == best]
+        if len(tied) > 1 and self.order_round < ORDER_ROLL_ROUNDS - 1:
+            self.order_round += 1
+            self.contenders = tied
+            self.rolls = {}
+            self.queue = [("order", q) for q in tied]
+            self._emit("MC-0.1", "order_tie", players=tied)
+            return
+        first = min(tied)
+        n = self.t.players
+        self.order = [(first + i) % n for i in range(n)]  # clockwise from the highest roll
+        self._emit("MC-0.1", "turn_order", order=list(self.order))
+        self._emit("MC-0.2", "tiles_shared", shares=[list(s) for s in self.t.shares],
+                   kinds=list(self.t.kinds))
+        self.phase = "place"
+        self.turn_idx = -1
+
+    # ================================================================== turns
+    def _next_turn(self) -> None:
+        n = self.t.players
+        while True:
+            if self.phase == "place":
+                if all(not any(tp) for tp in self.to_place) and all(self.rolled):
+                    self.phase = "hunt"  # MC-2.0 play restarts from the first player
+                    self.turn_idx = -1
+                    self.extra = 0
+                    self._emit("MC-2.0", "hunt_starts", first=self.order[0])
+                    continue
+                self.turn_idx = (self.turn_idx + 1) % n
+                p = self.order[self.turn_idx]
+                left = sum(self.to_place[p])
+                if left:  # MC-1.1 two tiles per turn
+                    self.queue = [("place", p)] * min(2, left)
+                    return
+                if not self.rolled[p]:  # MC-1.3 complication once all own tiles are placed
+                    self.rolled[p] = True
+                    self.queue = [("comp", p, "MC-1.3")]
+                    return
+                continue
+            # hunt
+            if self.extra > 0:
+                self.extra -= 1
+                p = self.order[self.turn_idx]
+                self._emit("MC-2.0", "extra_turn_starts", player=p)
+            else:
+                self.turn_idx = (self.turn_idx + 1) % n
+                if self.turn_idx == 0:
+                    self.rounds += 1
+                p = self.order[self.turn_idx]
+            if self.turns >= self.game.params["max_turns"]:
+                self.timeout = True
+                self.phase = "over"
+                self.queue = []
+                self._emit("MC-3", "timeout", turns=self.turns)
+                return
+            self.turns += 1
+            if self.lost[p] > 0:  # MC-2.1.2.2 sit out
+                self.lost[p] -= 1
+                self.counts["sit_outs"] += 1
+                if self.game.params["sitout_clears_defence"]:  # AMB-MC-9
+                    self.defended[p] = False
+                self._emit("MC-2.1.2.2", "sits_out", player=p, left=self.lost[p])
+                continue
+            self.attack = []
+            self.queue = [("declare", p)]
+            return
+
+    # ================================================================== placement (MC-1)
+    def _do_place(self, task: tuple[Any, ...], action: Action) -> None:
+        p = task[1]
+        kind, slot = action.args
+        k = self.t.kinds.index(kind)
+        self.tiles[slot] = k
+        self.to_place[p][k] -= 1
+        self.counts["placements"] += 1
+        clause = "MC-1.1" if self.t.owner_of_kind[k] == p else "MC-1.2"
+        self._emit(clause, "place", secret={"tile": kind}, player=p, slot=slot)
+
+    # ================================================================== dice and complications
+    def _do_comp(self, task: tuple[Any, ...], action: Action) -> None:
+        """MC-C5 complication (inner circle of the icon die), for MC-1.3 or MC-2.2."""
+        p, why = task[1], task[2]
+        f = action.args[0]
+        face = self.t.icon_faces[f]
+        self.counts["rolls"] += 1
+        comp = face["complication"]
+        self._emit(why, "complication", player=p, face=f, complication=comp)
+        if comp == "board":
+            self._turn_board(1 if face["dir"] == "cw" else -1, "MC-C5")
+        elif comp == "swap":
+            self._queue_swap(p, "MC-C5")
+        else:
+            self.queue.insert(0, ("ricon", p))
+
+    def _do_ricon(self, task: tuple[Any, ...], action: Action) -> None:
+        """MC-C5 white: re-roll the icon die for the ring and direction, then the d8."""
+        p, f = task[1], action.args[0]
+        face = self.t.icon_faces[f]
+        self.counts["rolls"] += 1
+        ring = self.t.ring_names.index(face["ring"])
+        sign = 1 if face["dir"] == "cw" else -1
+        self._emit("MC-C5", "reroll_icon", player=p, face=f, ring=face["ring"], dir=face["dir"])
+        self.queue.insert(0, ("rd8", p, ring, sign))
+
+    def _do_rd8(self, task: tuple[Any, ...], action: Action) -> None:
+        p, ring, sign = task[1], task[2], task[3]
+        v = action.args[0]
+        self.counts["rolls"] += 1
+        self._emit("MC-C5", "reroll_d8", player=p, value=v)
+        self._turn_ring(ring, sign * v * self.game.params["ring_step"], "MC-C5")
+
+    def _queue_swap(self, p: int, clause: str) -> None:
+        if sum(1 for k in self.tiles if k >= 0) >= 2:
+            self.queue.insert(0, ("swap1", p, clause))
+        else:
+            self._emit(clause, "swap_impossible", player=p)
+
+    def _do_swap1(self, task: tuple[Any, ...], action: Action) -> None:
+        self.queue.insert(0, ("swap2", task[1], action.args[0], task[2]))
+
+    def _do_swap2(self, task: tuple[Any, ...], action: Action) -> None:
+        p, a, clause = task[1], task[2], task[3]
+        b = action.args[0]
+        for arr in (self.tiles, self.up, self.upby):
+            arr[a], arr[b] = arr[b], arr[a]
+        self.counts["swaps"] += 1
+        self._emit(clause, "swap", player=p, a=a, b=b)
+
+    def _turn_ring(self, ring: int, steps: int, clause: str) -> None:
+        """Turn ``ring`` ``steps`` sectors clockwise (negative: counter-clockwise)."""
+        t = self.t
+        n = t.sizes[ring]
+        self.offsets[ring] = (self.offsets[ring] + steps) % n
+        self._rotate_slots(ring, steps)
+        self.counts["ring_turns"] += 1
+        self._emit(clause, "ring_turn", ring=ring, steps=steps)
+
+    def _rotate_slots(self, ring: int, steps: int) -> None:
+        t = self.t
+        n, f = t.sizes[ring], t.first[ring]
+        k = steps % n
+        if k == 0:
+            return
+        for arr in (self.tiles, self.up, self.upby):
+            seg = arr[f:f + n]
+            arr[f:f + n] = seg[n - k:] + seg[:n - k]
+
+    def _turn_board(self, sign: int, clause: str) -> None:
+        """Whole-board turn ("giro della morte", AMB-MC-6): every ring moves in the table frame."""
+        t = self.t
+        old = self.board_angle
+        new = old + sign * self.game.params["board_turn_degrees"]
+        shifts = []
+        for r, n in enumerate(t.sizes):
+            k = (new * n // 360 - old * n // 360) % n
+            shifts.append(k)
+            self._rotate_slots(r, k)
+        self.board_angle = new % 360
+        self.counts["board_turns"] += 1
+        self._emit(clause, "board_turn", degrees=sign * self.game.params["board_turn_degrees"],
+                   shifts=shifts)
+
+    # ================================================================== the hunt (MC-2)
+    def _do_declare(self, task: tuple[Any, ...], action: Action) -> None:
+        p = task[1]
+        self.counts["declarations"] += 1
+        if action.kind == "attack":
+            self.defended[p] = False
+            self.counts["attacks"] += 1
+            self._emit("MC-2.0", "attack", player=p)
+            self.queue.insert(0, ("ad8", p))
+            return
+        option = action.args[0]  # MC-2.2 defence
+        self.defended[p] = True
+        self.counts["defences"] += 1
+        self._emit("MC-2.2", "defence", player=p, option=option)
+        if option == "complication":
+            self.queue.insert(0, ("comp", p, "MC-2.2"))
+        elif option == "card":
+            self.queue.insert(0, ("card", p, "MC-2.2"))
+
+    def _x_range(self) -> range:
+        n_roll = self.attack[0]
+        hi = n_roll - 1 if self.t.strict else n_roll  # AMB-MC-2
+        down = sum(1 for s in range(self.t.n_slots) if self.tiles[s] >= 0 and not self.up[s])
+        return range(1, min(hi, down) + 1)
+
+    def _do_ad8(self, task: tuple[Any, ...], action: Action) -> None:
+        p, v = task[1], action.args[0]
+        self.counts["rolls"] += 1
+        self.attack = [v, 0, 0, []]
+        self._emit("MC-2.1.1", "attack_roll", player=p, value=v)
+        if len(self._x_range()) == 0:
+            self.counts["void_attacks"] += 1
+            self._emit("MC-2.1.1", "no_attack_possible", player=p, value=v)
+            self._end_attack(p, success=False)
+            return
+        self.queue.insert(0, ("x", p))
+
+    def _do_x(self, task: tuple[Any, ...], action: Action) -> None:
+        p, x = task[1], action.args[0]
+        self.counts["declarations"] += 1
+        self.attack[1] = x
+        self._emit("MC-2.1.1", "declare_x", player=p, x=x, roll=self.attack[0])
+        self.queue.insert(0, ("reveal", p))
+
+    def _do_reveal(self, task: tuple[Any, ...], action: Action) -> None:
+        p, slot = task[1], action.args[0]
+        t = self.t
+        k = self.tiles[slot]
+        self.up[slot] = True
+        self.upby[slot] = p
+        self.attack[3].append(slot)
+        self.counts["reveals"] += 1
+        x, found = self.attack[1], self.attack[2]
+        self._emit("MC-2.1.2", "reveal", player=p, slot=slot, tile=t.kinds[k])
+        if t.owner_of_kind[k] == p:
+            found += 1
+            self.attack[2] = found
+            if self._check_win(p):
+                return
+            if found == x:  # MC-2.1.2.0 all x found: the tiles stay face up
+                self.counts["full_successes"] += 1
+                self._emit("MC-2.1.2.0", "full_success", player=p, x=x)
+                self._end_attack(p, success=True)
+            else:
+                self.queue.insert(0, ("reveal", p))
+            return
+        y = x - found
+        self.counts["misses"] += 1
+        self._cover_own(p)
+        if k == t.imp:  # MC-2.1.2.3 imprevisto: cover it again and draw a card now
+            self.up[slot] = False
+            self.upby[slot] = -1
+            self.counts["imprevisto_reveals"] += 1
+            self._emit("MC-2.1.2.3", "imprevisto_revealed", player=p, slot=slot, y=y)
+            self.queue.insert(0, ("card", p, "MC-2.1.2.3"))
+        else:  # MC-2.1.2.1 / MC-2.1.2.2 the wrong tile stays face up
+            clause = "MC-2.1.2.1" if y == 1 else "MC-2.1.2.2"
+            self._emit(clause, "miss", player=p, slot=slot, found=found, x=x, y=y)
+        if y > 1:  # MC-2.1.2.2 (also with an imprevisto, MC-2.1.2.3) sit out y turns
+            self.lost[p] += y
+            self.counts["lost_turns"] += y
+            self._emit("MC-2.1.2.2", "lost_turns", player=p, turns=y)
+        owner = t.owner_of_kind[k]
+        if owner >= 0 and k != t.imp and self._check_win(owner):  # AMB-MC-4
+            return
+        self._end_attack(p, success=False)
+
+    def _cover_own(self, p: int) -> None:
+        """MC-2.1.2.1 cover own tiles again: all face-up ones, or this turn's (AMB-MC-3)."""
+        t = self.t
+        if self.game.params["cover_scope"] == "all":
+            slots = [s for s in range(t.n_slots) if self.up[s] and t.owner_of_kind[self.tiles[s]] == p]
+        else:
+            slots = [s for s in self.attack[3] if self.up[s] and t.owner_of_kind[self.tiles[s]] == p]
+        for s in slots:
+            self.up[s] = False
+            self.upby[s] = -1
+        self.counts["covered"] += len(slots)
+        self._emit("MC-2.1.2.1", "cover_own", player=p, slots=slots)
+
+    def _end_attack(self, p: int, success: bool) -> None:
+        """MC-2.1.3 end of turn: draw an imprevisto card (after a full success: AMB-MC-5)."""
+        if success and not self.game.params["card_after_success"]:
+            return
+        self.queue.append(("card", p, "MC-2.1.3"))
+
+    def own_face_up(self, p: int) -> int:
+        """Player ``p``'s tiles that are face up and count for them (AMB-MC-4)."""
+        t = self.t
+        others = self.game.params["revealed_by_other_counts"]
+        return sum(
+            1 for s in range(t.n_slots)
+            if self.up[s] and t.owner_of_kind[self.tiles[s]] == p and (others or self.upby[s] == p)
+        )
+
+    def _check_win(self, p: int) -> bool:
+        """MC-3: the first player with all own tiles face up wins."""
+        if self.own_face_up(p) < self.t.kind_counts[p]:
+            return False
+        self.winner = p
+        self.phase = "over"
+        self.queue = []
+        self._emit("MC-3", "win", player=p)
+        return True
+
+    # ================================================================== imprevisto cards
+    def _do_card(self, task: tuple[Any, ...], action: Action) -> None:
+        p, why = task[1], task[2]
+        t = self.t
+        e = t.effects.index(action.args[0])
+        self.deck[e] -= 1
+        self.counts["cards"] += 1
+        effect = t.effects[e]
+        self._emit(why, "card", player=p, effect=effect)
+        if not any(self.deck):
+            self.deck = list(t.deck_counts)
+            self._emit("MC-C3", "deck_reshuffled")
+        kind, ring, k = t.parsed_effects[e]
+        if kind == "turn_ring":
+            self._turn_ring(t.ring_names.index(ring), k * self.game.params["ring_step"], "AMB-MC-8")
+        elif kind == "turn_board":
+            self._turn_board(k, "AMB-MC-8")
+        elif kind == "swap":
+            self._queue_swap(p, "AMB-MC-8")
+        elif kind == "lose_turn":
+            self.lost[p] += 1
+            self.counts["lost_turns"] += 1
+            self._emit("AMB-MC-8", "lost_turns", player=p, turns=1)
+        elif kind == "extra_turn":
+            self.extra += 1
+            self.counts["extra_turns"] += 1
+        elif kind == "peek":
+            if any(k2 >= 0 and not u for k2, u in zip(self.tiles, self.up, strict=True)):
+                self.queue.insert(0, ("peek", p))
+        elif kind == "cover" and any(self.up):
+            self.queue.insert(0, ("cover", p))
+
+    def _do_peek(self, task: tuple[Any, ...], action: Action) -> None:
+        p, slot = task[1], action.args[0]
+        self.counts["peeks"] += 1
+        self._emit("AMB-MC-8", "peek", player=p, slot=slot)
+        self._emit("AMB-MC-8", "peeked", to=p, player=p, slot=slot,
+                   tile=self.t.kinds[self.tiles[slot]])
+
+    def _do_cover(self, task: tuple[Any, ...], action: Action) -> None:
+        p, slot = task[1], action.args[0]
+        self.up[slot] = False
+        self.upby[slot] = -1
+        self.counts["covered"] += 1
+        self._emit("AMB-MC-8", "cover_card", player=p, slot=slot)
+
+    # ================================================================== views
+    def event_log(self, player: int | None) -> list[dict[str, Any]]:
+        """Every event ``player`` has seen since the start (observations carry the recent ones)."""
+        return list(self.seen[self.t.players if player is None else player])
+
+    def public_tile(self, slot: int) -> str | None:
+        """What anyone sees at ``slot``: ``None`` (empty), ``"down"`` or a face-up tile's kind."""
+        k = self.tiles[slot]
+        if k < 0:
+            return None
+        return self.t.kinds[k] if self.up[slot] else "down"
+
+    def pending(self) -> dict[str, Any]:
+        """The public part of what is being decided now."""
+        if not self.queue:
+            return {}
+        task = self.queue[0]
+        out: dict[str, Any] = {"task": task[0]}
+        if task[0] in ("x", "reveal") or (task[0] == "card" and self.attack):
+            out.update(roll=self.attack[0], x=self.attack[1], found=self.attack[2])
+        if task[0] == "swap2":
+            out["swap_first"] = task[2]
+        if task[0] == "card":
+            out["reason"] = task[2]
+        return out
+
+    def observation(self, player: int | None) -> dict[str, Any]:
+        """What ``player`` may know: the public board, own tiles to place, recent events.
+
+        ``events`` are the events the viewer saw since their previous decision (a player's own
+        placements with the tile, public reveals, turns, swaps, their private peeks);
+        ``events_start`` is the index of the first of them in the viewer's whole log
+        (:meth:`event_log`), so an agent that acts at every decision sees every event once.
+        """
+        t = self.t
+        n = t.players
+        cur = self.current_player()
+        obs: dict[str, Any] = {
+            "viewer": player,
+            "phase": self.phase,
+            "to_act": cur,
+            "pending": self.pending(),
+            "turn_order": list(self.order),
+            "colours": t.colours[:n],
+            "rings": [
+                {"colour": t.ring_names[r], "sectors": t.sizes[r], "fixed": t.fixed[r],
+                 "first_slot": t.first[r], "offset": self.offsets[r]}
+                for r in range(t.n_rings)
+            ],
+            "board_angle": self.board_angle,
+            "slots": [self.public_tile(s) for s in range(t.n_slots)],
+            "left_to_place": [sum(tp) for tp in self.to_place],
+            "own_tiles": t.kind_counts[:n],
+            "own_face_up": [self.own_face_up(p) for p in range(n)],
+            "lost_turns": list(self.lost),
+            "defended_last_turn": list(self.defended),
+            "deck_left": sum(self.deck),
+            "turns": self.turns,
+            "rounds": self.rounds,
+        }
+        v = n if player is None else player
+        obs["events_start"] = self.mark[v]
+        obs["events"] = self.seen[v][self.mark[v]:]
+        if player is not None:
+            obs["my_colour"] = t.colours[player]
+            obs["my_tiles_to_place"] = {
+                k: c for k, c in zip(t.kinds, self.to_place[player], strict=True) if c
+            }
+        return obs
+
+    def full_state(self) -> dict[str, Any]:
+        return {
+            "tiles": list(self.tiles), "up": list(self.up), "upby": list(self.upby),
+            "offsets": list(self.offsets), "board_angle": self.board_angle, "phase": self.phase,
+            "order": list(self.order), "turn_idx": self.turn_idx,
+            "to_place": [list(x) for x in self.to_place], "rolled": list(self.rolled),
+            "lost": list(self.lost), "defended": list(self.defended), "extra": self.extra,
+            "turns": self.turns, "rounds": self.rounds, "winner": self.winner,
+            "timeout": self.timeout,
+            "attack": [*self.attack[:3], list(self.attack[3])] if self.attack else [],
+            "deck": list(self.deck), "rolls": {str(k): v for k, v in self.rolls.items()},
+            "contenders": list(self.contenders), "order_round": self.order_round,
+            "counts": dict(self.counts), "queue": [list(q) for q in self.queue],
+            "mark": list(self.mark),
+        }  # ``seen`` (the observers' event lists) is a cache of the history and is left out
+
+    def clone(self) -> MemcelState:
+        new = MemcelState.__new__(MemcelState)
+        new.game = self.game
+        new.t = self.t
+        new._history = list(self._history)
+        new.events = list(self.events)
+        new.tiles = list(self.tiles)
+        new.up = list(self.up)
+        new.upby = list(self.upby)
+        new.offsets = list(self.offsets)
+        new.board_angle = self.board_angle
+        new.phase = self.phase
+        new.order = list(self.order)
+        new.turn_idx = self.turn_idx
+        new.to_place = [list(x) for x in self.to_place]
+        new.rolled = list(self.rolled)
+        new.lost = list(self.lost)
+        new.defended = list(self.defended)
+        new.extra = self.extra
+        new.turns = self.turns
+        new.rounds = self.rounds
+        new.winner = self.winner
+        new.timeout = self.timeout
+        new.attack = [*self.attack[:3], list(self.attack[3])] if self.attack else []
+        new.deck = list(self.deck)
+        new.rolls = dict(self.rolls)
+        new.contenders = list(self.contenders)
+        new.order_round = self.order_round
+        new.counts = dict(self.counts)
+        new.seen = [list(s) for s in self.seen]
+        new.mark = list(self.mark)
+        new.queue = list(self.queue)
+        return new
+
+    # ================================================================== explanations, measures
+    def explain_illegal(self, player: int, action: Action) -> str | None:
+        if self.phase == "over" or not self.queue:
+            return None
+        task = self.queue[0][0]
+        t = self.t
+        expect = {
+            "place": "place one of your tiles face down on an empty sector (MC-1.1)",
+            "declare": "declare attack or a defence (MC-2.0)",
+            "x": "choose x, the number of tiles to reveal (MC-2.1.1)",
+            "reveal": "reveal a face-down tile (MC-2.1.2)",
+            "swap1": "pick the first of two tiles to swap (MC-C5)",
+            "swap2": "pick the second tile to swap, another occupied sector (MC-C5)",
+            "peek": "pick a face-down tile to look at (card)",
+            "cover": "pick a face-up tile to turn back down (card)",
+        }[task]
+        if task == "declare" and action.kind == "defend" and self.defended[player]:
+            return "defence may not be chosen two turns in a row (MC-2.2.1); attack"
+        if task == "x" and action.kind == "choose_x":
+            rng = self._x_range()
+            rule = "x < N" if t.strict else "x <= N"
+            return (f"x must be 1..{rng.stop - 1} ({rule} for a roll of N = {self.attack[0]}, "
+                    "AMB-MC-2, and at most the face-down tiles)")
+        if task == "place" and action.kind == "place":
+            kind, slot = action.args
+            if self.tiles[slot] >= 0:
+                return f"slot {slot} is already covered; place on an empty sector (MC-1.1)"
+            if self.to_place[player][t.kinds.index(kind)] == 0:
+                return f"you have no {kind} tile left to place (MC-0.2, MC-0.3)"
+        if task == "reveal" and action.kind == "reveal":
+            slot = action.args[0]
+            if self.tiles[slot] < 0 or self.up[slot]:
+                return f"slot {slot} holds no face-down tile (MC-2.1.2)"
+        return f"now you must {expect}"
+
+    def progress(self) -> list[float]:
+        """Own tiles face up per player, as a fraction of the player's tiles (MC-3)."""
+        n = self.t.players
+        return [self.own_face_up(p) / self.t.kind_counts[p] for p in range(n)]
+
+    def metrics(self) -> dict[str, float]:
+        out: dict[str, float] = {k: float(v) for k, v in self.counts.items()}
+        out["turns"] = float(self.turns)
+        out["rounds"] = float(self.rounds)
+        out["timeout"] = float(self.timeout)
+        return out
+
+    def estimated_minutes(self) -> float:
+        """Play time from the counts of acts and ``seconds`` per kind of act (parameter)."""
+        sec = self.t.seconds
+        c = self.counts
+        total = (
+            sec["setup"]
+            + sec["place"] * c["placements"]
+            + sec["roll"] * c["rolls"]
+            + sec["declare"] * c["declarations"]
+            + sec["reveal"] * c["reveals"]
+            + sec["cover"] * c["covered"]
+            + sec["card"] * c["cards"]
+            + sec["turn"] * (c["ring_turns"] + c["board_turns"])
+            + sec["swap"] * c["swaps"]
+            + sec["peek"] * c["peeks"]
+        )
+        return total / 60.0
+
+    def describe_action(self, action: Action) -> str:
+        t = self.t
+        k = action.kind
+        if k == "place":
+            return f"place a {action.args[0]} tile at {self.slot_name(action.args[1])}"
+        if k in ("reveal", "swap", "peek", "cover"):
+            return f"{k} {self.slot_name(action.args[0])}"
+        if k == "choose_x":
+            return f"reveal {action.args[0]} tiles"
+        if k == "defend":
+            return {"skip": "defend: skip the turn", "complication": "defend: roll a complication",
+                    "card": "defend: draw a card"}[action.args[0]]
+        if k == "icon":
+            f = t.icon_faces[action.args[0]]
+            return f"icon die: {f['ring']} ring {f['dir']}, {f['complication']}"
+        if k == "card":
+            return f"card: {action.args[0]}"
+        return str(action)
+
+    def slot_name(self, slot: int) -> str:
+        """``"green ring, position 5"`` for a slot number."""
+        t = self.t
+        r = t.ring_of[slot]
+        return f"{t.ring_names[r]} ring, position {slot - t.first[r]}"
+
+    def render_svg(self, viewer: int | None = None) -> str:
+        from lab.games.memcel.render import render_svg
+
+        return render_svg(self, viewer)
+
+    def action_targets(self, player: int) -> dict[str, list[Action]]:
+        from lab.games.memcel.render import action_targets
+
+        return action_targets(self, player)
+
+    def _repr_html_(self) -> str:
+        return self.render_svg(None)
+
