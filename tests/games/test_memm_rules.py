@@ -18,7 +18,7 @@ from lab.core.state import CHANCE
 from lab.games.memm import MemmGame, MemmState
 from lab.games.memm.components import COLOURS
 
-R, Y, O, V, B, G = range(6)
+R, Y, OR, V, B, G = range(6)
 
 
 def rot_with(game: MemmGame, cube: int, want: dict[int, int]) -> int:
@@ -123,10 +123,10 @@ def test_AMB_MM_1_every_touching_face_or_one(match: str) -> None:
     game = lab.load("memm", players=2, match=match)
     # red at the centre, yellow +x, orange at (1, 1, 0) last; the cell (0, 1, 0) touches red
     # (its -y face) and orange (its +x face, the anchor).
-    structure = [(0, 0, 0, R, {}), (1, 0, 0, Y, {}), (1, 1, 0, O, {})]
+    structure = [(0, 0, 0, R, {}), (1, 0, 0, Y, {}), (1, 1, 0, OR, {})]
     state = position(game, structure, [[8, 30], [33]])
-    orange_only = Action("place", (8, 0, 1, 0, rot_with(game, 8, {0: O, 3: O})))
-    both = Action("place", (30, 0, 1, 0, rot_with(game, 30, {0: O, 3: R})))
+    orange_only = Action("place", (8, 0, 1, 0, rot_with(game, 8, {0: OR, 3: OR})))
+    both = Action("place", (30, 0, 1, 0, rot_with(game, 30, {0: OR, 3: R})))
     legal = state.legal_actions()
     assert both in legal
     if match == "all":
@@ -284,7 +284,7 @@ def test_AMB_MM_4_support(gravity: bool) -> None:
 # ================================================================== AMB-MM-5 and blocks
 def _stuck(game: MemmGame) -> MemmState:
     """Red centre; nobody holds a cube with red."""
-    return position(game, [(0, 0, 0, R, {})], [[Y, 7], [O, 8], [V, 9]], to_move=1)
+    return position(game, [(0, 0, 0, R, {})], [[Y, 7], [OR, 8], [V, 9]], to_move=1)
 
 
 def test_AMB_MM_5_pass_when_no_placement_then_block() -> None:
@@ -348,9 +348,9 @@ def test_MM_5_out_as_the_last_of_the_round_ends_at_once() -> None:
 
 def test_MM_5_ties_by_cubes_then_colours_then_a_shared_loss() -> None:
     game = lab.load("memm", players=3)
-    state = position(game, [(0, 0, 0, R, {})], [[], [Y, O], [30, 31]], first_out=0)
+    state = position(game, [(0, 0, 0, R, {})], [[], [Y, OR], [30, 31]], first_out=0)
     assert state.losers() == [2]  # same count, six colours against two
-    state = position(game, [(0, 0, 0, R, {})], [[], [Y, 7], [O, 8]], first_out=0)
+    state = position(game, [(0, 0, 0, R, {})], [[], [Y, 7], [OR, 8]], first_out=0)
     assert state.losers() == [1, 2]  # two cubes, two colours each: a tie, both lose
     state = position(game, [(0, 0, 0, R, {})], [[], [Y], [30, 31]], first_out=0)
     assert state.losers() == [2]  # most cubes first
