@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -88,19 +89,38 @@ def parse_grid(cls: type[Game], items: Sequence[str]) -> dict[str, list[Any]]:
     return grid
 
 
+_OPEN: list[Any] = []  # Dask clients/clusters opened by this command, closed by main()
+
+
 def executor_from_args(args: argparse.Namespace) -> Any:
-    """A Dask client for ``--scheduler ADDRESS`` (None without it)."""
+    """A Dask client for ``--scheduler ADDRESS`` (None without it).
+
+    ``--scheduler local`` starts a local Dask cluster of ``--workers`` processes (default: one
+    per core) for the duration of the command.
+    """
     address = getattr(args, "scheduler", None)
     if not address:
         return None
     try:
-        from distributed import Client
+        from distributed import Client, LocalCluster
     except ImportError:
         raise UsageError("--scheduler needs dask[distributed] installed") from None
     try:
-        return Client(address, timeout="10s")
+        if address == "local":
+            import os
+
+            cluster = LocalCluster(
+                n_workers=args.workers or os.cpu_count() or 1, threads_per_worker=1,
+                processes=True, dashboard_address=None, silence_logs=logging.ERROR,
+            )
+            _OPEN.append(cluster)
+            client = Client(cluster)
+        else:
+            client = Client(address, timeout="10s")
     except (OSError, TimeoutError, ValueError) as exc:
         raise UsageError(f"--scheduler {address}: cannot connect ({exc})") from None
+    _OPEN.append(client)
+    return client
 
 
 def check_run_args(args: argparse.Namespace) -> None:
@@ -339,7 +359,10 @@ def build_parser() -> argparse.ArgumentParser:
         if agents:
             p.add_argument("--agents", help="agent name for all seats, a,b,c per seat, or JSON specs")
         p.add_argument("--workers", type=int, default=None, help="local worker processes (default 1)")
-        p.add_argument("--scheduler", metavar="ADDRESS", help="run on a Dask cluster (tcp://host:8786)")
+        p.add_argument(
+            "--scheduler", metavar="ADDRESS",
+            help="run on a Dask cluster (tcp://host:8786), or 'local' for a local Dask cluster of --workers processes",
+        )
         p.add_argument("--json", action="store_true", help="print the result as JSON")
 
     p = sub.add_parser("simulate", help="play many seeded games and summarise them")
@@ -396,6 +419,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("rules-lab: interrupted", file=sys.stderr)
         return 130
+    finally:
+        while _OPEN:
+            _OPEN.pop().close()
 
 
 if __name__ == "__main__":

@@ -82,6 +82,10 @@ def test_toy_summary_shows_the_first_player_advantage_of_a_race() -> None:
     assert q["0.1"] <= q["0.5"] <= q["0.9"]
     assert s["lead"]["lead_changes_mean"] > 0 and 0 <= s["lead"]["decided_at_mean"] <= 1
     assert s["clauses"]["TOY-3"] == {"per_game": 1.0, "games_fired": 1.0}
+    # the same holds when a die picks the starter: the advantage follows the first mover
+    rot = lab.summarize(lab.simulate(toy(random_start=True), n_games=1500, seed=2))
+    assert rot["first_player_advantage"]["ci95"][0] > 0
+    assert abs(rot["seats"][0]["win_rate"] - 0.5) < 0.05
     text = lab.format_summary(s)
     assert "first-player advantage" in text and "TOY-1" in text and "lead changes" in text
 

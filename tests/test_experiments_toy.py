@@ -34,20 +34,27 @@ class ToyRaceState(State):
         self.roll = 0
         self.turns = 0
         self.done = False
+        self.started = not game.params["random_start"]
 
     def current_player(self) -> int:
         if self.done:
             return TERMINAL
-        return CHANCE if self.roll == 0 else self.player
+        return CHANCE if self.roll == 0 or not self.started else self.player
 
     def _legal_actions(self, player: int) -> list[Action]:
         return [act("full"), act("one")]
 
     def _chance_outcomes(self) -> list[tuple[Action, float]]:
+        if not self.started:
+            return die("start", self.game.num_players())
         return die("roll", self.game.params["sides"])
 
     def _apply_action(self, action: Action) -> None:
         p = self.game.params
+        if action.kind == "start":
+            self.player = int(action.args[0]) - 1
+            self.started = True
+            return
         if action.kind == "roll":
             self.roll = int(action.args[0])
             self.log("TOY-1", "roll", player=self.player, value=self.roll)
@@ -83,7 +90,7 @@ class ToyRaceState(State):
         return {"pos": list(self.pos), "roll": self.roll, "player": self.player}
 
     def full_state(self) -> dict[str, Any]:
-        return {"pos": list(self.pos), "roll": self.roll, "player": self.player, "turns": self.turns, "done": self.done}
+        return {"pos": list(self.pos), "roll": self.roll, "player": self.player, "turns": self.turns, "done": self.done, "started": self.started}
 
     def clone(self) -> ToyRaceState:
         new = ToyRaceState.__new__(ToyRaceState)
@@ -92,6 +99,7 @@ class ToyRaceState(State):
         new.events = list(self.events)
         new.pos = list(self.pos)
         new.player, new.roll, new.turns, new.done = self.player, self.roll, self.turns, self.done
+        new.started = self.started
         return new
 
     def progress(self) -> list[float]:
@@ -123,11 +131,13 @@ class ToyRaceGame(lab.Game):
         ParamSpec("sides", "int", 6, "die faces", minimum=2, maximum=20),
         ParamSpec("max_turns", "int", 60, "turns before a timeout", minimum=1, maximum=10_000),
         ParamSpec("strict", "bool", False, "a roll of 1 loses the turn"),
+        ParamSpec("random_start", "bool", False, "a die decides who starts"),
     )
 
     def action_specs(self) -> list[ActionSpec]:
         return [
             ActionSpec("roll", (Field("value", range(1, 21)),)),
+            ActionSpec("start", (Field("player", range(1, 5)),)),
             ActionSpec("full"),
             ActionSpec("one"),
         ]
@@ -136,7 +146,7 @@ class ToyRaceGame(lab.Game):
         return ToyRaceState(self)
 
     def max_game_length(self) -> int:
-        return 2 * self.params["max_turns"] + 2
+        return 2 * self.params["max_turns"] + 3
 
     @classmethod
     def agent_factories(cls) -> dict[str, Any]:
@@ -170,6 +180,12 @@ def test_toy_lead_tracker_counts_changes_and_when_the_winner_was_last_behind() -
     # a one-player race has no lead
     solo = lab.simulate(toy(players=1), n_games=5, seed=4)
     assert solo["lead_changes"].isna().all()
+
+
+def test_first_player_is_who_made_the_first_decision() -> None:
+    assert (lab.simulate(toy(players=3), n_games=10, seed=0)["first_player"] == 0).all()
+    rotating = lab.simulate(toy(players=3, random_start=True), n_games=60, seed=0)
+    assert set(rotating["first_player"]) == {0, 1, 2}
 
 
 def test_toy_timeouts_are_draws() -> None:

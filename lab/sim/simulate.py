@@ -12,7 +12,8 @@ Row columns (all scalar)
 ``game_index``, ``seed``, ``variant`` (parameters that differ from the defaults), ``agents``
 (one label per seat), ``winners`` (JSON list), ``winner`` (the sole winner or -1), ``draw`` (no
 winner: a draw or a timeout), ``length_actions`` (history entries, chance included),
-``length_decisions`` (player actions only), the game's metrics (e.g. ``turns``, ``rounds``,
+``length_decisions`` (player actions only), ``first_player`` (who made the first decision; -1
+when the first decision was simultaneous), the game's metrics (e.g. ``turns``, ``rounds``,
 ``timeout``), ``minutes`` (the game's time model), ``return_<p>``, ``progress_<p>`` (final
 progress measure), ``lead_changes``, ``decided_at`` and ``margin`` (see :class:`LeadTracker`),
 and ``n[<clause>]``: how many times each rule clause fired.
@@ -41,7 +42,8 @@ from lab.sim.play import play
 #: Columns every row has (game metrics that collide with them are prefixed ``m_``).
 BASE_COLUMNS = (
     "game_index", "seed", "variant", "agents", "winners", "winner", "draw",
-    "length_actions", "length_decisions", "minutes", "lead_changes", "decided_at", "margin",
+    "length_actions", "length_decisions", "first_player", "minutes", "lead_changes", "decided_at",
+    "margin",
 )
 
 
@@ -156,6 +158,7 @@ def game_row(
     returns = state.returns()
     winners = [int(w) for w in state.winners()]
     decisions = sum(1 for h in state._history if h.player != CHANCE)
+    first = next((h.player for h in state._history if h.player != CHANCE), -1)
     row: dict[str, Any] = {
         "game_index": index,
         "seed": seed,
@@ -168,6 +171,7 @@ def game_row(
         "draw": len(winners) == 0,
         "length_actions": len(state._history),
         "length_decisions": decisions,
+        "first_player": first if first >= 0 else -1,
     }
     for key, value in state.metrics().items():
         name = f"m_{key}" if key in BASE_COLUMNS or key.startswith(("return_", "progress_", "n[")) else key

@@ -20,7 +20,7 @@ from lab.core.game import Game
 from lab.core.registry import load
 from lab.sim.simulate import simulate, variant_label
 from lab.stats.intervals import Estimate, paired_difference, paired_ratio_change
-from lab.stats.summary import game_metric_columns, n_seats, win_indicators
+from lab.stats.summary import first_mover_wins, game_metric_columns, n_seats, win_indicators
 
 #: metric -> (plain name, word when B is higher, word when B is lower, kind)
 #: kind "relative": the change is reported in % of A's mean; "rate": in percentage points.
@@ -30,6 +30,7 @@ PHRASES: dict[str, tuple[str, str, str, str]] = {
     "turns": ("turns per game", "lengthens games in turns", "shortens games in turns", "relative"),
     "rounds": ("rounds per game", "lengthens games in rounds", "shortens games in rounds", "relative"),
     "minutes": ("estimated play time", "lengthens play time", "shortens play time", "relative"),
+    "first_mover_win": ("first mover's win rate", "raises the first mover's win rate", "lowers the first mover's win rate", "rate"),
     "draw": ("draw / timeout rate", "raises the draw / timeout rate", "lowers the draw / timeout rate", "rate"),
     "timeout": ("timeout rate", "raises the timeout rate", "lowers the timeout rate", "rate"),
     "lead_changes": ("lead changes per game", "raises lead changes per game", "lowers lead changes per game", "relative"),
@@ -84,6 +85,8 @@ def metric_columns(df_a: pd.DataFrame, df_b: pd.DataFrame, clauses: bool = False
     order = ["length_actions", "length_decisions", "turns", "rounds", "minutes", "draw", "timeout"]
     cols = [c for c in order if c in df_a and c in df_b and df_a[c].notna().any() and df_b[c].notna().any()]
     cols += [f"win_{p}" for p in range(min(n_seats(df_a), n_seats(df_b)))]
+    if "first_player" in df_a and "first_player" in df_b and min(n_seats(df_a), n_seats(df_b)) > 1:
+        cols.append("first_mover_win")
     cols += [c for c in ("lead_changes", "decided_at", "margin") if c in df_a and c in df_b and df_a[c].notna().any() and df_b[c].notna().any()]
     extra = [c for c in game_metric_columns(df_a) if c in set(game_metric_columns(df_b)) and c not in cols]
     cols += extra
@@ -95,6 +98,8 @@ def metric_columns(df_a: pd.DataFrame, df_b: pd.DataFrame, clauses: bool = False
 def _values(df: pd.DataFrame, metric: str) -> np.ndarray:
     if metric.startswith("win_"):
         return win_indicators(df, int(metric[4:]))
+    if metric == "first_mover_win":
+        return first_mover_wins(df)
     if metric not in df:
         return np.zeros(len(df))  # a clause that never fired in this variant
     return pd.to_numeric(df[metric], errors="coerce").astype(float).to_numpy()

@@ -15,6 +15,7 @@ from lab.stats.intervals import mean_interval, proportion, wilson_interval
 
 __all__ = [
     "clause_frequencies",
+    "first_mover_wins",
     "first_player_advantage",
     "format_summary",
     "n_seats",
@@ -28,7 +29,7 @@ QUANTILES = (0.1, 0.25, 0.5, 0.75, 0.9)
 #: Columns that are identifiers or already summarised separately (not "game metrics").
 NOT_METRICS = {
     "game_index", "seed", "variant", "agents", "winners", "winner", "draw", "length_actions",
-    "length_decisions", "minutes", "lead_changes", "decided_at", "margin", "timeout",
+    "length_decisions", "minutes", "lead_changes", "decided_at", "margin", "timeout", "first_player",
 }
 
 
@@ -40,6 +41,16 @@ def n_seats(df: pd.DataFrame) -> int:
 def win_indicators(df: pd.DataFrame, seat: int) -> np.ndarray:
     """1.0 for each game that ``seat`` won (alone or shared), else 0.0."""
     return np.array([1.0 if seat in json.loads(t) else 0.0 for t in df["winners"]])
+
+
+def first_mover_wins(df: pd.DataFrame) -> np.ndarray:
+    """1.0 where the player who made the first decision won, 0.0 where not, NaN if unknown."""
+    if "first_player" not in df:
+        return np.full(len(df), np.nan)
+    return np.array([
+        math.nan if f < 0 else (1.0 if int(f) in json.loads(t) else 0.0)
+        for f, t in zip(df["first_player"], df["winners"], strict=True)
+    ])
 
 
 def seat_wins(df: pd.DataFrame, n_players: int) -> list[int]:
@@ -62,24 +73,32 @@ def _spread(series: pd.Series) -> dict[str, Any]:
 
 
 def first_player_advantage(df: pd.DataFrame) -> dict[str, Any]:
-    """Seat 0's win rate against its fair share ``(1 − draw rate)/players``.
+    """The win rate of the player who made the first decision against a fair share.
 
-    ``advantage`` is the difference (positive: the first player wins more than a fair share),
-    ``ci95`` its Wilson interval shifted by the fair share. Meaningful when every seat has the
-    same kind of agent.
+    The first mover is read from each game's ``first_player`` column (the seat of the first
+    non-chance action; seat 0 when the column is missing), so games that draw or rotate the
+    starting player are handled. The fair share is ``(1 − draw rate) / players``;
+    ``advantage`` is the difference (positive: moving first helps) and ``ci95`` its Wilson
+    interval shifted by the fair share. Meaningful when every seat has the same kind of agent
+    (``same_agents``).
     """
     n = len(df)
     players = n_seats(df)
     if n == 0 or players < 2:
         return {}
-    wins0 = seat_wins(df, players)[0]
+    won = first_mover_wins(df) if "first_player" in df else win_indicators(df, 0)
+    won = won[~np.isnan(won)]
+    if not len(won):
+        return {}
+    wins, m = int(won.sum()), len(won)
     decided = float((~df["draw"].astype(bool)).mean())
     fair = decided / players
-    lo, hi = wilson_interval(wins0, n)
+    lo, hi = wilson_interval(wins, m)
     return {
-        "seat0_win_rate": wins0 / n,
+        "first_mover_win_rate": wins / m,
+        "games": m,
         "fair_share": fair,
-        "advantage": wins0 / n - fair,
+        "advantage": wins / m - fair,
         "ci95": [lo - fair, hi - fair],
         "same_agents": len(set(str(df["agents"].iloc[0]).split("|"))) == 1 if "agents" in df else None,
     }

@@ -22,7 +22,13 @@ from lab.core.game import Game
 from lab.core.registry import load
 from lab.sim.simulate import agent_label, simulate, variant_label
 from lab.stats.intervals import Estimate, mean_interval, paired_difference, proportion
-from lab.stats.summary import game_metric_columns, n_seats, seat_wins, win_indicators
+from lab.stats.summary import (
+    first_mover_wins,
+    game_metric_columns,
+    n_seats,
+    seat_wins,
+    win_indicators,
+)
 
 TIDY_COLUMNS = ["variant", "metric", "mean", "ci_lo", "ci_hi", "n"]
 
@@ -90,6 +96,10 @@ def run_metrics(df: pd.DataFrame) -> list[tuple[str, Estimate]]:
         out.append(("timeout", proportion(int(df["timeout"].astype(bool).sum()), n)))
     for p, w in enumerate(seat_wins(df, n_seats(df))):
         out.append((f"win_{p}", proportion(w, n)))
+    if n_seats(df) > 1 and "first_player" in df:
+        fm = first_mover_wins(df)
+        fm = fm[~np.isnan(fm)]
+        out.append(("first_mover_win", proportion(int(fm.sum()), len(fm))))
     for col in ("lead_changes", "decided_at", "margin"):
         if col in df and df[col].notna().any():
             out.append((col, mean_interval(df[col].to_numpy(dtype=float))))
