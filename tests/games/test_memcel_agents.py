@@ -74,11 +74,11 @@ def test_MC_2_1_2_perfect_agent_tracks_turns_on_unequal_and_fixed_rings():
 def test_MC_1_1_clustered_placement_puts_own_tiles_in_runs():
     game = lab.load("memcel", players=2)
     st = lab.play(game, [{"name": "memory", "placement": "clustered"},
-                         {"name": "memory", "placement": "scattered"}], seed=4, )
+                         {"name": "memory", "placement": "scattered"}], seed=4)
     def adjacent_pairs(p):
         slots = [e.data["slot"] for e in st.events
                  if e.kind == "place" and e.data["player"] == p and e.clause == "MC-1.1"]
-        return sum(1 for a, b in zip(slots, slots[1:]) if abs(a - b) == 1)
+        return sum(1 for a, b in zip(slots, slots[1:], strict=False) if abs(a - b) == 1)
     assert adjacent_pairs(0) >= 6
     assert adjacent_pairs(1) <= 2
 

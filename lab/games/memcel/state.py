@@ -440,6 +440,19 @@ class MemcelState(State):
             if self.up[s] and t.owner_of_kind[self.tiles[s]] == p and (others or self.upby[s] == p)
         )
 
+    def face_up_counts(self) -> list[int]:
+        """:meth:`own_face_up` for every player, in one pass."""
+        t = self.t
+        others = self.game.params["revealed_by_other_counts"]
+        out = [0] * t.players
+        owner = t.owner_of_kind
+        for s, u in enumerate(self.up):
+            if u:
+                p = owner[self.tiles[s]]
+                if p >= 0 and (others or self.upby[s] == p):
+                    out[p] += 1
+        return out
+
     def _check_win(self, p: int) -> bool:
         """MC-3: the first player with all own tiles face up wins."""
         if self.own_face_up(p) < self.t.kind_counts[p]:
@@ -501,6 +514,11 @@ class MemcelState(State):
         """Every event ``player`` has seen since the start (observations carry the recent ones)."""
         return list(self.seen[self.t.players if player is None else player])
 
+    def public_slots(self) -> list[str | None]:
+        """:meth:`public_tile` of every slot."""
+        kinds = self.t.kinds
+        return [None if k < 0 else (kinds[k] if u else "down") for k, u in zip(self.tiles, self.up, strict=True)]
+
     def public_tile(self, slot: int) -> str | None:
         """What anyone sees at ``slot``: ``None`` (empty), ``"down"`` or a face-up tile's kind."""
         k = self.tiles[slot]
@@ -546,10 +564,10 @@ class MemcelState(State):
                 for r in range(t.n_rings)
             ],
             "board_angle": self.board_angle,
-            "slots": [self.public_tile(s) for s in range(t.n_slots)],
+            "slots": self.public_slots(),
             "left_to_place": [sum(tp) for tp in self.to_place],
             "own_tiles": t.kind_counts[:n],
-            "own_face_up": [self.own_face_up(p) for p in range(n)],
+            "own_face_up": self.face_up_counts(),
             "lost_turns": list(self.lost),
             "defended_last_turn": list(self.defended),
             "deck_left": sum(self.deck),
@@ -653,8 +671,8 @@ class MemcelState(State):
 
     def progress(self) -> list[float]:
         """Own tiles face up per player, as a fraction of the player's tiles (MC-3)."""
-        n = self.t.players
-        return [self.own_face_up(p) / self.t.kind_counts[p] for p in range(n)]
+        counts = self.face_up_counts()
+        return [c / self.t.kind_counts[p] for p, c in enumerate(counts)]
 
     def metrics(self) -> dict[str, float]:
         out: dict[str, float] = {k: float(v) for k, v in self.counts.items()}
