@@ -145,3 +145,48 @@ def test_toy_game_is_conformant(monkeypatch: Any) -> None:
 
     register_toy(monkeypatch)
     check_game(ToyGame(), n_games=5, seed=1)
+
+
+# ================================================================== clicking like a person
+def do_by_clicks(board: Any, action: Action) -> list[str]:
+    """Make ``action`` for the board's seat only by clicking targets and pressing buttons.
+
+    Clicks a target that holds the action, then further targets that narrow the selection,
+    and presses the action's button when the selection is down to buttons. Returns what was
+    clicked; AssertionError if the action cannot be reached from the board.
+    """
+    session = board.session
+    seat = board.seat
+    targets, _ = session.options(seat)
+    holders = [t for t, acts in targets.items() if action in acts]
+    steps: list[str] = []
+    version = session.version
+    for target in holders:
+        if session.version != version:
+            return steps
+        if board.chosen and target in board.chosen:
+            continue
+        if board.chosen and target not in board.targets:
+            continue
+        steps.append(f"click {target}")
+        board.click(target)
+        assert not board.error, (steps, board.error)
+    if session.version != version:
+        return steps
+    labels = [b["action"] for b in board.buttons]
+    wanted = action.to_json()
+    assert wanted in labels, f"{action} cannot be reached by clicks {steps}; buttons {labels[:5]}"
+    steps.append(f"press {session.state.describe_action(action)}")
+    board.press(labels.index(wanted))
+    assert not board.error, (steps, board.error)
+    return steps
+
+
+def last_action_of(state: State, seat: int) -> Action | None:
+    """The last action ``seat`` made (inside a joint action at a simultaneous node too)."""
+    for item in reversed(state.history()):
+        if item.player == seat:
+            return item.action
+        if item.player == SIMULTANEOUS and item.action[seat] is not None:
+            return item.action[seat]
+    return None

@@ -27,6 +27,7 @@ from lab.core.state import CHANCE, SIMULTANEOUS, TERMINAL, State
 from lab.sim.play import seed_streams
 
 LOG_LINES = 80
+MAX_BUTTONS = 40
 HUMAN = "human"
 
 
@@ -110,7 +111,8 @@ class Session:
         for p, agent in self.agents.items():
             agent.reset(self.game, p)
         self.pending: dict[int, Action] = {}
-        self.choice: tuple[int, str, list[Action]] | None = None
+        # a selection being narrowed: (seat, targets clicked so far, candidate actions)
+        self.choice: tuple[int, tuple[str, ...], list[Action]] | None = None
         self._undo: list[_Snapshot] = []
         self.viewer: int | None = self.humans[0] if self.humans else None
         self._options_cache: tuple[int, int, Any] | None = None
@@ -206,9 +208,12 @@ class Session:
 
     # ------------------------------------------------------------------ browser input
     def click(self, seat: Any, target: Any, token: Any) -> str:
-        """A click on ``target``: play its action, or offer its actions as buttons.
+        """A click on ``target``: play its action, or narrow the choice to its actions.
 
-        Returns a short message for the widget; raises :class:`Refused` when nothing is done.
+        When a target carries several actions (e.g. a cube that can go to many cells), the
+        targets sharing some of them stay highlighted and a further click narrows the
+        selection to the common actions; the remaining ones are offered as buttons. Returns a
+        short message for the widget; raises :class:`Refused` when nothing is done.
         """
         seat = self._check(seat, token)
         if not isinstance(target, str) or len(target) > 200:
@@ -217,11 +222,16 @@ class Session:
         actions = targets.get(target)
         if not actions:
             raise Refused(self.explain_target(seat, target))
+        clicked: tuple[str, ...] = ()
+        if self.choice and self.choice[0] == seat and target not in self.choice[1]:
+            narrowed = [a for a in self.choice[2] if a in set(actions)]
+            if narrowed:
+                clicked, actions = self.choice[1], narrowed
         if len(actions) == 1:
             return self.submit(seat, actions[0])
-        self.choice = (seat, target, actions)
+        self.choice = (seat, (*clicked, target), actions)
         self._options_cache = None
-        return f"{target}: choose one of {len(actions)} moves below"
+        return f"{' + '.join(self.choice[1])}: {len(actions)} possible moves; click another highlighted place or a button"
 
     def choose(self, seat: Any, action: Any, token: Any) -> str:
         """A button: the action (JSON) must be one the seat is offered right now."""
@@ -375,7 +385,11 @@ class Session:
         if viewer is not None:
             targets, _ = self.options(viewer)
             buttons = self.offered_buttons(viewer)
-        choice_target = self.choice[1] if self.choice and self.choice[0] == viewer else ""
+        chosen: list[str] = []
+        if self.choice and self.choice[0] == viewer:
+            chosen = list(self.choice[1])
+            candidates = set(self.choice[2])
+            targets = {k: v for k, v in targets.items() if k in chosen or candidates.intersection(v)}
         log = [format_event(e) for e in st.events_for(viewer)[-LOG_LINES:]]
         return {
             "game": st.game.name,
@@ -385,9 +399,10 @@ class Session:
             "svg": st.render_svg(viewer),
             "targets": sorted(targets),
             "buttons": [
-                {"label": st.describe_action(a), "action": a.to_json()} for a in buttons
+                {"label": st.describe_action(a), "action": a.to_json()} for a in buttons[:MAX_BUTTONS]
             ],
-            "choice_target": choice_target,
+            "more_buttons": max(0, len(buttons) - MAX_BUTTONS),
+            "chosen": chosen,
             "status": f"{st.game.title or st.game.name} · move {st.move_number()} · {self.waiting_on()}",
             "your_turn": bool(viewer is not None and viewer in self.human_to_act()),
             "finished": st.is_terminal(),

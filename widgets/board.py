@@ -65,7 +65,8 @@ class Board(anywidget.AnyWidget):
     svg = t.Unicode("").tag(sync=True)
     targets = t.List(t.Unicode()).tag(sync=True)
     buttons = t.List(t.Dict()).tag(sync=True)
-    choice_target = t.Unicode("").tag(sync=True)
+    chosen = t.List(t.Unicode()).tag(sync=True)
+    more_buttons = t.Int(0).tag(sync=True)
     status = t.Unicode("").tag(sync=True)
     message = t.Unicode("").tag(sync=True)
     error = t.Unicode("").tag(sync=True)
@@ -75,6 +76,7 @@ class Board(anywidget.AnyWidget):
     can_undo = t.Bool(False).tag(sync=True)
     log = t.List(t.Unicode()).tag(sync=True)
     timed = t.Dict().tag(sync=True)
+    ack = t.Int(0).tag(sync=True)  # counts the browser messages handled (tests wait on it)
 
     def __init__(
         self,
@@ -144,6 +146,8 @@ class Board(anywidget.AnyWidget):
             return
         try:
             self.session.advance()
+            while self.session.state.is_chance_node():  # chance resolves at once; agents are paced
+                self.session.advance()
         except Exception as exc:  # noqa: BLE001
             self._internal_error(exc)
             self.refresh()
@@ -168,6 +172,12 @@ class Board(anywidget.AnyWidget):
 
     def handle(self, content: Any) -> bool:
         """Act on one browser message; True if the game moved. Refusals go to ``error``."""
+        try:
+            return self._handle(content)
+        finally:
+            self.ack += 1
+
+    def _handle(self, content: Any) -> bool:
         try:
             if not isinstance(content, dict):
                 raise Refused("refused: a message is a JSON object")

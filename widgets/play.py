@@ -78,7 +78,7 @@ class Play(w.VBox):
                                     description="game")
         self.seed_box = w.BoundedIntText(value=seed, min=0, max=2**31 - 1, description="seed",
                                          layout=w.Layout(width="170px"))
-        self.pace_slider = w.FloatSlider(value=pace, min=0.0, max=2.0, step=0.05, description="AI pace (s)",
+        self.pace_slider = w.FloatSlider(value=pace, min=0.0, max=2.0, step=0.01, description="AI pace (s)",
                                          style={"description_width": "initial"})
         self.new_button = w.Button(description="New game", button_style="primary")
         self.undo_button = w.Button(description="Undo", icon="undo")

@@ -40,11 +40,11 @@ function render({ model, el }) {
   function drawSvg() {
     svgBox.innerHTML = model.get("svg");
     const legal = new Set(model.get("targets"));
-    const chosen = model.get("choice_target");
+    const chosen = new Set(model.get("chosen"));
     for (const node of svgBox.querySelectorAll("[data-target]")) {
       const id = node.getAttribute("data-target");
-      node.classList.toggle("rl-legal", legal.has(id));
-      node.classList.toggle("rl-chosen", id === chosen);
+      node.classList.toggle("rl-legal", legal.has(id) && !chosen.has(id));
+      node.classList.toggle("rl-chosen", chosen.has(id));
     }
     redraws += 1;
     root.dataset.redraws = String(redraws);
@@ -57,8 +57,8 @@ function render({ model, el }) {
   function drawButtons() {
     buttons.replaceChildren();
     const list = model.get("buttons");
-    const chosen = model.get("choice_target");
-    if (chosen) buttons.append(make("div", "rl-choice-title", `moves at ${chosen}:`));
+    const chosen = model.get("chosen");
+    if (chosen.length) buttons.append(make("div", "rl-choice-title", `moves with ${chosen.join(" + ")}:`));
     list.forEach((b, i) => {
       const btn = make("button", "rl-action", b.label);
       btn.dataset.index = String(i);
@@ -66,7 +66,9 @@ function render({ model, el }) {
       btn.addEventListener("click", () => send({ kind: "choose", action: b.action }));
       buttons.append(btn);
     });
-    if (chosen) {
+    const more = model.get("more_buttons");
+    if (more > 0) buttons.append(make("div", "rl-choice-title", `... and ${more} more: click the board to narrow`));
+    if (chosen.length) {
       const cancel = make("button", "rl-cancel", "cancel");
       cancel.addEventListener("click", () => send({ kind: "cancel" }));
       buttons.append(cancel);
@@ -95,6 +97,8 @@ function render({ model, el }) {
 
   function drawText() {
     status.textContent = model.get("status");
+    root.dataset.token = String(model.get("token"));
+    root.dataset.ack = String(model.get("ack"));
     root.classList.toggle("rl-your-turn", model.get("your_turn"));
     root.classList.toggle("rl-busy", model.get("busy"));
     const err = model.get("error");
@@ -119,10 +123,13 @@ function render({ model, el }) {
   const onTimed = () => drawSpeed();
   model.on("change:svg", onSvg);
   model.on("change:targets", onSvg);
-  model.on("change:choice_target", () => { drawSvg(); drawButtons(); });
+  const onChosen = () => { drawSvg(); drawButtons(); };
+  model.on("change:chosen", onChosen);
   model.on("change:buttons", onButtons);
-  model.on("change:your_turn", () => { drawButtons(); drawText(); });
-  for (const name of ["status", "error", "message", "log", "busy"]) model.on(`change:${name}`, onText);
+  model.on("change:more_buttons", onButtons);
+  const onTurn = () => { drawButtons(); drawText(); };
+  model.on("change:your_turn", onTurn);
+  for (const name of ["status", "error", "message", "log", "busy", "token", "ack"]) model.on(`change:${name}`, onText);
   model.on("change:timed", onTimed);
   drawSvg();
   drawButtons();
@@ -134,10 +141,11 @@ function render({ model, el }) {
     model.off("change:svg", onSvg);
     model.off("change:targets", onSvg);
     model.off("change:buttons", onButtons);
-    for (const name of ["status", "error", "message", "log", "busy"]) model.off(`change:${name}`, onText);
+    model.off("change:more_buttons", onButtons);
+    for (const name of ["status", "error", "message", "log", "busy", "token", "ack"]) model.off(`change:${name}`, onText);
     model.off("change:timed", onTimed);
-    model.off("change:choice_target");
-    model.off("change:your_turn");
+    model.off("change:chosen", onChosen);
+    model.off("change:your_turn", onTurn);
   };
 }
 

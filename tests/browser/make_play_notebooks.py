@@ -1,0 +1,77 @@
+"""Write the small play notebooks the browser tests serve with Voilà (run after changing them).
+
+    .venv/bin/python tests/browser/make_play_notebooks.py
+
+Each notebook shows one widget and, when ``RL_PROBE_DIR`` is set (by the test's Voilà server),
+writes the kernel-side state after every change to ``$RL_PROBE_DIR/<name>.json`` so a test can
+check that a click in the browser really moved the game in the kernel.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import nbformat
+
+HERE = Path(__file__).parent / "notebooks"
+
+PROBE = '''import json
+import os
+import pathlib
+import uuid
+
+
+def probe(widget):
+    """Kernel-side truth for the browser test: moves, state hash, error, after every change.
+
+    The widget carries the class ``rl-probe-<id>`` in the page; the file is ``<id>.json``.
+    """
+    board = widget.board
+    name = uuid.uuid4().hex[:12]
+    widget.add_class("rl-probe-" + name)
+    where = os.environ.get("RL_PROBE_DIR")
+    def write(_change=None):
+        if where:
+            st = board.session.state
+            data = {"moves": st.move_number(), "token": board.token, "hash": st.state_hash(),
+                    "error": board.error, "terminal": st.is_terminal(), "game": repr(st.game)}
+            path = pathlib.Path(where, name + ".json")
+            path.with_suffix(".tmp").write_text(json.dumps(data))
+            path.with_suffix(".tmp").replace(path)
+    board.observe(write, names=["token", "error"])
+    write()
+'''
+
+PLAY = {
+    "memcel": 'Play("memcel", humans=[0], agents={1: "random"}, seed=3, pace=0.5)',
+    "fiemme_cembra": 'Play(lab.load("fiemme_cembra", players=3), humans=[0], seed=3, pace=0.5)',
+    "space_station": 'Play("space_station", humans=[0], seed=3, pace=0.5)',
+    "memm": 'Play(lab.load("memm", players=2), humans=[0], agents={1: "random"}, seed=3, pace=0.5)',
+}
+
+
+def notebook(name: str, make: str) -> nbformat.NotebookNode:
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nb.cells = [
+        nbformat.v4.new_markdown_cell(f"# Play {name}\nClick a highlighted place or a button."),
+        nbformat.v4.new_code_cell(PROBE),
+        nbformat.v4.new_code_cell(
+            ("import lab\n" if "lab." in make else "")
+            + f"from widgets import Play\n\nplay = {make}\nprobe(play)\nplay"
+        ),
+    ]
+    return nb
+
+
+def main() -> None:
+    HERE.mkdir(exist_ok=True)
+    for name, make in PLAY.items():
+        nbformat.write(notebook(name, make), HERE / f"play_{name}.ipynb")
+    speed = notebook("speed", 'SpeedPlay(players=3, seed=5, pace=0.5)')
+    speed.cells[2].source = speed.cells[2].source.replace("from widgets import Play", "from widgets import SpeedPlay")
+    nbformat.write(speed, HERE / "speed_fiemme_cembra.ipynb")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,171 @@
+"""Every game played by clicking in a real browser (Voilà + Debian Chromium via Playwright).
+
+For each game: open its play notebook, try an illegal click (nothing moves, the reason is
+shown, the kernel's state is unchanged), make legal moves by clicking highlighted places and
+buttons (the board redraws and the kernel-side history grows), and keep a screenshot.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from widgets.play import playable_games
+
+pytestmark = pytest.mark.browser
+
+GAMES = ["memcel", "fiemme_cembra", "space_station", "memm"]
+MOVES = 3
+
+
+def ack(pp: Any) -> int:
+    return int(pp.page.locator(".rl-board").get_attribute("data-ack") or 0)
+
+
+def wait_ack(pp: Any, before: int) -> None:
+    pp.page.wait_for_function(
+        f"() => Number(document.querySelector('.rl-board').dataset.ack) > {before}", timeout=15_000
+    )
+
+
+FIND_POINT = """(sel) => {
+  // a whole-pixel point where the element itself gets the click (board shapes may overlap),
+  // tried from the centre outwards, with its neighbouring pixels hitting the same element
+  const fractions = [0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8, 0.1, 0.9];
+  for (const el of document.querySelectorAll(sel)) {
+    el.scrollIntoView({block: "center"});
+    const r = el.getBoundingClientRect();
+    const owns = (x, y) => {
+      const hit = document.elementFromPoint(x, y);
+      return hit && hit.closest("[data-target]") === el;
+    };
+    for (const fx of fractions) for (const fy of fractions) {
+      const x = Math.round(r.left + r.width * fx), y = Math.round(r.top + r.height * fy);
+      if (owns(x, y) && owns(x - 1, y) && owns(x + 1, y) && owns(x, y - 1) && owns(x, y + 1)) {
+        return {x, y, target: el.getAttribute("data-target")};
+      }
+    }
+  }
+  return null;
+}"""
+
+
+def click_target(pp: Any, selector: str) -> str | None:
+    """Really click (mouse at a point) the first element matching ``selector`` that can be hit."""
+    point = pp.page.evaluate(FIND_POINT, selector)
+    if point is None:
+        return None
+    pp.page.mouse.click(point["x"], point["y"])
+    return str(point["target"])
+
+
+def click_once(pp: Any) -> str:
+    """One human click: a highlighted board target, else the first enabled button."""
+    page = pp.page
+    before = ack(pp)
+    legal = page.locator(".rl-svg .rl-legal")
+    buttons = page.locator(".rl-buttons button.rl-action:enabled")
+    chosen = page.locator(".rl-svg .rl-chosen").count()
+    if chosen and buttons.count() and buttons.count() <= 6:
+        what = "button " + buttons.first.inner_text()
+        buttons.first.click()
+    elif legal.count() and (hit := click_target(pp, ".rl-svg .rl-legal")):
+        what = "target " + hit
+    elif buttons.count():
+        what = "button " + buttons.first.inner_text()
+        buttons.first.click()
+    else:
+        raise AssertionError(f"nothing to click; status: {page.locator('.rl-status').inner_text()}")
+    wait_ack(pp, before)
+    return what
+
+
+def human_move(pp: Any, refusals: list[str]) -> list[str]:
+    """Click until the kernel's history grows (a target may need narrowing or a button).
+
+    While the agents then think (the notebooks use a visible pace), one click out of turn is
+    tried once per test: it must be refused with the reason shown.
+    """
+    start = pp.kernel()["moves"]
+    clicks = []
+    for _ in range(8):
+        clicks.append(click_once(pp))
+        assert not pp.page.locator(".rl-note.rl-error").count(), (clicks, pp.note())
+        if pp.kernel()["moves"] > start:
+            if not any("not your turn" in r for r in refusals):
+                out_of_turn = try_out_of_turn(pp)
+                if out_of_turn:
+                    refusals.append(out_of_turn)
+            pp.wait_ready()
+            return clicks
+    raise AssertionError(f"8 clicks did not make a move: {clicks}")
+
+
+def try_out_of_turn(pp: Any) -> str | None:
+    """Click the board while chance or an agent is to move: refused, nothing changes."""
+    page = pp.page
+    if "rl-busy" not in (page.locator(".rl-board").get_attribute("class") or ""):
+        return None
+    before = ack(pp)
+    moves = pp.kernel()["moves"]
+    if click_target(pp, ".rl-svg [data-target]") is None:
+        return None
+    wait_ack(pp, before)
+    note = page.locator(".rl-note.rl-error")
+    if not note.count():
+        return None  # the agents had already finished: the click was an ordinary one
+    text = note.inner_text()
+    assert "not your turn" in text, text
+    assert pp.kernel()["error"] == text
+    assert pp.kernel()["moves"] >= moves
+    return text
+
+
+def try_illegal_click(pp: Any) -> str | None:
+    """Click a board element that is not a legal target now; it must be refused."""
+    page = pp.page
+    before_kernel = pp.kernel()
+    before_svg = pp.svg()
+    before = ack(pp)
+    target = click_target(pp, ".rl-svg [data-target]:not(.rl-legal):not(.rl-chosen)")
+    if target is None:
+        return None
+    wait_ack(pp, before)
+    note = page.locator(".rl-note.rl-error")
+    assert note.count() == 1, f"illegal click on {target} showed no reason"
+    text = note.inner_text()
+    assert "not legal" in text or "refused" in text, text
+    after = pp.kernel()
+    assert after["moves"] == before_kernel["moves"] and after["hash"] == before_kernel["hash"]
+    assert after["error"] == text
+    assert pp.svg() == before_svg
+    return text
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_play_every_game_by_clicking(play_page: Any, voila: dict[str, Any], name: str) -> None:
+    if name not in playable_games():
+        pytest.fail(f"{name} does not import yet")
+    pp = play_page
+    pp.open(f"{voila['url']}/voila/render/play_{name}.ipynb")
+    first = pp.kernel()
+    svg0 = pp.svg()
+    assert "<svg" in svg0
+    assert pp.page.locator(".rl-svg [data-target]").count() > 0
+    refusals = [r for r in [try_illegal_click(pp)] if r]
+    done = []
+    for _ in range(MOVES):
+        if "game over" in pp.page.locator(".rl-status").inner_text():
+            break
+        done.append(human_move(pp, refusals))
+        if not any("not legal" in r for r in refusals):
+            refusals += [r for r in [try_illegal_click(pp)] if r]
+    last = pp.kernel()
+    assert last["moves"] > first["moves"], done
+    assert last["hash"] != first["hash"]
+    assert pp.svg() != svg0, "the board did not redraw"
+    assert f"move {last['moves']}" in pp.page.locator(".rl-status").inner_text()
+    assert refusals, "no illegal click could be tried (no unplayable target, never out of turn)"
+    pp.screenshot(f"play_{name}")
+    assert not pp.errors, pp.errors  # type: ignore[attr-defined]
