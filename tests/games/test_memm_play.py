@@ -73,18 +73,28 @@ def test_metrics_report_block_and_starting_player() -> None:
     assert (df.loc[df["blocked"] == 1, "winner"] == -1).all()
 
 
-def test_agents_play_legal_games_and_greedy_beats_random() -> None:
+def _duel(game: MemmGame, a: str, b: str, seeds: range) -> float:
+    """Sum of (return of ``a`` - return of ``b``), seats alternating."""
+    total = 0.0
+    for seed in seeds:
+        agents = [a, b] if seed % 2 == 0 else [b, a]
+        seat = 0 if seed % 2 == 0 else 1
+        r = lab.play(game, agents, seed=seed).returns()
+        total += r[seat] - r[1 - seat]
+    return total
+
+
+def test_agents_play_legal_games_and_beat_random() -> None:
     game = lab.load("memm", players=2)
     assert set(lab.agents.base.agent_names(game)) == {"random", "greedy", "lookahead"}
-    score = {"greedy": 0.0, "lookahead": 0.0}
-    for name in score:
-        for seed in range(30):
-            agents = [name, "random"] if seed % 2 == 0 else ["random", name]
-            seat = 0 if seed % 2 == 0 else 1
-            state = lab.play(game, agents, seed=seed)
-            score[name] += state.returns()[seat] - state.returns()[1 - seat]
-    assert score["greedy"] > 0
-    assert score["lookahead"] > 0
+    assert _duel(game, "greedy", "random", range(20)) > 10
+    assert _duel(game, "lookahead", "random", range(6)) > 2
+
+
+@pytest.mark.slow
+def test_lookahead_beats_greedy() -> None:
+    game = lab.load("memm", players=2)
+    assert _duel(game, "lookahead", "greedy", range(40)) > 0
 
 
 def test_greedy_gives_to_the_leader() -> None:

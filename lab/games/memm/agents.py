@@ -17,43 +17,57 @@ from lab.core.actions import Action
 from lab.games.memm.state import MemmState
 
 
-def _leader(obs: Mapping[str, Any], me: int) -> int:
+def _leader(hands: Sequence[Sequence[int]], me: int) -> int:
     """The opponent closest to winning: fewest cubes, lowest seat first."""
-    hands = obs["hands"]
     others = [q for q in range(len(hands)) if q != me and hands[q]]
     return min(others, key=lambda q: (len(hands[q]), q))
 
 
-def _gift(state: MemmState, obs: Mapping[str, Any], me: int, legal: Sequence[Action]) -> Action:
+def _gift(state: MemmState, me: int, legal: Sequence[Action]) -> Action:
     """Give the hardest cube to place (fewest colours) to the leader; never keep."""
-    leader = _leader(obs, me)
-    table = state.game.cubes
-    gifts = [a for a in legal if a.kind == "give" and a.args[1] == leader]
+    gifts = [a for a in legal if a.kind == "give"]
     if not gifts:
-        gifts = [a for a in legal if a.kind == "give"] or list(legal)
-        return gifts[0]
-    return min(gifts, key=lambda a: (table.colours_of(int(a.args[0])), a.args[0]))
+        return legal[0]
+    leader = _leader(state.hands, me)
+    table = state.game.cubes
+    to_leader = [a for a in gifts if a.args[1] == leader] or gifts
+    return min(to_leader, key=lambda a: (table.colours_of(int(a.args[0])), a.args[0]))
 
 
-def _placement_scores(state: MemmState, legal: Sequence[Action]) -> list[int]:
-    return [
-        state.joined_faces(int(a.args[0]), (int(a.args[1]), int(a.args[2]), int(a.args[3])), int(a.args[4]))
-        if a.kind == "place" else -1
-        for a in legal
-    ]
+def _greedy_scores(state: MemmState, legal: Sequence[Action]) -> list[int]:
+    """10 x joined faces, minus the cube's colours (keep the easy-to-place cubes for later)."""
+    table = state.game.cubes
+    out = []
+    for a in legal:
+        cube, x, y, z, rot = (int(v) for v in a.args)
+        out.append(10 * state.joined_faces(cube, (x, y, z), rot) - table.colours_of(cube))
+    return out
 
 
-def _pick_best(legal: Sequence[Action], scores: Sequence[float], rng: np.random.Generator) -> Action:
+def greedy_action(state: MemmState, legal: Sequence[Action], rng: np.random.Generator | None) -> Action:
+    """The greedy choice (ties at random with ``rng``, else the first)."""
+    if legal[0].kind in ("give", "keep"):
+        return _gift(state, state.to_move, legal)
+    if legal[0].kind == "pass":
+        return legal[0]
+    scores = _greedy_scores(state, legal)
     best = max(scores)
-    options = [a for a, s in zip(legal, scores, strict=True) if s == best]
-    return options[int(rng.integers(len(options)))]
+    options = [a for a, sc in zip(legal, scores, strict=True) if sc == best]
+    return options[0] if rng is None else options[int(rng.integers(len(options)))]
+
+
+def _finish_turn(state: MemmState, player: int) -> None:
+    """Play ``player``'s turn to its end with the greedy policy (in place)."""
+    while not state.is_terminal() and state.current_player() == player:
+        state._apply_action(greedy_action(state, state.legal_actions(), None))
 
 
 class GreedyAgent(BaseAgent):
     """Places where the cube joins the most faces (MM-3 bonus); gives cubes to the leader.
 
     Ties are broken by preferring to place cubes with few colours (the hardest to place later),
-    then at random.
+    then at random. Gifts: the cube with the fewest colours, to the opponent with the fewest
+    cubes; a gift is never declined.
     """
 
     name = "greedy"
@@ -62,38 +76,28 @@ class GreedyAgent(BaseAgent):
              rng: np.random.Generator) -> Action:
         assert self.game is not None
         state = MemmState.from_observation(self.game, dict(observation))  # type: ignore[arg-type]
-        if legal_actions[0].kind in ("give", "keep"):
-            return _gift(state, observation, self.player, legal_actions)
-        if legal_actions[0].kind == "pass":
-            return legal_actions[0]
-        table = state.game.cubes
-        joined = _placement_scores(state, legal_actions)
-        scores = [10 * j - table.colours_of(int(a.args[0])) for a, j in zip(legal_actions, joined, strict=True)]
-        return _pick_best(legal_actions, scores, rng)
+        return greedy_action(state, legal_actions, rng)
 
 
 class LookaheadAgent(BaseAgent):
-    """A shallow search on the rebuilt position: each placement is scored by
+    """A two-turn search on the position rebuilt from the observation.
 
-    ``-(own cubes left) * 10 + joined faces - (replies the next player would have) * weight``,
-    where the reply count is the number of legal placements of the player who moves next in the
-    position after the placement (the same player on a repeat turn counts as a bonus instead).
-    Gifts follow the greedy rule.
+    Each of the ``width`` best placements by the greedy score is tried: the rest of the agent's
+    own turn (repeats, gifts) is played greedily, then the next player's whole turn greedily.
+    The value is ``10 x (cubes the agent shed) - 10 x (cubes the next player shed)`` plus the
+    greedy score of the first placement as a tie-break; a finished game counts 1000 x its
+    return. Gifts follow the greedy rule.
 
     Parameters
     ----------
-    weight : float
-        How much leaving the next opponent few placements is worth.
     width : int
-        At most this many placements (the best by joined faces) are searched; the rest are
-        ranked by joined faces only.
+        How many placements (best greedy scores first) are searched.
     """
 
     name = "lookahead"
 
-    def __init__(self, weight: float = 0.05, width: int = 40) -> None:
-        super().__init__(weight=weight, width=width)
-        self.weight = float(weight)
+    def __init__(self, width: int = 12) -> None:
+        super().__init__(width=width)
         self.width = int(width)
 
     def step(self, observation: Mapping[str, Any], legal_actions: Sequence[Action],
@@ -101,26 +105,26 @@ class LookaheadAgent(BaseAgent):
         assert self.game is not None
         me = self.player
         state = MemmState.from_observation(self.game, dict(observation))  # type: ignore[arg-type]
-        if legal_actions[0].kind in ("give", "keep"):
-            return _gift(state, observation, me, legal_actions)
-        if legal_actions[0].kind == "pass":
-            return legal_actions[0]
-        joined = _placement_scores(state, legal_actions)
-        order = sorted(range(len(legal_actions)), key=lambda i: -joined[i])
-        searched = set(order[: self.width])
-        scores: list[float] = []
-        for i, action in enumerate(legal_actions):
-            if i not in searched:
-                scores.append(joined[i] - 1000.0)
-                continue
+        if legal_actions[0].kind != "place":
+            return greedy_action(state, legal_actions, rng)
+        greedy = _greedy_scores(state, legal_actions)
+        order = sorted(range(len(legal_actions)), key=lambda i: -greedy[i])[: self.width]
+        best_value, best = -1e18, [order[0]]
+        for i in order:
             child = state.clone()
-            child._apply_action(action)
-            value = joined[i] - 10.0 * len(child.hands[me])
+            child._apply_action(legal_actions[i])
+            _finish_turn(child, me)
+            mine = len(state.hands[me]) - len(child.hands[me])
+            value = 10.0 * mine + 0.1 * greedy[i]
+            if not child.is_terminal():
+                nxt = child.current_player()
+                before = len(child.hands[nxt])
+                _finish_turn(child, nxt)
+                value -= 10.0 * (before - len(child.hands[nxt]))
             if child.is_terminal():
-                value += 100.0 * child.returns()[me]
-            elif child.current_player() == me:
-                value += 5.0
-            else:
-                value -= self.weight * len(child.placement_actions())
-            scores.append(value)
-        return _pick_best(legal_actions, scores, rng)
+                value += 1000.0 * child.returns()[me]
+            if value > best_value:
+                best_value, best = value, [i]
+            elif value == best_value:
+                best.append(i)
+        return legal_actions[best[int(rng.integers(len(best)))]]

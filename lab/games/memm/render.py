@@ -19,7 +19,7 @@ from html import escape
 from lab.boards.cubes import Cell
 from lab.core.actions import Action
 from lab.games.memm.components import COLOUR_HEX, COLOURS, ROMAN
-from lab.games.memm.state import MemmState
+from lab.games.memm.state import MemmState, describe_cube
 
 S = 34.0  # pixels per lattice unit
 _SIN = 0.5
@@ -143,6 +143,7 @@ def render_svg(state: MemmState, viewer: int | None = None) -> str:
             body = table.bodies[cube]
             tgt = f' data-target="cube:{cube}" style="cursor:pointer"' if f"cube:{cube}" in targets else ""
             parts.append(f'<g transform="translate({x0:.1f},{y:.1f}) scale({size})"{tgt}>')
+            parts.append(f"<title>cube {cube}: {escape(describe_cube(body))}</title>")
             parts += _cube_svg((0, 0, 0), body, S * _COS, S, f' data-cube="{cube}"')
             parts.append("</g>")
             x0 += 2 * S * _COS * size + 4
