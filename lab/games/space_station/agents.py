@@ -25,9 +25,10 @@ from lab.core.actions import Action, act
 from lab.core.chance import sample_outcome
 from lab.core.state import CHANCE
 from lab.games.space_station.observe import state_from_observation
-from lab.games.space_station.rules import IN_PLAY, RUNNING, SpaceStationState
+from lab.games.space_station.rules import IN_PLAY, LOSS, RUNNING, SpaceStationState
 
 Plan = tuple[float, int, tuple[int, ...]]  # (score, fighter id, directions)
+DANGER = 15.0  # greedy: cost of ending inside a droid's laser range after its move
 
 
 def target_choice(state: SpaceStationState, targets: Sequence[int]) -> int:
@@ -58,6 +59,12 @@ def fighter_plans(state: SpaceStationState, f: int) -> list[Plan]:
     path_next = {orbit[(k + s) % len(orbit)] for s in range(1, int(p.station_speed) + 1)}
     table = geo.to_orbit[k]
     speed = int(p.fighter_speed) if state.active < 0 else state.steps_left
+    # where each droid will probably stand when it fires this turn (first route, pieces ignored)
+    droid_speed = int(p.droid_speed)
+    threats = []
+    for d in droids:
+        routes = geo.routes(state.hexes[d], k, droid_speed)
+        threats.append(routes[0][-1] if routes and routes[0] else state.hexes[d])
     rng_laser = int(p.laser_range)
     # breadth-first over empty hexes; a missile's hex may end a route (ramming)
     paths: dict[int, tuple[int, ...]] = {start: ()}
@@ -82,6 +89,8 @@ def fighter_plans(state: SpaceStationState, f: int) -> list[Plan]:
         if o is not None and e != start:
             if g.kinds[o] == "missile":
                 score = 1000.0 - table[state.hexes[o]]  # ram the missile nearest the station
+            elif table[state.hexes[o]] <= int(p.droid_speed):
+                score = 960.0 - state.hp[o]  # it reaches the station this turn: every ram counts
             elif state.hp[o] == 1:
                 score = 900.0  # a ram finishes the droid
             elif table[state.hexes[o]] <= 2 * int(p.droid_speed):
@@ -105,6 +114,9 @@ def fighter_plans(state: SpaceStationState, f: int) -> list[Plan]:
             for d in droids:
                 if de[state.hexes[d]] <= rng_laser:
                     score += 40.0
+            for t in threats:
+                if de[t] <= rng_laser:
+                    score -= DANGER  # inside a droid's laser range after it moves
             score -= 0.01 * len(dirs)
         plans.append((score, f, dirs))
     plans.sort(key=lambda t: -t[0])
@@ -162,6 +174,8 @@ def _rollout(state: SpaceStationState, rng: np.random.Generator, turns: int) -> 
 def value(state: SpaceStationState) -> float:
     """Terminal score, or progress against the enemy minus the station's danger."""
     r = state.returns()[0]
+    if state.outcome == LOSS:
+        return -1.0 + 0.5 * state.progress()[0]  # a loss that hurt the enemy more is better
     if state.outcome != RUNNING:
         return r
     g, geo = state.game, state.geo
@@ -189,7 +203,7 @@ class SearchAgent(BaseAgent):
 
     name = "search"
 
-    def __init__(self, candidates: int = 4, rollouts: int = 6, horizon: int = 2) -> None:
+    def __init__(self, candidates: int = 3, rollouts: int = 8, horizon: int = 20) -> None:
         super().__init__(candidates=candidates, rollouts=rollouts, horizon=horizon)
         self.candidates, self.rollouts, self.horizon = candidates, rollouts, horizon
         self._plan: list[int] = []
@@ -206,16 +220,24 @@ class SearchAgent(BaseAgent):
 
     def _search(self, state: SpaceStationState, rng: np.random.Generator) -> tuple[Action, list[int]]:
         options: list[Plan] = []
+        per_fighter: list[Plan] = []
         for f in state._eligible():
-            options.extend(fighter_plans(state, f)[: self.candidates])
+            plans = fighter_plans(state, f)
+            options.extend(plans[: self.candidates])
+            per_fighter.extend(plans[:1])
         options.sort(key=lambda t: -t[0])
-        options = options[: self.candidates]
-        if not options:
+        chosen = options[: self.candidates]
+        chosen += [p for p in per_fighter if p not in chosen]  # every fighter's best, too
+        if not chosen:
             return act("end"), []
-        best_val, best = -np.inf, options[0]
-        for plan in options:
+        if len(chosen) == 1:
+            return act("select", chosen[0][1] - 1), list(chosen[0][2])
+        # common random numbers: rollout j of every candidate sees the same dice stream
+        seeds = rng.integers(0, 2**63 - 1, size=self.rollouts)
+        best_val, best = -np.inf, chosen[0]
+        for plan in chosen:
             total = 0.0
-            for _ in range(self.rollouts):
+            for seed in seeds:
                 sim = state.clone()
                 sim._apply_action(act("select", plan[1] - 1))
                 for d in plan[2]:
@@ -224,8 +246,8 @@ class SearchAgent(BaseAgent):
                     sim._apply_action(act("move", d))
                 if sim.outcome == RUNNING and sim.active == plan[1]:
                     sim._apply_action(act("stop"))
-                total += _rollout(sim, rng, self.horizon)
+                total += _rollout(sim, np.random.default_rng(int(seed)), self.horizon)
             mean = total / self.rollouts
-            if mean > best_val:
+            if mean > best_val + 1e-12:
                 best_val, best = mean, plan
         return act("select", best[1] - 1), list(best[2])
