@@ -1,0 +1,1 @@
+"""Benchmarks of the engine: ``python -m benchmarks.run`` (``make bench``); see README.md."""

@@ -1,0 +1,278 @@
+"""Hex in lab against Hex in OpenSpiel: random playouts driven from Python, and a cross-check.
+
+Every driver does the same work per action: ask for the legal actions, pick one with
+``random.Random.choice``, apply it. The drivers are timed in interleaved rounds (OpenSpiel,
+then each lab driver, then again) so that a change in the machine's load hits all of them
+alike; the ratio is taken per round and the median reported. Times are this process's CPU time
+(``time.process_time``), so other work on the machine does not count against either engine.
+
+lab drivers
+-----------
+``checked``
+    The public API a notebook uses: ``state.is_terminal()``, ``state.legal_actions()``,
+    ``state.apply_action(a)`` (which checks legality and records the history).
+``fast``
+    What :func:`lab.play` does inside: ``current_player()``, ``_legal_actions(p)``,
+    ``_apply_unchecked(p, a)`` (no legality check: the action came from the list).
+``play``
+    :func:`lab.play` itself with two :class:`~lab.agents.RandomAgent` s (numpy generators,
+    an observation per step): the cost of the product's driver, for reference.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+import lab
+from benchmarks.hex_game import HexGame
+from lab.core.state import TERMINAL
+
+Driver = Callable[[float, random.Random], tuple[int, int, float]]
+
+# CPU time of this process: on a shared machine, time spent waiting for a core is not counted.
+_clock = time.process_time
+
+
+def openspiel_available() -> tuple[bool, str]:
+    """Whether ``pyspiel`` imports, and its version (or the reason it does not)."""
+    try:
+        import pyspiel  # noqa: F401
+    except ImportError as exc:
+        return False, f"open-spiel is not installed ({exc}); install the 'bench' extra"
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return True, version("open-spiel")
+    except PackageNotFoundError:
+        return True, "unknown"
+
+
+# ---------------------------------------------------------------------- drivers
+def _os_driver(board_size: int) -> Driver:
+    import pyspiel
+
+    game = pyspiel.load_game("hex", {"board_size": board_size})
+
+    def run(seconds: float, rng: random.Random) -> tuple[int, int, float]:
+        choice = rng.choice
+        actions = games = 0
+        start = _clock()
+        end = start + seconds
+        while True:
+            s = game.new_initial_state()
+            while not s.is_terminal():
+                s.apply_action(choice(s.legal_actions()))
+                actions += 1
+            games += 1
+            now = _clock()
+            if now >= end:
+                return actions, games, now - start
+
+    return run
+
+
+def _lab_checked(board_size: int) -> Driver:
+    game = HexGame(board_size=board_size)
+
+    def run(seconds: float, rng: random.Random) -> tuple[int, int, float]:
+        choice = rng.choice
+        actions = games = 0
+        start = _clock()
+        end = start + seconds
+        while True:
+            s = game.new_initial_state()
+            while not s.is_terminal():
+                s.apply_action(choice(s.legal_actions()))
+                actions += 1
+            games += 1
+            now = _clock()
+            if now >= end:
+                return actions, games, now - start
+
+    return run
+
+
+def _lab_fast(board_size: int) -> Driver:
+    game = HexGame(board_size=board_size)
+
+    def run(seconds: float, rng: random.Random) -> tuple[int, int, float]:
+        choice = rng.choice
+        actions = games = 0
+        start = _clock()
+        end = start + seconds
+        while True:
+            s = game.new_initial_state()
+            while (p := s.current_player()) != TERMINAL:
+                s._apply_unchecked(p, choice(s._legal_actions(p)))
+                actions += 1
+            games += 1
+            now = _clock()
+            if now >= end:
+                return actions, games, now - start
+
+    return run
+
+
+def _lab_play(board_size: int) -> Driver:
+    game = HexGame(board_size=board_size)
+
+    def run(seconds: float, rng: random.Random) -> tuple[int, int, float]:
+        actions = games = 0
+        start = _clock()
+        end = start + seconds
+        while True:
+            s = lab.play(game, None, seed=rng.getrandbits(32))
+            actions += s.move_number()
+            games += 1
+            now = _clock()
+            if now >= end:
+                return actions, games, now - start
+
+    return run
+
+
+# ---------------------------------------------------------------------- timing
+def time_drivers(
+    drivers: dict[str, Driver], rounds: int, seconds: float, seed: int = 0
+) -> dict[str, dict[str, Any]]:
+    """Run every driver ``rounds`` times for about ``seconds`` each, interleaved.
+
+    Returns, per driver, the per-round actions/s and games/s and their medians.
+    """
+    per: dict[str, list[tuple[float, float]]] = {k: [] for k in drivers}
+    for r in range(rounds):
+        for name, run in drivers.items():
+            actions, games, dt = run(seconds, random.Random(seed * 1000 + r))
+            per[name].append((actions / dt, games / dt))
+    out: dict[str, dict[str, Any]] = {}
+    for name, values in per.items():
+        aps = [a for a, _ in values]
+        gps = [g for _, g in values]
+        out[name] = {
+            "actions_per_s": statistics.median(aps),
+            "games_per_s": statistics.median(gps),
+            "rounds_actions_per_s": aps,
+        }
+    return out
+
+
+def clone_rate(board_size: int, seconds: float, with_openspiel: bool) -> dict[str, float]:
+    """Clones per second of a half-full board (lab's ``clone()``, OpenSpiel's ``clone()``)."""
+    rng = random.Random(5)
+    lab_state = HexGame(board_size=board_size).new_initial_state()
+    for _ in range(board_size * board_size // 2):
+        lab_state.apply_action(rng.choice(lab_state.legal_actions()))
+        if lab_state.is_terminal():
+            break
+    rates = {"lab": _rate(lab_state.clone, seconds)}
+    if with_openspiel:
+        import pyspiel
+
+        os_state = pyspiel.load_game("hex", {"board_size": board_size}).new_initial_state()
+        for item in lab_state.history():
+            os_state.apply_action(item.action.args[0])
+        rates["openspiel"] = _rate(os_state.clone, seconds)
+    return rates
+
+
+def _rate(fn: Callable[[], Any], seconds: float) -> float:
+    n = 0
+    start = _clock()
+    end = start + seconds
+    while True:
+        for _ in range(1000):
+            fn()
+        n += 1000
+        now = _clock()
+        if now >= end:
+            return n / (now - start)
+
+
+# ---------------------------------------------------------------------- cross-check
+def cross_check(n_games: int, board_size: int = 11, seed: int = 0) -> dict[str, Any]:
+    """Play ``n_games`` random sequences in both engines and compare them at every step.
+
+    Half of the games are chosen from lab's legal actions, half from OpenSpiel's; at every
+    step both engines must list the same legal action codes (so the same count), agree on
+    whether the game is over, and at the end give the same returns (the same winner).
+
+    Returns
+    -------
+    dict
+        ``games``, ``steps`` compared, ``mismatches`` (0 when the engines agree) and the first
+        mismatch found, if any.
+    """
+    import pyspiel
+
+    os_game = pyspiel.load_game("hex", {"board_size": board_size})
+    game = HexGame(board_size=board_size)
+    rng = random.Random(seed)
+    steps = mismatches = 0
+    first: str | None = None
+    wins = [0, 0]
+    for g in range(n_games):
+        s = game.new_initial_state()
+        o = os_game.new_initial_state()
+        while True:
+            steps += 1
+            lab_codes = [game.action_to_int(a) for a in s.legal_actions()]
+            os_codes = list(o.legal_actions())
+            problem = None
+            if s.is_terminal() != o.is_terminal():
+                problem = f"terminal: lab {s.is_terminal()}, openspiel {o.is_terminal()}"
+            elif lab_codes != os_codes:
+                problem = f"legal actions: lab {len(lab_codes)}, openspiel {len(os_codes)}"
+            if problem is not None:
+                mismatches += 1
+                first = first or f"game {g}, step {s.move_number()}: {problem}"
+                break
+            if s.is_terminal():
+                if [float(x) for x in o.returns()] != s.returns():
+                    mismatches += 1
+                    first = first or f"game {g}: returns lab {s.returns()}, openspiel {o.returns()}"
+                else:
+                    wins[s.winners()[0]] += 1
+                break
+            code = rng.choice(lab_codes if g % 2 == 0 else os_codes)
+            s.apply_action(code)
+            o.apply_action(code)
+    return {
+        "games": n_games,
+        "steps": steps,
+        "mismatches": mismatches,
+        "first_mismatch": first,
+        "wins_by_player": wins,
+    }
+
+
+# ---------------------------------------------------------------------- the section
+def run(rounds: int, seconds: float, cross_games: int, board_size: int = 11) -> dict[str, Any]:
+    """The whole Hex section: timings, clone rates and the cross-check (as plain data)."""
+    ok, os_version = openspiel_available()
+    drivers: dict[str, Driver] = {}
+    if ok:
+        drivers["openspiel"] = _os_driver(board_size)
+    drivers["lab_checked"] = _lab_checked(board_size)
+    drivers["lab_fast"] = _lab_fast(board_size)
+    drivers["lab_play"] = _lab_play(board_size)
+    timings = time_drivers(drivers, rounds, seconds)
+    result: dict[str, Any] = {
+        "board_size": board_size,
+        "openspiel": os_version if ok else None,
+        "openspiel_note": None if ok else os_version,
+        "timings": timings,
+        "clone_per_s": clone_rate(board_size, min(seconds, 0.5), ok),
+    }
+    if ok:
+        os_rounds = timings["openspiel"]["rounds_actions_per_s"]
+        for name in ("lab_checked", "lab_fast", "lab_play"):
+            lab_rounds = timings[name]["rounds_actions_per_s"]
+            timings[name]["ratio_to_openspiel"] = statistics.median(
+                a / b for a, b in zip(lab_rounds, os_rounds, strict=True)
+            )
+        result["cross_check"] = cross_check(cross_games, board_size)
+    return result
