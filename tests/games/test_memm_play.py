@@ -150,11 +150,11 @@ def test_describe_action_is_readable() -> None:
 def test_random_games_are_fast() -> None:
     game = lab.load("memm", players=4)
     n = 40
-    t = time.perf_counter()
+    t = time.process_time()
     for seed in range(n):
         lab.play(game, seed=seed)
-    per_game = (time.perf_counter() - t) / n
+    per_game = (time.process_time() - t) / n
     assert per_game < 0.05, per_game
-    t = time.perf_counter()
+    t = time.process_time()
     check_game(game, n_games=5, seed=9)
-    assert (time.perf_counter() - t) / 5 < 0.2
+    assert (time.process_time() - t) / 5 < 0.2
