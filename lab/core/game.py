@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from lab.core.actions import Action, ActionCodec, ActionSpec
-from lab.core.params import Params, ParamSpec, freeze, validate_params
+from lab.core.params import Params, ParamSpec, validate_params
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -95,7 +95,7 @@ class Game:
         return hash((self.name, self.params))
 
     def __repr__(self) -> str:
-        defaults = {s.name: freeze(s.default) for s in self.PARAMETERS}
+        defaults = {s.name: s.validate(s.default) for s in self.PARAMETERS}
         changed = [
             f"{k}={v!r}" for k, v in self.params.items() if k == "players" or v != defaults.get(k)
         ]
