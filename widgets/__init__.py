@@ -13,6 +13,17 @@ from __future__ import annotations
 from widgets._session import Refused, Session
 from widgets.board import Board
 from widgets.play import Play, playable_games
+from widgets.speed import SpeedPlay
+from widgets.timed import TimedActions
 from widgets.variant import VariantEditor
 
-__all__ = ["Board", "Play", "Refused", "Session", "VariantEditor", "playable_games"]
+__all__ = [
+    "Board",
+    "Play",
+    "Refused",
+    "Session",
+    "SpeedPlay",
+    "TimedActions",
+    "VariantEditor",
+    "playable_games",
+]

@@ -47,10 +47,16 @@ def player_name(p: int) -> str:
     return {CHANCE: "chance", SIMULTANEOUS: "all players", TERMINAL: "nobody"}.get(p, f"player {p}")
 
 
-def format_event(event: lab.Event) -> str:
-    """One move-log line: step, clause ID, kind and data."""
-    data = " ".join(f"{k}={_short(v)}" for k, v in sorted(event.data.items()))
-    return f"#{event.step} [{event.clause}] {event.kind}{(' ' + data) if data else ''}"
+def format_entry(entry: Mapping[str, Any]) -> str:
+    """One move-log line from :func:`event_entry` data: step, clause ID, kind and data."""
+    data = " ".join(f"{k}={_short(v)}" for k, v in sorted(entry["data"].items()))
+    return f"#{entry['step']} [{entry['clause']}] {entry['kind']}{(' ' + data) if data else ''}"
+
+
+def event_entry(event: lab.Event) -> dict[str, Any]:
+    """An event as JSON data for the browser's move log (the browser formats it)."""
+    data = json.loads(json.dumps(dict(event.data), sort_keys=True, default=str))
+    return {"step": event.step, "clause": event.clause, "kind": event.kind, "data": data}
 
 
 def _short(v: Any) -> str:
@@ -93,9 +99,11 @@ class Session:
         self.game = game
         self.humans: tuple[int, ...] = tuple(sorted({int(p) for p in humans}))
         self.agent_specs: dict[int, Any] = {
-            int(p): s for p, s in (agents or {}).items() if int(p) not in self.humans and s != HUMAN
+            int(p): s for p, s in (agents or {}).items()
+            if int(p) not in self.humans and s != HUMAN and 0 <= int(p) < n
         }
         self.agents: dict[int, Agent] = {p: make_agent(game, s) for p, s in self.agent_specs.items()}
+        self.timed_kinds: set[str] = set()  # action kinds made by a timed button (widgets.timed)
         self.version = 0
         self.new_game(seed, state)
 
@@ -168,7 +176,7 @@ class Session:
         if seat not in self.human_to_act():
             result: tuple[dict[str, list[Action]], list[Action]] = ({}, [])
         else:
-            legal = self.state.legal_actions(seat)
+            legal = [a for a in self.state.legal_actions(seat) if a.kind not in self.timed_kinds]
             legal_set = set(legal)
             targets: dict[str, list[Action]] = {}
             for target, actions in self.state.action_targets(seat).items():
@@ -390,7 +398,7 @@ class Session:
             chosen = list(self.choice[1])
             candidates = set(self.choice[2])
             targets = {k: v for k, v in targets.items() if k in chosen or candidates.intersection(v)}
-        log = [format_event(e) for e in st.events_for(viewer)[-LOG_LINES:]]
+        log = [event_entry(e) for e in st.events_for(viewer)[-LOG_LINES:]]
         return {
             "game": st.game.name,
             "title": st.game.title or st.game.name,

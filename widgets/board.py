@@ -24,7 +24,7 @@ import lab
 from lab.core.game import Game
 from lab.core.state import State
 from widgets._repr import bundle, fallback_html
-from widgets._session import Refused, Session
+from widgets._session import Refused, Session, format_entry
 
 STATIC = Path(__file__).parent / "static"
 
@@ -74,7 +74,7 @@ class Board(anywidget.AnyWidget):
     finished = t.Bool(False).tag(sync=True)
     busy = t.Bool(False).tag(sync=True)
     can_undo = t.Bool(False).tag(sync=True)
-    log = t.List(t.Unicode()).tag(sync=True)
+    log = t.List(t.Dict()).tag(sync=True)
     timed = t.Dict().tag(sync=True)
     ack = t.Int(0).tag(sync=True)  # counts the browser messages handled (tests wait on it)
 
@@ -103,6 +103,8 @@ class Board(anywidget.AnyWidget):
         self.session = session
         self.pace = float(pace)
         self.speed = speed
+        if speed is not None:
+            session.timed_kinds = {speed.kind}
         self._generation = 0
         self._scheduled = False
         self.on_msg(self._on_msg)
@@ -194,7 +196,7 @@ class Board(anywidget.AnyWidget):
             elif kind == "timed":
                 if self.speed is None:
                     raise Refused("refused: nothing is timed on this board")
-                msg = self.speed.submit(self.session, seat, content.get("ms"), token)
+                msg = self.speed.submit(self.session, seat, content.get("ms"), token, content.get("option", 0))
             else:
                 raise Refused(f"refused: unknown message kind {str(kind)[:30]!r}")
         except Refused as exc:
@@ -228,6 +230,10 @@ class Board(anywidget.AnyWidget):
             chosen = matches[0]
         return self.handle({"kind": "choose", "action": chosen["action"], "seat": self.seat, "token": self.token})
 
+    def log_lines(self) -> list[str]:
+        """The move log as text lines (step, clause ID, kind, data)."""
+        return [format_entry(e) for e in self.log]
+
     @property
     def state(self) -> State:
         return self.session.state
@@ -237,7 +243,7 @@ class Board(anywidget.AnyWidget):
         return f"Board({self.game!r}, seat={self.seat}): {self.status}"
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
-        return bundle(self, repr(self), fallback_html(self.title, self.status, self.svg, self.log[-12:]))
+        return bundle(self, repr(self), fallback_html(self.title, self.status, self.svg, self.log_lines()[-12:]))
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:

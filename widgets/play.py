@@ -25,6 +25,7 @@ from lab.core.game import Game
 from widgets._repr import bundle, fallback_html
 from widgets._session import HUMAN, Refused, Session
 from widgets.board import Board
+from widgets.timed import TimedActions
 from widgets.variant import VariantEditor
 
 
@@ -132,7 +133,14 @@ class Play(w.VBox):
         return self.board_class(session, pace=self.pace_slider.value, **self._board_kwargs(game))
 
     def _board_kwargs(self, game: Game) -> dict[str, Any]:
-        return {}
+        return {"speed": TimedActions.for_game(game)}
+
+    def _set_session(self, session: Session) -> None:
+        speed = TimedActions.for_game(session.game)
+        self.board.speed = speed
+        session.timed_kinds = {speed.kind} if speed else set()
+        self.board.session = session
+        self.board.restart()
 
     def _build_editor(self, game: Game) -> None:
         self.editor = VariantEditor(type(game), values=game.params_to_dict())
@@ -159,8 +167,7 @@ class Play(w.VBox):
             humans, agents = self._seats()
             self._build_seats(game, [p for p in humans if p < game.num_players()] or [0], agents)
         humans, agents = self._seats()
-        self.board.session = Session(game, humans=humans, agents=agents, seed=int(self.seed_box.value))
-        self.board.restart()
+        self._set_session(Session(game, humans=humans, agents=agents, seed=int(self.seed_box.value)))
         self._say(f"new game of {game!r}, seed {self.seed_box.value}")
 
     def undo(self) -> None:
@@ -204,9 +211,8 @@ class Play(w.VBox):
             self._build_seats(game, [p for p in humans if p < game.num_players()] or [0], agents)
             self._build_editor(game)
         humans, agents = self._seats()
-        self.board.session = Session(game, humans=humans, agents=agents, seed=int(self.seed_box.value),
-                                     state=state)
-        self.board.restart()
+        self._set_session(Session(game, humans=humans, agents=agents, seed=int(self.seed_box.value),
+                                  state=state))
         self._say(f"loaded {game!r} at move {state.move_number()}")
         return True
 
@@ -246,4 +252,4 @@ class Play(w.VBox):
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
         return bundle(self, repr(self), fallback_html(self.board.title, self.board.status, self.board.svg,
-                                                      self.board.log[-12:]))
+                                                      self.board.log_lines()[-12:]))

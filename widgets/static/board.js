@@ -9,6 +9,17 @@ function make(tag, cls, text) {
   return node;
 }
 
+function short(value) {
+  const text = typeof value === "string" ? value : JSON.stringify(value);
+  return text.length <= 60 ? text : text.slice(0, 57) + "...";
+}
+
+// one move-log line: step, clause ID, kind and data (as widgets._session.format_entry)
+function formatEntry(e) {
+  const data = Object.keys(e.data).sort().map((k) => `${k}=${short(e.data[k])}`).join(" ");
+  return `#${e.step} [${e.clause}] ${e.kind}${data ? " " + data : ""}`;
+}
+
 function render({ model, el }) {
   const root = make("div", "rl-board");
   const status = make("div", "rl-status");
@@ -84,15 +95,22 @@ function render({ model, el }) {
       return;
     }
     const sig = make("div", "rl-signal", timed.signal || "");
-    const btn = make("button", "rl-slap", timed.label);
-    btn.addEventListener("click", () => {
-      const now = performance.now();
-      const ms = signalShownAt === null ? timed.max_ms : Math.round(now - signalShownAt);
-      send({ kind: "timed", ms });
+    const row = make("div", "rl-slap-row");
+    (timed.options || [timed.label]).forEach((label, option) => {
+      const btn = make("button", "rl-slap", label);
+      btn.dataset.option = String(option);
+      btn.addEventListener("click", () => {
+        const now = performance.now();
+        const ms = signalShownAt === null ? timed.max_ms : Math.round(now - signalShownAt);
+        root.dataset.lastReactionMs = String(ms);
+        send({ kind: "timed", ms, option });
+      });
+      row.append(btn);
     });
-    speed.append(sig, btn);
+    speed.append(sig, row);
     signalShownAt = null;
-    requestAnimationFrame(() => { signalShownAt = performance.now(); });
+    // the clock starts once the frame holding the signal has been painted
+    requestAnimationFrame(() => setTimeout(() => { signalShownAt = performance.now(); }, 0));
   }
 
   function drawText() {
@@ -104,8 +122,7 @@ function render({ model, el }) {
     const err = model.get("error");
     note.textContent = err || model.get("message");
     note.classList.toggle("rl-error", Boolean(err));
-    const lines = model.get("log");
-    logPre.textContent = lines.join("\n");
+    logPre.textContent = model.get("log").map(formatEntry).join("\n");
     logPre.scrollTop = logPre.scrollHeight;
   }
 

@@ -1,0 +1,92 @@
+"""Timed actions: a reaction time measured in the browser becomes an action's ``ms`` argument.
+
+A game declares such an action with a field named ``ms`` (Fiemme–Cembra: ``slap(ms, shout)``,
+FC-P5). When the viewing human must make one, the board shows the closing signal and one
+button per variant of the action (e.g. shout + slap, or slap); the browser measures the real
+reaction time from the moment the signal is painted to the click and sends it. The kernel
+rounds it onto the action's ``ms`` grid, builds the action and checks it like any other.
+The agents race with their own reaction-time models.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from lab.core.actions import Action
+from lab.core.game import Game
+from widgets._session import Refused, Session
+
+MS_FIELD = "ms"
+
+
+class TimedActions:
+    """Adapter for one action kind whose ``ms`` argument is measured in the browser."""
+
+    def __init__(self, kind: str, ms_index: int, values: range) -> None:
+        self.kind = kind
+        self.ms_index = ms_index
+        self.values = values
+
+    @classmethod
+    def for_game(cls, game: Game) -> TimedActions | None:
+        """The adapter for ``game``'s first action kind with an ``ms`` field (else None)."""
+        for spec in game.action_specs():
+            for i, f in enumerate(spec.fields):
+                if f.name == MS_FIELD and isinstance(f.values, range):
+                    return cls(spec.kind, i, f.values)
+        return None
+
+    def _rest(self, action: Action) -> tuple[Any, ...]:
+        return action.args[: self.ms_index] + action.args[self.ms_index + 1 :]
+
+    def _options(self, session: Session, seat: int) -> list[tuple[Any, ...]]:
+        legal = [a for a in session.state.legal_actions(seat) if a.kind == self.kind]
+        return sorted({self._rest(a) for a in legal}, key=repr, reverse=True)
+
+    def offer(self, session: Session) -> dict[str, Any] | None:
+        """What the browser shows: the signal and one button per variant (None: nothing timed)."""
+        session.timed_kinds = {self.kind}
+        seat = session.viewer
+        if seat is None or seat not in session.human_to_act():
+            return None
+        options = self._options(session, seat)
+        if not options:
+            return None
+        shouting = any(any(v is True for v in rest) for rest in options)
+        signal = "Your hand is complete: shout and slap!" if shouting else "Someone closed: slap the deck!"
+        labels = []
+        for rest in options:
+            if rest and all(isinstance(v, bool) for v in rest):
+                labels.append("shout “Fiemme!” + SLAP" if any(rest) else "SLAP (no shout)")
+            else:
+                labels.append(f"{self.kind.upper()} {' '.join(map(str, rest))}".strip())
+        return {
+            "kind": self.kind,
+            "signal": signal,
+            "label": labels[0],
+            "options": labels,
+            "max_ms": self.values[-1],
+            "node": session.version,  # a new race restarts the clock even if it looks the same
+        }
+
+    def submit(self, session: Session, seat: Any, ms: Any, token: Any, option: Any = 0) -> str:
+        """The human's measured reaction: rounded to the grid, checked, played."""
+        seat = session._check(seat, token)
+        if isinstance(ms, bool) or not isinstance(ms, int | float) or not math.isfinite(ms) or ms < 0:
+            raise Refused(f"refused: a reaction time is a non-negative number of ms, not {str(ms)[:20]!r}")
+        options = self._options(session, seat)
+        if not options:
+            raise Refused(f"refused: there is no {self.kind} to time now ({session.waiting_on()})")
+        if isinstance(option, bool) or not isinstance(option, int) or not 0 <= option < len(options):
+            raise Refused(f"refused: option {str(option)[:10]!r} is not one of 0..{len(options) - 1}")
+        step = self.values.step or 1
+        lo, hi = self.values[0], self.values[-1]
+        value = int(min(hi, max(lo, lo + round((ms - lo) / step) * step)))
+        rest = options[option]
+        args = rest[: self.ms_index] + (value,) + rest[self.ms_index :]
+        action = Action(self.kind, args)
+        if action not in session.state.legal_actions(seat):
+            raise Refused(f"refused: {action} is not legal now")
+        session.submit(seat, action)
+        return f"you reacted in {ms:.0f} ms ({session.state.describe_action(action)})"
