@@ -158,6 +158,12 @@ class ParamSpec:
     # ------------------------------------------------------------------ validating
     def validate(self, value: Any) -> Any:
         """Return the value checked and frozen, or raise :class:`InvalidVariant`."""
+        try:
+            return self._validate(value)
+        except RecursionError:  # a hostile value nested deeper than Python's recursion limit
+            raise InvalidVariant(f"parameter {self.name!r}: value nested too deeply") from None
+
+    def _validate(self, value: Any) -> Any:
         bad = f"parameter {self.name!r} = {_short(value)}"
         if self.kind == "bool":
             if isinstance(value, bool):
@@ -212,27 +218,27 @@ class ParamSpec:
                 return True
             if low in ("false", "no", "0", "off"):
                 return False
-            raise InvalidVariant(f"parameter {self.name!r} = {text!r}: expected true or false")
+            raise InvalidVariant(f"parameter {self.name!r} = {_short(text)}: expected true or false")
         if self.kind == "int":
             try:
                 return int(text)
             except ValueError:
                 raise InvalidVariant(
-                    f"parameter {self.name!r} = {text!r}: expected {self.allowed()}"
+                    f"parameter {self.name!r} = {_short(text)}: expected {self.allowed()}"
                 ) from None
         if self.kind == "float":
             try:
                 return float(text)
             except ValueError:
                 raise InvalidVariant(
-                    f"parameter {self.name!r} = {text!r}: expected {self.allowed()}"
+                    f"parameter {self.name!r} = {_short(text)}: expected {self.allowed()}"
                 ) from None
         if self.kind == "choice":
             for choice in self.choices or ():
                 if str(choice) == text or json.dumps(thaw(choice)) == text:
                     return choice
             raise InvalidVariant(
-                f"parameter {self.name!r} = {text!r} is not allowed: expected {self.allowed()}"
+                f"parameter {self.name!r} = {_short(text)} is not allowed: expected {self.allowed()}"
             )
         if len(text) > 1_000_000:
             raise InvalidVariant(f"parameter {self.name!r}: value longer than 1,000,000 characters")

@@ -16,6 +16,7 @@ from lab.core.state import SIMULTANEOUS, State
 FORMAT = "rules-lab/save"
 FORMAT_VERSION = 1
 MAX_BYTES = 8_000_000
+MAX_MESSAGE = 400  # characters of an error message (a hostile value is cut, not echoed whole)
 _KEYS = {"format", "format_version", "game", "rules_version", "params", "history"}
 
 
@@ -32,7 +33,13 @@ def state_to_json(state: State) -> str:
 
 
 def _fail(msg: str) -> InvalidSave:
+    if len(msg) > MAX_MESSAGE:
+        msg = f"{msg[: MAX_MESSAGE - 100]} [...] {msg[-80:]}"
     return InvalidSave(f"invalid saved game: {msg}")
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not standard JSON")
 
 
 def parse_save(text: str | bytes) -> dict[str, Any]:
@@ -49,7 +56,7 @@ def parse_save(text: str | bytes) -> dict[str, Any]:
     if len(text) > MAX_BYTES:
         raise _fail(f"file is {len(text)} characters; at most {MAX_BYTES} are allowed")
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_constant=_no_constant)
     except RecursionError:
         raise _fail("JSON nested too deeply") from None
     except ValueError as exc:
@@ -118,8 +125,10 @@ def state_from_json(text: str | bytes, *, game: Any = None) -> State:
             _replay_item(state, item)
         except IllegalAction as exc:
             raise _fail(f"history step {step}: {exc}") from None
-        except (TypeError, ValueError, KeyError, IndexError) as exc:
+        except (TypeError, ValueError, KeyError, IndexError, ArithmeticError) as exc:
             raise _fail(f"history step {step}: malformed entry ({exc})") from None
+        except RecursionError:
+            raise _fail(f"history step {step}: entry nested too deeply") from None
     return state
 
 

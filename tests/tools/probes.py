@@ -62,6 +62,8 @@ def _key(item: Any) -> str:
 def find_leaks(view: Any, secrets: list[Secret]) -> list[str]:
     """Messages naming each secret ``view`` (JSON data or SVG text) reveals."""
     found: list[str] = []
+    if not secrets:
+        return found
     if isinstance(view, str):
         for s in secrets:
             found += [f"{s.label}: the SVG holds {t!r}" for t in s.tokens if t in view]

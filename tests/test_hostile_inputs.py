@@ -1,0 +1,392 @@
+"""Hostile inputs: malformed and hostile saves, variants, ``--set`` values and forged moves.
+
+Every entry of the corpora below must be refused with the typed error (``InvalidSave``,
+``InvalidVariant``, ``IllegalAction``; exit code 2 with one line for the command line), with a
+clear, bounded message, in bounded time and memory, with nothing executed (``pickle``,
+``eval``, ``exec`` and ``os.system`` are trapped while the input is read).
+"""
+
+from __future__ import annotations
+
+import builtins
+import json
+import math
+import os
+import pickle
+import time
+import tracemalloc
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import lab
+from lab.cli import main as cli_main
+from lab.core.save import FORMAT_VERSION, MAX_BYTES
+
+MAX_SECONDS = 5.0  # CPU seconds (the machine may be busy); a hostile input takes well under one
+MAX_PEAK_BYTES = 400_000_000
+MAX_MESSAGE = 1000
+MARKER = Path("/tmp/rules-lab-hostile-marker")
+
+
+class Executed(Exception):
+    """Raised by the traps: something tried to unpickle, eval, exec or run a shell command."""
+
+
+class _Boom:
+    """Unpickling this would run a shell command (the classic pickle attack)."""
+
+    def __reduce__(self) -> tuple[Callable[..., Any], tuple[str]]:
+        return (os.system, (f"touch {MARKER}",))
+
+
+@contextmanager
+def trapped(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    def trap(*_a: Any, **_k: Any) -> Any:
+        raise Executed("an input was executed")
+
+    def source_trap(original: Callable[..., Any]) -> Callable[..., Any]:
+        def run(code: Any, *args: Any, **kwargs: Any) -> Any:
+            if isinstance(code, str | bytes):  # text to run: what an attack would pass
+                raise Executed(f"{original.__name__} was called on text {str(code)[:40]!r}")
+            return original(code, *args, **kwargs)  # compiled code: the import system
+
+        return run
+
+    for name in lab.game_names():  # import the games before trapping
+        lab.game_class(name)
+    with monkeypatch.context() as m:
+        for mod, attr in [(pickle, "loads"), (pickle, "load"), (os, "system")]:
+            m.setattr(mod, attr, trap)
+        m.setattr(builtins, "eval", source_trap(builtins.eval))
+        m.setattr(builtins, "exec", source_trap(builtins.exec))
+        yield
+
+
+def refused(call: Callable[[], Any], error: type[Exception], label: str, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Run ``call``; it must raise ``error`` in bounded time and memory. Returns the message."""
+    tracemalloc.start()
+    started = time.process_time()
+    try:
+        with trapped(monkeypatch), pytest.raises(error) as info:
+            call()
+    finally:
+        took = time.process_time() - started
+        _, peak = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+    message = str(info.value)
+    assert took < MAX_SECONDS, f"{label}: took {took:.1f} s"
+    assert peak < MAX_PEAK_BYTES, f"{label}: peak memory {peak / 1e6:.0f} MB"
+    assert message and len(message) < MAX_MESSAGE, f"{label}: message of {len(message)} characters"
+    assert "Traceback" not in message, label
+    assert not MARKER.exists(), f"{label}: a payload ran"
+    return message
+
+
+# ================================================================== saved games
+def _saved(name: str) -> dict[str, Any]:
+    state = lab.play(lab.load(name), seed=3)
+    return json.loads(state.to_json())
+
+
+def _with(data: dict[str, Any], **changes: Any) -> str:
+    return json.dumps({**data, **changes}, separators=(",", ":"))
+
+
+def _raw(data: dict[str, Any], raw: str, *, param: str | None = None, key: str | None = None) -> str:
+    """The save with a parameter (or a top-level field) replaced by the raw JSON text ``raw``."""
+    sentinel = "@@RAW@@"
+    if param is not None:
+        text = _with(data, params={**data["params"], param: sentinel})
+    else:
+        text = _with(data, **{key or "rules_version": sentinel})
+    assert text.count(f'"{sentinel}"') == 1
+    return text.replace(f'"{sentinel}"', raw)
+
+
+def _nested(depth: int, leaf: str = "1") -> str:
+    return "[" * depth + leaf + "]" * depth
+
+
+def hostile_saves(name: str) -> list[tuple[str, str | bytes]]:
+    """(label, file content) pairs, each malformed or hostile, built from a real save of ``name``."""
+    data = _saved(name)
+    text = _with(data)
+    history = data["history"]
+    others = [g for g in lab.game_names() if g != name]
+    out: list[tuple[str, str | bytes]] = []
+    # truncated, empty, not an object
+    out += [(f"truncated at {f:.0%}", text[: int(len(text) * f)]) for f in (0.0, 0.1, 0.5, 0.9, 0.999)]
+    out += [(f"top level {t}", t) for t in ("", "   ", "null", "[]", '"save"', "123", "true", "{}")]
+    # wrong types
+    for key, values in {
+        "format": [1, None, ["rules-lab/save"], {"a": 1}],
+        "format_version": ["1", True, 1.5, None, [1], 0, -1, FORMAT_VERSION + 1],
+        "game": [123, None, [name], {"name": name}, True],
+        "rules_version": ["1", True, None, [1], 10**9],
+        "params": [[], "players=2", None, 3, [["players", 2]]],
+        "history": [{}, "[]", None, 1, {"0": [0, ["x"]]}],
+    }.items():
+        out += [(f"{key} = {v!r}", _with(data, **{key: v})) for v in values]
+    # unknown and missing keys
+    out += [
+        ("unknown top-level key", _with(data, cheat=True)),
+        ("__class__ key", _with(data, __class__="os.system")),
+        ("unknown parameter", _with(data, params={**data["params"], "cheat": 1})),
+        ("empty parameter name", _with(data, params={**data["params"], "": 1})),
+        *[(f"missing {k}", json.dumps({kk: v for kk, v in data.items() if kk != k})) for k in data],
+    ]
+    # huge numbers
+    out += [
+        ("format_version 10**400", _with(data, format_version=10**400)),
+        ("players 10**4000", _with(data, params={**data["params"], "players": 10**4000})),
+        ("players 10**5000 (past int parsing limit)", _raw(data, "9" * 5000, param="players")),
+        ("players 1e308", _with(data, params={**data["params"], "players": 1e308})),
+        ("players -1e308", _with(data, params={**data["params"], "players": -1e308})),
+        ("players Infinity", _raw(data, "Infinity", param="players")),
+        ("players NaN", _raw(data, "NaN", param="players")),
+        ("rules_version -Infinity", _raw(data, "-Infinity", key="rules_version")),
+        ("player index 10**30", _with(data, history=[[10**30, history[0][1]], *history[1:]])),
+        ("action argument 10**4000", _with(data, history=[[history[0][0], [history[0][1][0], 10**4000]]])),
+        ("action argument 1e308", _with(data, history=[[history[0][0], [history[0][1][0], 1e308]]])),
+    ]
+    # huge lists and strings
+    out += [
+        ("a million history entries", _with(data, history=[[-1, ["x"]]] * 1_000_000)),
+        ("a parameter list of 10**6", _with(data, params={**data["params"], "players": [0] * 1_000_000})),
+        ("an action with 100000 arguments", _with(data, history=[[history[0][0], ["x", *range(100_000)]]])),
+        ("a 7 MB game name", _with(data, game="g" * 7_000_000)),
+        ("larger than the size limit", " " * (MAX_BYTES + 1)),
+        ("larger than the size limit (bytes)", b" " * (MAX_BYTES + 1)),
+    ]
+    # deep nesting
+    out += [
+        ("nested 100000 deep", _nested(100_000)),
+        ("a parameter nested 100000 deep", _raw(data, _nested(100_000), param="players")),
+        ("a history entry nested 900 deep", _raw(data, "[" + _nested(900) + "]", key="history")),
+        ("an action nested 500 deep", _with(data, history=[[history[0][0], json.loads(_nested(500))]])),
+    ]
+    # histories with an illegal action
+    out += _bad_histories(name, data)
+    # a file claiming another game
+    out += [(f"claims game {g!r}", _with(data, game=g)) for g in (
+        "chess", "", "../../etc/passwd", "lab.games." + name, "__import__('os').system('true')", name.upper(), name + " ")]
+    out += [(f"claims to be {g}", _with(data, game=g, params={})) for g in others]
+    # pickle and other non-JSON payloads
+    out += [
+        ("pickle payload (binary)", pickle.dumps(_Boom())),
+        ("pickle payload (protocol 0 text)", pickle.dumps(_Boom(), protocol=0).decode("latin-1")),
+        ("pickle of the save dict", pickle.dumps(data)),
+        ("python literal", repr(data)),
+        ("JSON with a comment", "// save\n" + text),
+        ("UTF-16 text", text.encode("utf-16")),
+        ("byte-order mark", "\ufeff" + text),
+        ("NUL bytes", b"\x00" * 64),
+        ("invalid UTF-8", b"\xff\xfe\xfd" + text.encode()),
+        ("trailing garbage", text + " trailing"),
+        ("two saves", text + text),
+    ]
+    return out
+
+
+def _bad_histories(name: str, data: dict[str, Any]) -> list[tuple[str, str]]:
+    history = data["history"]
+    game = lab.load(name, **data["params"])
+    out: list[tuple[str, str]] = []
+    n = len(history)
+    for k in sorted({0, 1, n // 3, n // 2, n - 1} & set(range(n))):
+        state = lab.replay(game, history[:k])
+        cur = state.current_player()
+        legal = set() if cur == lab.SIMULTANEOUS else {a.to_json().__repr__() for a in state.legal_actions()}
+        # an action of the right format that is not legal here: another step's action
+        swap = next((h for h in history if h[0] == cur and repr(h[1]) not in legal and h[0] != lab.SIMULTANEOUS), None)
+        if swap is not None:
+            out.append((f"an illegal action at step {k}", _with(data, history=[*history[:k], swap, *history[k + 1:]])))
+        wrong = next((p for p in (lab.CHANCE, 0, 1, 2, 3, lab.SIMULTANEOUS, lab.TERMINAL) if p != cur), 0)
+        out.append((f"the wrong player at step {k}", _with(data, history=[*history[:k], [wrong, history[k][1]], *history[k + 1:]])))
+        out.append((f"an unknown action kind at step {k}", _with(data, history=[*history[:k], [cur, ["no_such_kind"]], *history[k + 1:]])))
+        out.append((f"a malformed entry at step {k}", _with(data, history=[*history[:k], [cur], *history[k + 1:]])))
+    out.append(("an action after the end", _with(data, history=[*history, history[-1]])))
+    out.append(("entries as objects", _with(data, history=[{"player": h[0], "action": h[1]} for h in history])))
+    return out
+
+
+def _game_ids() -> list[str]:
+    return lab.game_names()
+
+
+COUNTS: dict[str, int] = {}
+
+
+@pytest.mark.parametrize("name", _game_ids())
+def test_hostile_saves_are_refused(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    corpus = hostile_saves(name)
+    assert len(corpus) > 80
+    for label, content in corpus:
+        message = refused(lambda c=content: lab.state_from_json(c), lab.InvalidSave, label, monkeypatch)
+        assert message.startswith("invalid saved game:"), (label, message)
+    COUNTS[f"saves/{name}"] = len(corpus)
+
+
+def test_the_valid_save_behind_the_corpus_loads(game_name: str) -> None:
+    data = _saved(game_name)
+    assert lab.state_from_json(json.dumps(data)).history()
+
+
+# ================================================================== variants
+def hostile_variants(name: str) -> list[tuple[str, dict[str, Any]]]:
+    """(label, parameters) pairs that no variant of ``name`` accepts."""
+    cls = lab.game_class(name)
+    out: list[tuple[str, dict[str, Any]]] = [
+        ("unknown parameter", {"cheat": True}),
+        ("__class__ parameter", {"__class__": "x"}),
+        ("empty name", {"": 1}),
+    ]
+    junk: list[Any] = [None, "", "1; rm -rf /", [], {}, [1, 2], {"a": 1}, math.nan, math.inf, -math.inf,
+                       10**4000, -(10**4000), 1e308, json.loads(_nested(900)), [0] * 100_000, "x" * 1_000_000]
+    for spec in cls.parameter_specs():
+        values: list[Any] = []
+        if spec.kind == "int":
+            values = [2.5, "3", True, *junk]
+            if spec.minimum is not None:
+                values.append(int(spec.minimum) - 1)
+            if spec.maximum is not None:
+                values.append(int(spec.maximum) + 1)
+        elif spec.kind == "float":
+            values = ["0.5", True, *junk]
+            if spec.minimum is not None:
+                values.append(spec.minimum - 1.0)
+            if spec.maximum is not None:
+                values.append(spec.maximum + 1.0)
+        elif spec.kind == "bool":
+            values = [0, 1, "true", "yes", *junk]
+        elif spec.kind == "choice":
+            values = ["no such choice", *junk]
+        else:  # json: structure must be checked by the game's check function
+            values = [v for v in junk if v is not None and not _accepted(name, spec.name, v)]
+        out += [(f"{spec.name} = {_short(v)}", {spec.name: v}) for v in values if not _accepted(name, spec.name, v)]
+    return out
+
+
+def _accepted(name: str, param: str, value: Any) -> bool:
+    try:
+        lab.load(name, **{param: value})
+    except lab.InvalidVariant:
+        return False
+    return True
+
+
+def _short(value: Any) -> str:
+    text = repr(value) if not isinstance(value, int) or abs(value) < 10**20 else f"<{len(str(abs(value)))}-digit int>"
+    return text if len(text) < 40 else text[:37] + "..."
+
+
+@pytest.mark.parametrize("name", _game_ids())
+def test_hostile_variants_are_refused(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    corpus = hostile_variants(name)
+    data = _saved(name)
+    for label, params in corpus:
+        message = refused(lambda p=params: lab.load(name, **p), lab.InvalidVariant, label, monkeypatch)
+        assert "parameter" in message, (label, message)
+        # the same variant inside a saved file
+        text = json.dumps({**data, "params": params, "history": []})
+        message = refused(lambda t=text: lab.state_from_json(t), lab.InvalidSave, f"save with {label}", monkeypatch)
+        assert any(w in message for w in ("bad parameters", "not standard JSON", "nested too deeply")), (label, message)
+    COUNTS[f"variants/{name}"] = 2 * len(corpus)
+
+
+def test_a_json_parameter_value_that_is_not_json_is_refused(game_name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    for spec in lab.game_class(game_name).parameter_specs():
+        if spec.kind == "json":
+            for bad in (object(), {1, 2}, lambda: 0, b"bytes"):
+                refused(lambda b=bad, s=spec: lab.load(game_name, **{s.name: b}), lab.InvalidVariant, repr(bad), monkeypatch)
+
+
+# ================================================================== the command line's --set
+def hostile_sets(name: str) -> list[str]:
+    cls = lab.game_class(name)
+    out = ["", "=", "=3", "players", "cheat=1", " =1", "__class__=x", "players=__import__('os')"]
+    for spec in cls.parameter_specs():
+        for text in ("", "abc", "1e999", "nan", "9" * 5000, "[" * 100_000, "{", "__import__('os').system('true')",
+                     "None", "[1, 2", "\x00", "1" * 2_000_000):
+            item = f"{spec.name}={text}"
+            if not _set_accepted(cls, item):
+                out.append(item)
+    return out
+
+
+def _set_accepted(cls: type[lab.Game], item: str) -> bool:
+    from lab.cli import UsageError, parse_sets
+
+    try:
+        lab.load(cls.name, **parse_sets(cls, [item]))
+    except (UsageError, lab.InvalidVariant):
+        return False
+    return True
+
+
+@pytest.mark.parametrize("name", _game_ids())
+def test_hostile_set_values_exit_2_with_one_line(name: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    corpus = hostile_sets(name)
+    for item in corpus:
+        started = time.process_time()
+        with trapped(monkeypatch):
+            code = cli_main(["lint", name, "--set", item])
+        err = capsys.readouterr().err
+        assert code == 2, (item[:60], err)
+        assert time.process_time() - started < MAX_SECONDS, item[:60]
+        lines = err.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("rules-lab: error:"), (item[:60], err[:300])
+        assert len(lines[0]) < 2 * MAX_MESSAGE, (item[:60], len(lines[0]))
+    COUNTS[f"--set/{name}"] = len(corpus)
+
+
+# ================================================================== forged and out-of-turn moves
+@pytest.mark.parametrize("name", _game_ids())
+def test_moves_out_of_turn_or_forged_for_another_seat_are_refused(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """What a widget could send: another seat's move, a move for a seat not to act, junk JSON."""
+    game = lab.load(name)
+    final = lab.play(game, seed=8)
+    seen = [h for h in final.history() if h.player != lab.SIMULTANEOUS]
+    junk: list[Any] = [None, True, 1.5, -1, 2**80, "", "x" * 10_000, [], [1], {"kind": "x"}, ["x" * 10_000],
+                       [seen[0].action.kind, [1]], [seen[0].action.kind, {"a": 1}], [seen[0].action.kind, *range(70)],
+                       json.loads(_nested(500))]
+    state = game.new_initial_state()
+    tried = 0
+    for item in final.history():
+        cur = state.current_player()
+        before = state.to_json()
+        if cur != lab.SIMULTANEOUS:
+            legal = set(state.legal_actions())
+            forged = [h.action for h in seen if h.action not in legal][:4]
+            for action in [*forged, *junk, *(a.to_json() for a in forged)]:
+                refused(lambda a=action: state.apply_action(a), lab.IllegalAction, f"{action!r:.60}", monkeypatch)
+                tried += 1
+            some = state.legal_actions()[:1]
+            for seat in range(game.num_players()):
+                if seat != cur and some:
+                    refused(lambda s=seat, a=some[0]: state.apply_actions({s: a}), lab.IllegalAction, f"seat {seat}", monkeypatch)
+                    tried += 1
+        else:
+            junk_joint = dict.fromkeys(state.acting_players(), ["x"])
+            refused(lambda: state.apply_actions({}), lab.IllegalAction, "no actions", monkeypatch)
+            refused(lambda j=junk_joint: state.apply_actions(j), lab.IllegalAction, "junk", monkeypatch)
+            tried += 2
+        assert state.to_json() == before, "a refused move changed the state"
+        if item.player == lab.SIMULTANEOUS:
+            state.apply_actions({p: a for p, a in enumerate(item.action) if a is not None})
+        else:
+            state.apply_action(item.action)
+    refused(lambda: state.apply_action(seen[-1].action), lab.IllegalAction, "after the end", monkeypatch)
+    COUNTS[f"moves/{name}"] = tried + 1
+    assert tried > 0
+
+
+def test_hostile_corpus_sizes(game_name: str) -> None:
+    """The corpora are not empty for any game (the figures in the issue report come from here)."""
+    assert len(hostile_saves(game_name)) > 80
+    assert len(hostile_variants(game_name)) > 10
+    assert len(hostile_sets(game_name)) > 10
