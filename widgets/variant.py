@@ -26,6 +26,14 @@ def _text(value: Any) -> str:
     return json.dumps(thaw(value)) if not isinstance(value, str) else json.dumps(value)
 
 
+def _validated_default(spec: ParamSpec) -> Any:
+    """The default as validation normalises it (a ``check`` may fill in optional fields)."""
+    try:
+        return spec.validate(spec.default)
+    except Exception:  # noqa: BLE001 - a broken default is compared as written
+        return freeze(spec.default)
+
+
 class VariantEditor(w.VBox):
     """Edit a game's parameters; start a game under the edited variant.
 
@@ -49,6 +57,7 @@ class VariantEditor(w.VBox):
         self.game_cls = lab.game_class(game) if isinstance(game, str) else game
         self.specs: tuple[ParamSpec, ...] = tuple(self.game_cls.parameter_specs())
         self._callbacks: list[Callable[[Game], Any]] = [on_start] if on_start else []
+        self._defaults = {s.name: _validated_default(s) for s in self.specs}
         self.controls: dict[str, w.ValueWidget] = {}
         self.errors: dict[str, str] = {}
         self.variant_error = ""
@@ -110,11 +119,15 @@ class VariantEditor(w.VBox):
             return (spec.choices or ())[int(value)]
         return spec.parse_text(str(value))
 
-    def set_value(self, name: str, value: Any) -> None:
-        """Set a control as a user would (text for number and JSON fields)."""
+    def _spec(self, name: str) -> ParamSpec:
         spec = next((s for s in self.specs if s.name == name), None)
         if spec is None:
             raise KeyError(f"no parameter {name!r}; parameters: {', '.join(s.name for s in self.specs)}")
+        return spec
+
+    def set_value(self, name: str, value: Any) -> None:
+        """Set a control to a Python value (JSON-encoded into text fields)."""
+        spec = self._spec(name)
         control = self.controls[name]
         if spec.kind == "choice":
             matches = [i for i, c in enumerate(spec.choices or ()) if c == freeze(value)]
@@ -124,7 +137,14 @@ class VariantEditor(w.VBox):
         elif spec.kind == "bool":
             control.value = bool(value)
         else:
-            control.value = value if isinstance(value, str) else _text(value)
+            control.value = _text(value)
+
+    def set_text(self, name: str, text: str) -> None:
+        """Type ``text`` into a number or JSON field, as a user would."""
+        spec = self._spec(name)
+        if spec.kind in ("bool", "choice"):
+            raise KeyError(f"{name} is a {spec.kind} control: use set_value")
+        self.controls[name].value = text
 
     # ------------------------------------------------------------------ validation
     def _on_change(self, _change: Any) -> None:
@@ -167,8 +187,9 @@ class VariantEditor(w.VBox):
         """``name -> (default, value)`` for every valid value that differs from its default."""
         out = {}
         for spec in self.specs:
-            if spec.name in self._values and self._values[spec.name] != freeze(spec.default):
-                out[spec.name] = (thaw(spec.default), thaw(self._values[spec.name]))
+            default = self._defaults[spec.name]
+            if spec.name in self._values and self._values[spec.name] != default:
+                out[spec.name] = (thaw(default), thaw(self._values[spec.name]))
         return out
 
     def _diff_html(self) -> str:
