@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from lab.lint.checks import Conservation, Divisible, Finding, Note, Reachable, StatedTotal
+from lab.lint.checks import Conservation, Divisible, Enough, Finding, Note, Reachable, StatedTotal
 
 _ORDER = {"error": 0, "warning": 1, "info": 2}
 
@@ -21,4 +21,4 @@ def lint(game: Any) -> list[Finding]:
     return sorted(findings, key=lambda f: (_ORDER.get(f.severity, 3), f.id))
 
 
-__all__ = ["Conservation", "Divisible", "Finding", "Note", "Reachable", "StatedTotal", "lint"]
+__all__ = ["Conservation", "Divisible", "Enough", "Finding", "Note", "Reachable", "StatedTotal", "lint"]

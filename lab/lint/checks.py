@@ -112,6 +112,32 @@ class Reachable:
 
 
 @dataclass(frozen=True)
+class Enough:
+    """A set-up step needs ``needed`` components; ``parts`` (label -> count) is what there is."""
+
+    id: str
+    clauses: tuple[str, ...]
+    what: str
+    needed: int
+    parts: Mapping[str, int]
+    fix: str = ""
+
+    def run(self) -> list[Finding]:
+        have = sum(self.parts.values())
+        if have >= self.needed:
+            return []
+        breakdown = " + ".join(f"{n} {label}" for label, n in self.parts.items())
+        return [
+            Finding(
+                self.id,
+                self.clauses,
+                f"{self.what}: needs {self.needed}, but there are only {breakdown} = {have}",
+                self.fix or f"provide at least {self.needed}",
+            )
+        ]
+
+
+@dataclass(frozen=True)
 class Divisible:
     """``total`` components must be shared equally among ``parts`` (e.g. players)."""
 

@@ -1,0 +1,143 @@
+"""Fiemme–Cembra component accounting for :func:`lab.lint`.
+
+Every check is built from the variant's own tables: ``card_counts`` (FC-C1), the stated set-up
+table ``deck_table`` (FC-S2/S4/S5, one row per player count), the lodging rule and the speed
+deck actually played. The generic checks of :mod:`lab.lint.checks` compare stated totals with
+totals recomputed from those tables; nothing here knows which rows are wrong.
+
+Finding ids: a row's first ``INC-`` clause (the digest's name for that row's open point, part
+of the table data) or ``FC-S5[<n>p]``; secondary checks of the same row add ``/conquest``,
+``/deal``, ``/conservation`` or ``/unused``. Reachability of FC-E2 is checked for the variant's
+own player count and named after the ``INC-`` clause of the parameter that decides whether a
+missing type can enter the conquest deck.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lab.core.params import thaw
+from lab.games.fiemme_cembra import components as C
+from lab.lint.checks import Conservation, Enough, Note, Reachable, StatedTotal
+
+LABELS = {"nature": "Nature", "sport": "Sport", "history": "History", "taste": "Taste",
+          "lodging": "Lodging", "event": "Events"}
+
+
+def _uniq(*clauses: str) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(clauses))
+
+
+def _conquest_parts(counts: dict[str, int], each: int, lodging: int, leftover: str) -> dict[str, int]:
+    parts = {f"{LABELS[t]} left": counts[t] - each for t in C.TYPES[:4]}
+    parts["Lodging left"] = counts["lodging"] - lodging if leftover == "conquest" else 0
+    parts["Events"] = counts["event"]
+    return parts
+
+
+def _fix_for_row(counts: dict[str, int], n: int, row: dict[str, Any], leftover: str) -> str | None:
+    """Search the per-type count that deals 5 each and leaves the stated conquest deck."""
+    deal = C.HAND_SIZE * n
+    top = min(counts[t] for t in C.TYPES[:5])
+    for k in range(top + 1):
+        speed = 5 * k
+        conquest = sum(_conquest_parts(counts, k, k, leftover).values())
+        if speed == deal and conquest == row["conquest_total"]:
+            unused = 0 if leftover == "conquest" else counts["lodging"] - k
+            return (f"use {k} of each type + {k} lodging = {speed} speed cards ({C.HAND_SIZE} for each of "
+                    f"{n} players), which leaves the stated {conquest} for the conquest deck and "
+                    f"{unused} lodging unused: state emotions_each={k}, lodging={k}, speed_total={speed}")
+    return None
+
+
+def _row_checks(game: Any, n: int, row: dict[str, Any]) -> list[Any]:
+    counts = game.counts
+    leftover = game.params["leftover_lodging"]
+    clauses = tuple(row["clauses"])
+    inc = next((c for c in clauses if c.startswith("INC-")), None)
+    base = inc or f"FC-S5[{n}p]"
+    each, lodging = row["emotions_each"], row["lodging"]
+    speed_parts = {f"{LABELS[t]} ({each} each)": each for t in C.TYPES[:4]}
+    speed_parts["Lodging"] = lodging
+    search = _fix_for_row(counts, n, row, leftover)
+    conquest_parts = _conquest_parts(counts, each, lodging, leftover)
+    unused = counts["lodging"] - lodging if leftover == "excluded" else 0
+    stated_unused = row.get("unused_lodging")
+    speed = sum(speed_parts.values())
+    conquest = sum(conquest_parts.values())
+    fix = search or f"state speed_total={speed}"
+    fix_conquest = search or f"state conquest_total={conquest} (or change the per-type counts)"
+    fix_deal = search or f"put at least {C.HAND_SIZE * n} cards in the speed deck ({n} of each type does)"
+    fix_all = search or (f"make speed + conquest + unused add up to {sum(counts.values())}: "
+                         f"{speed} + {conquest} + {unused} do")
+    places = {"speed deck (stated)": row["speed_total"], "conquest deck (stated)": row["conquest_total"],
+              "unused lodging" + (" (stated)" if stated_unused is not None else " (computed)"):
+              unused if stated_unused is None else stated_unused}
+    checks: list[Any] = [
+        StatedTotal(base, clauses, f"{n} players: speed deck", row["speed_total"], speed_parts, fix),
+        StatedTotal(f"{base}/conquest", _uniq(*clauses, "FC-S4"), f"{n} players: conquest deck",
+                    row["conquest_total"], conquest_parts, fix_conquest),
+        Enough(f"{base}/deal", _uniq(*clauses, "FC-S3"), f"{n} players: dealing {C.HAND_SIZE} each",
+               C.HAND_SIZE * n, speed_parts, fix_deal),
+        Conservation(f"{base}/conservation", _uniq(*clauses, "FC-C1"), f"{n} players: the {sum(counts.values())} play cards",
+                     sum(counts.values()), places, fix_all),
+    ]
+    if stated_unused is not None:
+        where = "they go to the conquest deck" if leftover == "conquest" else f"{counts['lodging']} - {lodging} in the speed deck"
+        checks.append(StatedTotal(f"{base}/unused", clauses, f"{n} players: unused lodging", stated_unused,
+                                  {f"lodging left out ({where})": unused},
+                                  search or f"state unused_lodging={unused}"))
+    return checks
+
+
+def _reachability(game: Any) -> Reachable:
+    """FC-E2 needs every emotion and a lodging among the cards that can ever be conquered."""
+    n = game.num_players()
+    available = dict.fromkeys(C.TYPES[:5], 0)
+    for c in game.conquest_ids:
+        t = game.types[c]
+        if t != C.EVENT:
+            available[C.TYPES[t]] += 1
+    need_each = 2 if game.memory else 1  # the memory proposal conquers pairs
+    needs = dict.fromkeys(C.TYPES[:5], need_each)
+    short = [t for t in needs if available[t] < need_each]
+    spec = next(s for s in game.PARAMETERS if s.name == "leftover_lodging")
+    inc = next((c for c in spec.clauses if c.startswith("INC-")), None)
+    ident = inc if inc and "lodging" in short else "FC-E2"
+    speed_lodging = game.speed_counts[C.LODGING]
+    left = game.counts["lodging"] - speed_lodging
+    if "lodging" in short and game.params["leftover_lodging"] == "excluded" and left >= need_each:
+        fix = f"set leftover_lodging='conquest': the {left} left-over lodging cards enter the conquest deck"
+    elif "lodging" in short:
+        fix = (f"with {n} players the speed deck takes {speed_lodging} of the {game.counts['lodging']} lodging "
+               f"cards: raise card_counts['lodging'] to at least {speed_lodging + need_each} and set "
+               f"leftover_lodging='conquest'")
+    else:
+        fix = "raise card_counts for " + ", ".join(short) + " so some enter the conquest deck"
+    clauses = _uniq("FC-E2", "FC-S2", "FC-S4", *spec.clauses)
+    return Reachable(
+        ident, clauses, f"FC-E2 (4 emotions + 1 lodging) with {n} players",
+        {LABELS[t]: v for t, v in needs.items()}, {LABELS[t]: v for t, v in available.items()}, fix,
+        "Nobody can ever win by FC-E2, so FC-E3's tie-breaks always decide",
+    )
+
+
+def accounting(game: Any) -> list[Any]:
+    """All FC checks for ``game`` (see the module docstring)."""
+    table = thaw(game.params["deck_table"])
+    checks: list[Any] = []
+    for key in sorted(table, key=int):
+        checks.extend(_row_checks(game, int(key), table[key]))
+    checks.append(_reachability(game))
+    p = game.params
+    checks += [
+        Note("AMB-FC-1", ("AMB-FC-1", "FC-E3"), f"syllables on cards are not specified: syllables={p['syllables']!r}",
+             "choose with the syllables parameter"),
+        Note("AMB-FC-2", ("AMB-FC-2",), f"between rounds: between_rounds={p['between_rounds']!r}",
+             "choose with the between_rounds parameter"),
+        Note("AMB-FC-3", ("AMB-FC-3",), f"memory mode has no rules; mode={p['mode']!r} "
+             "(memory_proposal is the lab's proposal, not the designer's)", "write memory-mode rules"),
+        Note("AMB-FC-4", ("AMB-FC-4",), f"several closers at one pass: several_closers={p['several_closers']!r}",
+             "choose with the several_closers parameter"),
+    ]
+    return checks

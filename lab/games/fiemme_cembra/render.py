@@ -1,0 +1,111 @@
+"""SVG of a Fiemme–Cembra table for one viewer, and the clickable targets.
+
+The viewer sees their own hand (each card a ``data-target="hand-<type>"``: click to discard),
+every conquered card face up, the conquest deck as card backs (``data-target="deck"``: click to
+slap) and, in the memory proposal, the grid as backs (``data-target="slot-<i>"``). Never another
+player's hand, never the deck order.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import TYPE_CHECKING
+
+from lab.core.actions import Action
+from lab.games.fiemme_cembra import components as C
+
+if TYPE_CHECKING:
+    from lab.games.fiemme_cembra.state import FiemmeCembraState
+
+COLOURS = ("#3f8f3f", "#2f6fbf", "#9b5d2e", "#c0392b", "#7d3c98", "#d4ac0d")
+SHORT = ("Nat", "Spo", "Sto", "Gus", "All", "Evt")
+CARD_W, CARD_H = 34, 48
+
+
+def _card(x: float, y: float, t: int, label: str = "", target: str | None = None) -> str:
+    tgt = f' data-target="{escape(target)}" style="cursor:pointer"' if target else ""
+    return (f'<g{tgt}><rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="4" fill="{COLOURS[t]}" '
+            f'stroke="#222"/><text x="{x + CARD_W / 2}" y="{y + 20}" font-size="10" fill="#fff" '
+            f'text-anchor="middle">{SHORT[t]}</text><text x="{x + CARD_W / 2}" y="{y + 36}" font-size="9" '
+            f'fill="#fff" text-anchor="middle">{escape(label)}</text></g>')
+
+
+def _back(x: float, y: float, target: str | None = None, text: str = "") -> str:
+    tgt = f' data-target="{escape(target)}" style="cursor:pointer"' if target else ""
+    return (f'<g{tgt}><rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="4" fill="#444" '
+            f'stroke="#111"/><text x="{x + CARD_W / 2}" y="{y + 28}" font-size="10" fill="#ddd" '
+            f'text-anchor="middle">{escape(text)}</text></g>')
+
+
+def render_svg(state: FiemmeCembraState, viewer: int | None = None) -> str:
+    """The table as ``viewer`` may see it (``None``: a spectator, public information only)."""
+    game = state.game
+    n = state.n
+    syl = game.syllables
+    width = 620
+    rows: list[str] = []
+    y = 10
+    rows.append(f'<text x="10" y="{y + 12}" font-size="13">Fiemme–Cembra · round {state.round_no + 1} · '
+                f'hand {state.hand_in_round + 1} · pass {state.passes} · {escape(state.phase_name())}</text>')
+    y += 24
+    # conquest deck (backs only) or memory grid
+    if game.memory:
+        for s, c in enumerate(state.grid):
+            if c == -2:
+                continue
+            x = 10 + (s % 14) * (CARD_W + 6)
+            yy = y + (s // 14) * (CARD_H + 6)
+            rows.append(_back(x, yy, f"slot-{s}", str(s)))
+        y += ((len(state.grid) + 13) // 14) * (CARD_H + 6) + 6
+    else:
+        for k in range(min(len(state.deck), 6)):
+            rows.append(_back(10 + 3 * k, y + 3 * k, None))
+        rows.append(_back(10 + 3 * min(len(state.deck), 6), y + 3 * min(len(state.deck), 6), "deck",
+                          str(len(state.deck))))
+        rows.append(f'<text x="80" y="{y + 30}" font-size="12">conquest deck: {len(state.deck)} cards</text>')
+        y += CARD_H + 30
+    # conquered cards, face up, per player
+    for p in range(n):
+        tag = " (you)" if p == viewer else ""
+        rows.append(f'<text x="10" y="{y + 14}" font-size="12">player {p}{tag}: {len(state.conquered[p])} conquered'
+                    f'{", past rounds " + str(len(state.past[p])) if state.past[p] else ""}</text>')
+        paying = p == viewer and state.phase_name() == "penalty" and state.actor == viewer
+        for i, c in enumerate(state.conquered[p][:16]):
+            s = syl[c]
+            rows.append(_card(160 + i * (CARD_W + 4), y, game.types[c], C.SYLLABLES[s] if s >= 0 else "",
+                              f"conquered-{c}" if paying else None))
+        y += CARD_H + 6
+    # the viewer's own hand
+    if viewer is not None:
+        rows.append(f'<text x="10" y="{y + 14}" font-size="12">your hand</text>')
+        x = 160
+        clickable = state.phase_name() == "pass"
+        for t in range(C.HAND_TYPES):
+            for _ in range(state.hands[viewer][t]):
+                rows.append(_card(x, y, t, "", f"hand-{t}" if clickable else None))
+                x += CARD_W + 4
+        y += CARD_H + 6
+    body = "".join(rows)
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{y + 10}" '
+            f'viewBox="0 0 {width} {y + 10}">{body}</svg>')
+
+
+def action_targets(state: FiemmeCembraState, player: int) -> dict[str, list[Action]]:
+    """``data-target`` id -> the legal actions a click there makes for ``player``.
+
+    ``hand-<type>``: discard that type; ``deck``: every legal ``slap(ms, shout)`` (the widget
+    picks the one with the measured time); ``conquered-<card>``: give that card back (penalty);
+    ``slot-<i>``: flip a grid place (memory proposal).
+    """
+    legal = state.legal_actions(player) if player in state.acting_players() else []
+    out: dict[str, list[Action]] = {}
+    for a in legal:
+        if a.kind == "discard":
+            out.setdefault(f"hand-{a.args[0]}", []).append(a)
+        elif a.kind == "slap":
+            out.setdefault("deck", []).append(a)
+        elif a.kind == "give_back":
+            out.setdefault(f"conquered-{a.args[0]}", []).append(a)
+        elif a.kind == "flip":
+            out.setdefault(f"slot-{a.args[0]}", []).append(a)
+    return out

@@ -1,0 +1,222 @@
+"""Fiemme–Cembra, the speed card game (RULES.md §2, seed ``001_b777bd706e0024a3.txt``).
+
+Speed mode for 3 to 6 players, and the lab's *proposal* for the memory mode the seed only names.
+
+How the rules are modelled
+--------------------------
+* Cards are integers (see :mod:`.components`); hands are counts per type, because the speed
+  deck has no syllables that ever matter (speed-deck cards are never conquered).
+* FC-S3 / FC-P8: every deal is a chance node (one per player: the composition of the 5-card
+  hand, multivariate hypergeometric). Nothing is pre-shuffled inside the rules.
+* The conquest deck is a list of *slots*, top first: ``-1`` is a face-down card nobody knows
+  (drawing it is a chance node over the pool of unknown cards), a card id is a card the table
+  saw go in at that position (an Event put back, a penalty card). FC-P6/FC-P7 "in the middle"
+  is the ``reinsert`` parameter.
+* FC-P2/FC-P3: passing is a SIMULTANEOUS node: every player picks ``discard(type)`` without
+  seeing the others, then all cards move along the seats graph (:mod:`lab.boards.seats`).
+* FC-P4: a player whose hand is complete after a pass closes (closing is not declined: how
+  fast they *notice* is their slap time). FC-P1: never before the first pass of a hand.
+* FC-P5/FC-P6/FC-P7: the slap race is a SIMULTANEOUS node where every player submits
+  ``slap(ms, shout)``: a closer's ``ms`` counts from the pass, everybody else's from the first
+  closer's slap (they react to it). Hands land in order of absolute time; **ties** go to the
+  closer, then to the player nearer the first closer going right (seat ``c+1``, ``c+2`` ...).
+  This is the lab's documented tie rule. Given the submitted times the rules are deterministic.
+* A hand in which nobody closes within ``pass_limit`` passes is voided and redealt, and a round
+  is cut after ``hand_limit`` hands (both lab safety rules, logged, so games are finite).
+
+Memory mode (AMB-FC-3) — **the lab's proposal, not the designer's rules**: the conquest cards
+lie face down in a grid. Dealing, passing, closing and the slap race are as in speed mode. The
+winner of the race flips two grid cards, one after the other, seen by everybody: two cards of
+the same type are conquered; otherwise both are turned face down again in place. A flipped
+Event is played at once (swap, or flip another card instead) and stays in place. A penalty
+card goes face up into an empty grid place and is turned down there. The round ends when no
+two non-Event cards of one type are left in the grid.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import networkx as nx
+
+from lab.boards.seats import pass_schedule, pass_targets, seats_graph
+from lab.core.actions import Action, ActionSpec, Field
+from lab.core.errors import InvalidVariant
+from lab.core.game import Game
+from lab.core.params import Params, ParamSpec, thaw
+from lab.games.fiemme_cembra import components as C
+
+MS_STEP = 10
+MS_MAX = 3000
+MS_VALUES = range(0, MS_MAX + 1, MS_STEP)  # reaction times in 10 ms steps, 0..3 s
+
+# Time model (estimated_minutes): seconds for each thing that happens at a real table,
+# calibrated so a 4-player round with collector players lasts about the seed's 15 minutes.
+SECONDS = {"deal": 14.0, "pass": 3.0, "race": 4.0, "event": 8.0, "penalty": 4.0, "flip": 3.0}
+
+# legal slap lists, built once (the state returns copies)
+SLAPS_PLAIN = tuple(Action("slap", (ms, False)) for ms in MS_VALUES)
+SLAPS_CLOSER = SLAPS_PLAIN + tuple(Action("slap", (ms, True)) for ms in MS_VALUES)
+
+FIXED_TABLE = {
+    **{k: dict(v) for k, v in C.SEED_TABLE.items()},
+    "5": {"emotions_each": 5, "lodging": 5, "speed_total": 25, "conquest_total": 24,
+          "unused_lodging": 1, "clauses": ["FC-S5", "INC-FC-1"]},
+    "6": {"emotions_each": 6, "lodging": 6, "speed_total": 30, "conquest_total": 20,
+          "unused_lodging": 0, "clauses": ["FC-S5", "INC-FC-2"]},
+}
+
+PARAMETERS = (
+    ParamSpec("players", "int", 4, "Number of players (speed mode: 3 to 6).",
+              clauses=("FC-S2", "FC-S5"), minimum=3, maximum=6),
+    ParamSpec("rounds", "int", 1, "Rounds in the match, agreed beforehand (one round = one conquest deck).",
+              clauses=("FC-S1", "FC-E1"), minimum=1, maximum=10, examples=(2,)),
+    ParamSpec("mode", "choice", "speed",
+              "speed (the seed) or memory_proposal (the LAB'S PROPOSAL for the undescribed memory mode).",
+              clauses=("AMB-FC-3",), choices=("speed", "memory_proposal")),
+    ParamSpec("pass_direction", "choice", "right",
+              "Which way cards pass: right (the seed), left, or alternate pass by pass.",
+              clauses=("FC-P2", "FC-P3"), choices=("right", "left", "alternate")),
+    ParamSpec("speed_deck", "choice", "n_of_each",
+              "Speed deck construction: n_of_each (N of each type for N players, FC-S2) or table "
+              "(the per-type counts of deck_table; the seed's 6-player row cannot deal 5 each).",
+              clauses=("FC-S2", "FC-S5", "INC-FC-2"), choices=("n_of_each", "table")),
+    ParamSpec("leftover_lodging", "choice", "excluded",
+              "Lodging cards not in the speed deck: excluded (the seed, so none can be conquered) "
+              "or conquest (shuffled into the conquest deck, the fix).",
+              clauses=("FC-S2", "FC-E2", "INC-FC-3"), choices=("excluded", "conquest")),
+    ParamSpec("syllables", "choice", "by_type",
+              "Which cards carry FIE/MME/CEM/BRA: by_type (Nature FIE, Sport MME, History CEM, "
+              "Taste BRA), cycle (copies of each emotion cycle through the four), none.",
+              clauses=("AMB-FC-1", "FC-E3"), choices=C.SYLLABLE_SCHEMES),
+    ParamSpec("between_rounds", "choice", "tally",
+              "Multi-round matches: tally (conquered cards are written down, the conquest deck is "
+              "rebuilt, the winner is decided on all rounds' cards) or round_wins (each round has a "
+              "winner; most round wins, then total cards, win the match).",
+              clauses=("AMB-FC-2", "FC-S1"), choices=("tally", "round_wins")),
+    ParamSpec("several_closers", "choice", "fastest",
+              "Several players complete at the same pass: fastest (only the first hand conquers) "
+              "or each_shouting (every closer who shouted conquers one card, in hand order).",
+              clauses=("AMB-FC-4", "FC-P6"), choices=("fastest", "each_shouting")),
+    ParamSpec("reinsert", "choice", "random_middle",
+              "Where an Event or a penalty card goes back: random_middle (a chance position strictly "
+              "between the top and the bottom card), middle (exactly the middle), anywhere (a chance "
+              "position, top and bottom included) or bottom.",
+              clauses=("FC-P6", "FC-P7"), choices=("random_middle", "middle", "anywhere", "bottom")),
+    ParamSpec("card_counts", "json", C.CARD_COUNTS,
+              "The play cards by type (FC-C1): edit a count to see the consequence.",
+              clauses=("FC-C1",), check=C.check_card_counts,
+              examples=({**C.CARD_COUNTS, "lodging": 8},)),
+    ParamSpec("deck_table", "json", C.SEED_TABLE,
+              "The set-up table as the rules state it (per-type counts and stated totals per "
+              "player count); the linter checks it, speed_deck=table plays it.",
+              clauses=("FC-S2", "FC-S4", "FC-S5", "INC-FC-1", "INC-FC-2"), check=C.check_deck_table,
+              examples=(FIXED_TABLE,)),
+    ParamSpec("penalty_timing", "choice", "each_hand",
+              "When the last hand is penalised: each_hand (RULES.md FC-P7: after every race, the "
+              "card goes back into the deck) or end_of_round (the seed's literal 'alla fine di ogni "
+              "turno': each last place is a mark, paid with a card when the round ends).",
+              clauses=("FC-P7", "FC-E1"), choices=("each_hand", "end_of_round")),
+    ParamSpec("pass_limit", "int", 60,
+              "Lab safety rule: a hand nobody closes within this many passes is voided and redealt.",
+              clauses=("FC-P4",), minimum=5, maximum=1000),
+    ParamSpec("hand_limit", "int", 150,
+              "Lab safety rule: a round is cut after this many hands (penalties can refill the deck).",
+              clauses=("FC-E1", "FC-P7"), minimum=5, maximum=5000),
+)
+
+
+class FiemmeCembraGame(Game):
+    """Fiemme–Cembra under one variant. See the module docstring."""
+
+    name: ClassVar[str] = "fiemme_cembra"
+    title: ClassVar[str] = "Fiemme–Cembra (speed card game)"
+    rules_version: ClassVar[int] = 1
+    seed_file: ClassVar[str] = "001_b777bd706e0024a3.txt"
+    PARAMETERS: ClassVar[tuple[ParamSpec, ...]] = PARAMETERS
+
+    def __init__(self, params: Any = None, /, **kwargs: Any) -> None:
+        super().__init__(params, **kwargs)
+        p = self.params
+        n = int(p["players"])
+        counts = thaw(p["card_counts"])
+        self.counts: dict[str, int] = counts
+        self.n_cards = sum(counts.values())
+        self.types = C.card_types(counts)
+        self.syllables = C.card_syllables(counts, p["syllables"])
+        self.speed_counts = C.speed_deck_counts(n, p["speed_deck"], p["deck_table"])
+        self.conquest_ids = C.conquest_card_ids(counts, self.speed_counts, p["leftover_lodging"])
+        self.seats = seats_graph(n, p["pass_direction"])
+        targets = pass_targets(self.seats)
+        self.pass_tables = tuple(targets[d] for d in pass_schedule(p["pass_direction"]))
+        self.pass_names = pass_schedule(p["pass_direction"])
+        self.memory = p["mode"] == "memory_proposal"
+        self.slaps_plain = SLAPS_PLAIN
+        self.slaps_closer = SLAPS_CLOSER
+        self.draw_actions = tuple(Action("draw", (c,)) for c in range(self.n_cards))
+        self.non_event = tuple(t != C.EVENT for t in self.types)
+
+    # ------------------------------------------------------------------ variant checks
+    def check_variant(self, params: Params) -> None:
+        n = int(params["players"])
+        counts = params["card_counts"]
+        speed = C.speed_deck_counts(n, params["speed_deck"], params["deck_table"])
+        names = C.TYPES[: C.HAND_TYPES]
+        for t, name in enumerate(names):
+            if speed[t] > counts[name]:
+                msg = (f"the speed deck for {n} players needs {speed[t]} {name} cards but card_counts "
+                       f"has {counts[name]} (FC-S2); lower deck_table or raise card_counts")
+                raise InvalidVariant(msg)
+        if sum(speed) < C.HAND_SIZE * n:
+            msg = (f"the speed deck for {n} players has {sum(speed)} cards ({params['speed_deck']}), "
+                   f"but dealing 5 each needs {C.HAND_SIZE * n} (FC-S3"
+                   f"{', INC-FC-2' if n == 6 else ''}); use speed_deck='n_of_each' or fix deck_table")
+            raise InvalidVariant(msg)
+
+    # ------------------------------------------------------------------ engine hooks
+    def action_specs(self) -> list[ActionSpec]:
+        cards = range(sum(self.params["card_counts"].values()))
+        return [
+            ActionSpec("deal", (Field("hand", range(len(C.COMPOSITIONS))),), "chance: a dealt 5-card hand (FC-S3)"),
+            ActionSpec("draw", (Field("card", cards),), "chance: the card under a face-down slot"),
+            ActionSpec("insert_at", (Field("position", range(len(cards) + 1)),), "chance: reinsert position"),
+            ActionSpec("discard", (Field("type", range(C.HAND_TYPES)),), "pass this card type on (FC-P2)"),
+            ActionSpec("slap", (Field("ms", MS_VALUES), Field("shout", (False, True))),
+                       "hand on the deck after ms milliseconds; shout for a closer (FC-P4..P6)"),
+            ActionSpec("event_draw", (), "Event: draw the next card instead (FC-P6)"),
+            ActionSpec("event_swap", (Field("mine", cards), Field("theirs", cards)),
+                       "Event: swap one of your conquered cards with an opponent's (FC-P6)"),
+            ActionSpec("give_back", (Field("card", cards),), "penalty: return a conquered card (FC-P7)"),
+            ActionSpec("flip", (Field("slot", range(len(cards))),), "memory proposal: turn a grid card"),
+        ]
+
+    def new_initial_state(self) -> Any:
+        from lab.games.fiemme_cembra.state import FiemmeCembraState
+
+        return FiemmeCembraState(self)
+
+    def max_game_length(self) -> int:
+        n = self.num_players()
+        p = self.params
+        events = self.counts["event"]
+        per_hand = n + p["pass_limit"] + 1 + n * (4 * events + 8) + 2 * (events + 2) + 4
+        return int(p["rounds"]) * int(p["hand_limit"]) * per_hand + 10
+
+    def board(self, state: Any = None) -> nx.DiGraph:
+        """The seats graph (passing edges); with a state, each seat's conquered-card count."""
+        g = self.seats.copy()
+        if state is not None:
+            for i in range(self.num_players()):
+                g.nodes[("seat", i)]["conquered"] = len(state.conquered[i])
+        return g
+
+    def accounting(self) -> list[Any]:
+        from lab.games.fiemme_cembra.lint import accounting
+
+        return accounting(self)
+
+    @classmethod
+    def agent_factories(cls) -> dict[str, Any]:
+        from lab.games.fiemme_cembra.agents import AGENTS
+
+        return dict(AGENTS)

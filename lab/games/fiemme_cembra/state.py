@@ -1,0 +1,713 @@
+"""Fiemme–Cembra game state: deal, simultaneous passing, the slap race, conquest, penalties.
+
+See :mod:`lab.games.fiemme_cembra.rules` for how each rule is modelled. Every rule that fires
+logs its clause ID.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from lab.core.actions import Action
+from lab.core.state import CHANCE, SIMULTANEOUS, TERMINAL, State
+from lab.games.fiemme_cembra import components as C
+from lab.games.fiemme_cembra.rules import MS_MAX, SECONDS
+from lab.games.fiemme_cembra.scoring import rank_players
+
+if TYPE_CHECKING:
+    from lab.games.fiemme_cembra.rules import FiemmeCembraGame
+
+P_DEAL, P_PASS, P_SLAP, P_DRAW, P_EVENT, P_PENALTY, P_INSERT, P_FLIP, P_OVER = range(9)
+PHASES = ("deal", "pass", "slap", "draw", "event", "penalty", "insert", "flip", "over")
+EMPTY, UNKNOWN = -2, -1
+
+DISCARDS = tuple(Action("discard", (t,)) for t in range(C.HAND_TYPES))
+EVENT_DRAW = Action("event_draw", ())
+STAT_KEYS = ("hands", "voided_hands", "passes", "races", "events", "swaps", "void_penalties",
+             "flips", "cut_rounds", "deals")
+
+_DEAL_CACHE: dict[tuple[int, ...], list[tuple[Action, float]]] = {}
+
+
+def _deal_outcomes(remaining: tuple[int, ...]) -> list[tuple[Action, float]]:
+    out = _DEAL_CACHE.get(remaining)
+    if out is None:
+        out = [(Action("deal", (i,)), p) for i, p in C.deal_outcomes(remaining)]
+        _DEAL_CACHE[remaining] = out
+    return out
+
+
+class FiemmeCembraState(State):
+    """One Fiemme–Cembra match in progress."""
+
+    game: FiemmeCembraGame
+
+    def __init__(self, game: FiemmeCembraGame) -> None:
+        super().__init__(game)
+        n = game.num_players()
+        self.n = n
+        self.phase = P_DEAL
+        self.actor = -1
+        self.round_no = 0
+        self.hand_in_round = 0
+        self.passes = 0
+        self.hands: list[list[int]] = [[0] * C.HAND_TYPES for _ in range(n)]
+        self.speed_left: list[int] = list(game.speed_counts)
+        self.deal_to = 0
+        self.deck: list[int] = []
+        self.pool: list[int] = []
+        self.grid: list[int] = []
+        self.conquered: list[list[int]] = [[] for _ in range(n)]
+        self.past: list[list[int]] = [[] for _ in range(n)]
+        self.round_wins = [0] * n
+        self.closers: list[int] = []
+        self.race: dict[str, Any] | None = None
+        self.queue: list[int] = []
+        self.penalised = -1
+        self.inserts: list[int] = []
+        self.flipped: list[int] = []
+        self.held: list[int] = []
+        self.flip_slot = -1
+        self.my_passes: list[list[int]] = [[] for _ in range(n)]
+        self.my_receipts: list[list[int]] = [[] for _ in range(n)]
+        self.stats: dict[str, int] = dict.fromkeys(STAT_KEYS, 0)
+        self.hands_per_round: list[int] = []
+        self.penalties = [0] * n
+        self.forgot = [0] * n
+        self.marks = [0] * n
+        self.final_winners: list[int] = []
+        self._start_round()
+
+    # ================================================================== flow
+    def _start_round(self) -> None:
+        """FC-S4: a fresh conquest deck (or memory grid) of face-down unknown cards."""
+        self.pool = sorted(self.game.conquest_ids)
+        if self.game.memory:
+            self.grid = [UNKNOWN] * len(self.pool)
+            self.deck = []
+        else:
+            self.deck = [UNKNOWN] * len(self.pool)
+            self.grid = []
+        self.conquered = [[] for _ in range(self.n)]
+        self.hand_in_round = 0
+        self.log("FC-S4", "conquest_deck", size=len(self.pool), round=self.round_no,
+                 memory_grid=self.game.memory)
+        self._start_hand()
+
+    def _start_hand(self) -> None:
+        """FC-P8: reshuffle the speed deck and redeal (one chance node per player)."""
+        if self._round_exhausted():
+            self.log("FC-E1", "conquest_deck_exhausted", round=self.round_no)
+            self._end_round()
+            return
+        if self.hand_in_round >= self.game.params["hand_limit"]:
+            self.stats["cut_rounds"] += 1
+            self.log("FC-E1", "round_cut_by_hand_limit", round=self.round_no, hands=self.hand_in_round)
+            self._end_round()
+            return
+        self.hands = [[0] * C.HAND_TYPES for _ in range(self.n)]
+        self.speed_left = list(self.game.speed_counts)
+        self.deal_to = 0
+        self.passes = 0
+        self.closers = []
+        self.my_passes = [[] for _ in range(self.n)]
+        self.my_receipts = [[] for _ in range(self.n)]
+        self.phase = P_DEAL
+        self.actor = -1
+
+    def _round_exhausted(self) -> bool:
+        types = self.game.types
+        if self.game.memory:
+            counts = [0] * len(C.TYPES)
+            for c in self.pool:
+                counts[types[c]] += 1
+            for c in self.grid:
+                if c >= 0:
+                    counts[types[c]] += 1
+            return all(counts[t] < 2 for t in range(C.HAND_TYPES))
+        if any(types[c] != C.EVENT for c in self.pool):
+            return False
+        return all(c < 0 or types[c] == C.EVENT for c in self.deck)
+
+    def _end_round(self) -> None:
+        """FC-E1: the round is over; record it (AMB-FC-2) and start the next one or finish."""
+        if self._settle_marks():
+            return
+        total = self.hand_in_round
+        self.hands_per_round.append(total)
+        mode = self.game.params["between_rounds"]
+        winners, clause = rank_players(self.conquered, range(self.n), self.game.types, self.game.syllables)
+        self.log(clause, "round_winners", round=self.round_no, winners=winners,
+                 conquered=[len(c) for c in self.conquered])
+        if mode == "round_wins":
+            for w in winners:
+                self.round_wins[w] += 1
+            self.log("AMB-FC-2", "round_wins", wins=list(self.round_wins))
+        for p in range(self.n):
+            self.past[p].extend(self.conquered[p])
+        self.conquered = [[] for _ in range(self.n)]
+        self.round_no += 1
+        if self.round_no >= self.game.params["rounds"]:
+            self._end_match()
+        else:
+            self.log("AMB-FC-2", "next_round", rule=mode, round=self.round_no)
+            self._start_round()
+
+    def _end_match(self) -> None:
+        """FC-E2/FC-E3: the match winner(s)."""
+        types, syl = self.game.types, self.game.syllables
+        if self.game.params["between_rounds"] == "round_wins":
+            best = max(self.round_wins)
+            cands = [p for p in range(self.n) if self.round_wins[p] == best]
+            if len(cands) == 1:
+                winners, clause = cands, "AMB-FC-2"
+            else:
+                winners, clause = rank_players(self.past, cands, types, syl, need_complete=False)
+        else:
+            winners, clause = rank_players(self.past, range(self.n), types, syl)
+        self.final_winners = winners
+        self.phase = P_OVER
+        self.actor = -1
+        self.log(clause, "match_winners", winners=winners, totals=[len(c) for c in self.past])
+
+    # ================================================================== State hooks
+    def current_player(self) -> int:
+        ph = self.phase
+        if ph in (P_DEAL, P_DRAW, P_INSERT):
+            return CHANCE
+        if ph in (P_PASS, P_SLAP):
+            return SIMULTANEOUS
+        if ph == P_OVER:
+            return TERMINAL
+        return self.actor
+
+    def _chance_outcomes(self) -> list[tuple[Action, float]]:
+        if self.phase == P_DEAL:
+            return _deal_outcomes(tuple(self.speed_left))
+        if self.phase == P_DRAW:
+            p = 1.0 / len(self.pool)
+            draws = self.game.draw_actions
+            return [(draws[c], p) for c in self.pool]
+        lo, hi = self._insert_range()
+        p = 1.0 / (hi - lo + 1)
+        return [(Action("insert_at", (i,)), p) for i in range(lo, hi + 1)]
+
+    def _insert_range(self) -> tuple[int, int]:
+        """Reinsert positions (0 = on top, len = at the bottom) the chance node chooses from.
+
+        ``random_middle``: strictly between the top and bottom card (anywhere if fewer than 2
+        cards); ``anywhere``: any position.
+        """
+        length = len(self.deck)
+        if self.game.params["reinsert"] == "anywhere" or length < 2:
+            return 0, length
+        return 1, length - 1
+
+    def _legal_actions(self, player: int) -> list[Action]:
+        ph = self.phase
+        if ph == P_PASS:
+            hand = self.hands[player]
+            return [DISCARDS[t] for t in range(C.HAND_TYPES) if hand[t] > 0]
+        if ph == P_SLAP:
+            return list(self.game.slaps_closer if player in self.closers else self.game.slaps_plain)
+        if player != self.actor:
+            return []
+        if ph == P_EVENT:
+            out = [EVENT_DRAW]
+            mine = self.conquered[player]
+            if mine:
+                for q in range(self.n):
+                    if q != player:
+                        out.extend(Action("event_swap", (m, t)) for m in mine for t in self.conquered[q])
+            return out
+        if ph == P_PENALTY:
+            return [Action("give_back", (c,)) for c in self.conquered[player]]
+        if ph == P_FLIP:
+            return [Action("flip", (s,)) for s, c in enumerate(self.grid)
+                    if c != EMPTY and s not in self.flipped]
+        return []
+
+    def acting_players(self) -> list[int]:
+        cur = self.current_player()
+        if cur >= 0:
+            return [cur]
+        if cur == SIMULTANEOUS:
+            return list(range(self.n))
+        return []
+
+    # ------------------------------------------------------------------ chance and moves
+    def _apply_action(self, action: Action) -> None:
+        kind = action.kind
+        if kind == "deal":
+            self._deal(int(action.args[0]))
+        elif kind == "draw":
+            self._drawn(int(action.args[0]))
+        elif kind == "insert_at":
+            pos = int(action.args[0])
+            card = self.inserts.pop(0)
+            self.deck.insert(pos, card)
+            self.log(self._insert_clause(card), "reinserted", card=card, position=pos)
+            self._finish_hand()
+        elif kind == "event_draw":
+            self.log("FC-P6", "event_draw_again", player=self.actor)
+            if self.game.memory:
+                self._continue_flipping()
+            else:
+                self._draw_for(self.actor)
+        elif kind == "event_swap":
+            self._swap(self.actor, int(action.args[0]), int(action.args[1]))
+        elif kind == "give_back":
+            self._give_back(self.actor, int(action.args[0]))
+        elif kind == "flip":
+            self._flip(int(action.args[0]))
+        else:  # pragma: no cover - the codec only admits declared kinds
+            msg = f"unexpected action {action}"
+            raise ValueError(msg)
+
+    def _deal(self, index: int) -> None:
+        """FC-S3: player ``deal_to`` receives a 5-card hand (seen only by them)."""
+        comp = C.COMPOSITIONS[index]
+        p = self.deal_to
+        self.hands[p] = list(comp)
+        for t in range(C.HAND_TYPES):
+            self.speed_left[t] -= comp[t]
+        self.stats["deals"] += 1 if p == 0 else 0
+        self.log("FC-S3", "dealt", visible_to=(p,), player=p, hand=list(comp))
+        self.deal_to += 1
+        if self.deal_to == self.n:
+            self.phase = P_PASS  # FC-P1: the first pass is always played, complete hand or not
+            complete = [q for q in range(self.n) if C.is_complete(self.hands[q])]
+            for q in complete:
+                self.log("FC-P1", "complete_hand_must_pass", visible_to=(q,), player=q)
+
+    def _apply_actions(self, actions: Mapping[int, Action]) -> None:
+        if self.phase == P_PASS:
+            self._pass({p: int(a.args[0]) for p, a in actions.items()})
+        else:
+            self._race({p: (int(a.args[0]), bool(a.args[1])) for p, a in actions.items()})
+
+    def _pass(self, discards: Mapping[int, int]) -> None:
+        """FC-P2/FC-P3: all discard face down, then all pass along the seats graph at once."""
+        tables = self.game.pass_tables
+        table = tables[self.passes % len(tables)]
+        hands = self.hands
+        for p, t in discards.items():
+            hands[p][t] -= 1
+            self.my_passes[p].append(t)
+        for p, t in discards.items():
+            q = table[p]
+            hands[q][t] += 1
+            self.my_receipts[q].append(t)
+        self.passes += 1
+        self.stats["passes"] += 1
+        self.log("FC-P3", "passed", number=self.passes,
+                 direction=self.game.pass_names[(self.passes - 1) % len(tables)])
+        closers = [p for p in range(self.n) if C.is_complete(hands[p])]
+        if closers:
+            self.closers = closers
+            self.phase = P_SLAP
+            self.log("FC-P4", "close", closers=closers)
+            if len(closers) > 1:
+                self.log("AMB-FC-4", "several_closers", closers=closers,
+                         rule=self.game.params["several_closers"])
+        elif self.passes >= self.game.params["pass_limit"]:
+            self.stats["voided_hands"] += 1
+            self.log("FC-P4", "hand_voided_pass_limit", passes=self.passes)
+            self.hand_in_round += 1
+            self.stats["hands"] += 1
+            self._start_hand()
+
+    def hand_order(self, slaps: Mapping[int, tuple[int, bool]]) -> list[int]:
+        """FC-P5: the order hands land on the deck, from the submitted reaction times.
+
+        A closer's time counts from the pass; everybody else reacts to the first closer's slap.
+        Ties: closers first, then the seat nearer the first closer going right. Among closers
+        tied for first, the lowest seat index.
+        """
+        closers = self.closers
+        first = min(closers, key=lambda c: (slaps[c][0], c))
+        t0 = slaps[first][0]
+        n = self.n
+
+        def key(p: int) -> tuple[int, int, int]:
+            is_closer = p in closers
+            t = slaps[p][0] if is_closer else t0 + slaps[p][0]
+            return (t, 0 if is_closer else 1, (p - first) % n)
+
+        return sorted(range(n), key=key)
+
+    def _race(self, slaps: Mapping[int, tuple[int, bool]]) -> None:
+        """FC-P5/FC-P6/FC-P7: who conquers and who is penalised, from the hand order."""
+        order = self.hand_order(slaps)
+        shouted = [p for p in self.closers if slaps[p][1]]
+        self.stats["races"] += 1
+        self.race = {"order": order, "ms": [slaps[p][0] for p in range(self.n)],
+                     "closers": list(self.closers), "shouted": shouted}
+        self.log("FC-P5", "hands_on_deck", order=order, ms=self.race["ms"])
+        for c in self.closers:
+            if c not in shouted:
+                self.forgot[c] += 1
+                self.log("FC-P6", "forgot_to_shout", player=c)
+        first = order[0]
+        if self.game.params["several_closers"] == "each_shouting":
+            queue = [p for p in order if p in shouted]
+            if not queue:
+                queue = [order[1]]
+        elif first in shouted:
+            queue = [first]
+        else:
+            queue = [order[1]]  # FC-P6: the first forgot to shout: the second hand takes it
+            self.log("FC-P6", "second_hand_takes", player=order[1], first=first)
+        self.log("FC-P6", "conquerors", players=list(queue))
+        self.queue = queue
+        self.penalised = order[-1]
+        if self.game.params["penalty_timing"] == "end_of_round":
+            self.marks[order[-1]] += 1
+            self.log("FC-P7", "penalty_mark", player=order[-1], marks=self.marks[order[-1]])
+            self.penalised = -1
+        self.hand_in_round += 1
+        self.stats["hands"] += 1
+        self._next_conqueror()
+
+    # ------------------------------------------------------------------ conquest
+    def _next_conqueror(self) -> None:
+        self.held = []
+        self.flipped = []
+        if not self.queue:
+            self._penalty()
+            return
+        self.actor = self.queue.pop(0)
+        if self.game.memory:
+            self._continue_flipping()
+        else:
+            self._draw_for(self.actor)
+
+    def _draw_for(self, player: int) -> None:
+        """FC-P6: take the top card of the conquest deck (a chance node if nobody knows it)."""
+        self.actor = player
+        if not self.deck:
+            self.log("FC-P6", "conquest_deck_empty", player=player)
+            self._next_conqueror()
+            return
+        top = self.deck[0]
+        if top == UNKNOWN:
+            self.phase = P_DRAW
+            return
+        self.deck.pop(0)
+        self._receive(player, top)
+
+    def _drawn(self, card: int) -> None:
+        self.pool.remove(card)
+        if self.game.memory:
+            self.grid[self.flip_slot] = card
+            self._revealed(self.flip_slot)
+            return
+        self.deck.pop(0)
+        self._receive(self.actor, card)
+
+    def _receive(self, player: int, card: int) -> None:
+        if self.game.types[card] == C.EVENT:
+            self.stats["events"] += 1
+            self.inserts.append(card)
+            self.log("FC-P6", "event_played", player=player, card=card)
+            self.phase = P_EVENT
+            return
+        self.conquered[player].append(card)
+        self.log("FC-P6", "conquered", player=player, card=card, type=C.TYPES[self.game.types[card]])
+        self._next_conqueror()
+
+    def _swap(self, player: int, mine: int, theirs: int) -> None:
+        """FC-P6 Event: swap one of your conquered cards with an opponent's."""
+        owner = next(q for q in range(self.n) if theirs in self.conquered[q])
+        a, b = self.conquered[player], self.conquered[owner]
+        a[a.index(mine)] = theirs
+        b[b.index(theirs)] = mine
+        self.stats["swaps"] += 1
+        self.log("FC-P6", "event_swap", player=player, opponent=owner, gave=mine, took=theirs)
+        self._next_conqueror()
+
+    def _penalty(self) -> None:
+        """FC-P7: the last hand returns a conquered card of their choice; none: void."""
+        p = self.penalised
+        if p < 0:
+            self._finish_hand()
+            return
+        if not self.conquered[p]:
+            self.stats["void_penalties"] += 1
+            self.log("FC-P7", "penalty_void", player=p)
+            self._finish_hand()
+            return
+        self.phase = P_PENALTY
+        self.actor = p
+
+    def _settle_marks(self) -> bool:
+        """FC-P7 at the end of a round (penalty_timing=end_of_round): pay each mark with a card.
+
+        Returns True when a player must now choose a card to give back.
+        """
+        for p in range(self.n):
+            if self.marks[p] and not self.conquered[p]:
+                self.stats["void_penalties"] += self.marks[p]
+                self.log("FC-P7", "penalty_void", player=p, marks=self.marks[p])
+                self.marks[p] = 0
+            elif self.marks[p]:
+                self.phase = P_PENALTY
+                self.actor = p
+                self.penalised = p
+                return True
+        return False
+
+    def _give_back(self, player: int, card: int) -> None:
+        self.conquered[player].remove(card)
+        self.penalties[player] += 1
+        self.log("FC-P7", "penalty", player=player, card=card)
+        if self.marks[player]:
+            self.marks[player] -= 1
+            self.log("FC-P7", "card_leaves_round", player=player, card=card)
+            self._end_round()
+            return
+        if self.game.memory:
+            slot = self.grid.index(EMPTY) if EMPTY in self.grid else len(self.grid)
+            if slot == len(self.grid):
+                self.grid.append(card)
+            else:
+                self.grid[slot] = card
+            self.log("AMB-FC-3", "penalty_card_to_grid", card=card, slot=slot)
+        else:
+            self.inserts.append(card)
+        self._finish_hand()
+
+    def _insert_clause(self, card: int) -> str:
+        return "FC-P6" if self.game.types[card] == C.EVENT else "FC-P7"
+
+    def _finish_hand(self) -> None:
+        """Put Events and penalty cards back into the deck, then the next hand (FC-P8)."""
+        rule = self.game.params["reinsert"]
+        while self.inserts:
+            if rule in ("random_middle", "anywhere"):
+                self.phase = P_INSERT
+                self.actor = -1
+                return
+            card = self.inserts.pop(0)
+            pos = len(self.deck) // 2 if rule == "middle" else len(self.deck)
+            self.deck.insert(pos, card)
+            self.log(self._insert_clause(card), "reinserted", card=card, position=pos)
+        self._start_hand()
+
+    # ------------------------------------------------------------------ memory proposal
+    def _continue_flipping(self) -> None:
+        if any(c != EMPTY and s not in self.flipped for s, c in enumerate(self.grid)):
+            self.phase = P_FLIP
+        else:
+            self.log("AMB-FC-3", "nothing_to_flip", player=self.actor)
+            self._next_conqueror()
+
+    def _flip(self, slot: int) -> None:
+        self.flipped.append(slot)
+        self.stats["flips"] += 1
+        if self.grid[slot] == UNKNOWN:
+            self.flip_slot = slot
+            self.phase = P_DRAW
+            return
+        self._revealed(slot)
+
+    def _revealed(self, slot: int) -> None:
+        """AMB-FC-3 proposal: a flipped card is seen by all; a pair of one type is conquered."""
+        card = self.grid[slot]
+        types = self.game.types
+        self.log("AMB-FC-3", "flipped", player=self.actor, slot=slot, card=card)
+        if types[card] == C.EVENT:
+            self.stats["events"] += 1
+            self.log("FC-P6", "event_played", player=self.actor, card=card)
+            self.phase = P_EVENT
+            return
+        self.held.append(slot)
+        if len(self.held) < 2:
+            self._continue_flipping()
+            return
+        a, b = (self.grid[s] for s in self.held)
+        if types[a] == types[b]:
+            self.conquered[self.actor].extend((a, b))
+            for s in self.held:
+                self.grid[s] = EMPTY
+            self.log("AMB-FC-3", "pair_conquered", player=self.actor, cards=[a, b])
+        else:
+            self.log("AMB-FC-3", "no_pair", player=self.actor, cards=[a, b])
+        self._next_conqueror()
+
+    # ================================================================== results
+    def returns(self) -> list[float]:
+        if self.phase != P_OVER:
+            return [0.0] * self.n
+        return [1.0 if p in self.final_winners else 0.0 for p in range(self.n)]
+
+    def winners(self) -> list[int]:
+        return list(self.final_winners) if self.phase == P_OVER else []
+
+    def total_conquered(self) -> list[int]:
+        return [len(self.past[p]) + len(self.conquered[p]) for p in range(self.n)]
+
+    def progress(self) -> list[float]:
+        """Cards conquered so far (all rounds)."""
+        return [float(x) for x in self.total_conquered()]
+
+    def estimated_minutes(self) -> float:
+        """Time model: seconds per deal, pass, race, Event, penalty and flip (rules.SECONDS)."""
+        s = self.stats
+        secs = (s["deals"] * SECONDS["deal"] + s["passes"] * SECONDS["pass"] + s["races"] * SECONDS["race"]
+                + s["events"] * SECONDS["event"] + sum(self.penalties) * SECONDS["penalty"]
+                + s["flips"] * SECONDS["flip"])
+        return secs / 60.0
+
+    def metrics(self) -> dict[str, float]:
+        s = self.stats
+        rounds = max(1, len(self.hands_per_round))
+        out: dict[str, float] = {
+            "hands_per_round": s["hands"] / rounds,
+            "passes_per_hand": s["passes"] / max(1, s["hands"]),
+            "voided_hands": float(s["voided_hands"]),
+            "cut_rounds": float(s["cut_rounds"]),
+            "events_played": float(s["events"]),
+            "event_swaps": float(s["swaps"]),
+            "void_penalties": float(s["void_penalties"]),
+            "penalties": float(sum(self.penalties)),
+            "forgot_shout": float(sum(self.forgot)),
+            "minutes_per_round": self.estimated_minutes() / rounds,
+        }
+        totals = self.total_conquered()
+        for p in range(self.n):
+            out[f"conquered_{p}"] = float(totals[p])
+            out[f"penalties_{p}"] = float(self.penalties[p])
+        return out
+
+    # ================================================================== views
+    def phase_name(self) -> str:
+        return PHASES[self.phase]
+
+    def full_state(self) -> dict[str, Any]:
+        return {
+            "phase": PHASES[self.phase], "actor": self.actor, "round": self.round_no,
+            "hand_in_round": self.hand_in_round, "passes": self.passes,
+            "hands": [list(h) for h in self.hands], "speed_left": list(self.speed_left),
+            "deal_to": self.deal_to, "deck": list(self.deck), "pool": list(self.pool),
+            "grid": list(self.grid), "conquered": [list(c) for c in self.conquered],
+            "past": [list(c) for c in self.past], "round_wins": list(self.round_wins),
+            "closers": list(self.closers), "race": self.race, "queue": list(self.queue),
+            "penalised": self.penalised, "inserts": list(self.inserts),
+            "flipped": list(self.flipped), "held": list(self.held), "flip_slot": self.flip_slot,
+            "my_passes": [list(x) for x in self.my_passes],
+            "my_receipts": [list(x) for x in self.my_receipts],
+            "stats": dict(self.stats), "hands_per_round": list(self.hands_per_round),
+            "penalties": list(self.penalties), "forgot": list(self.forgot), "marks": list(self.marks),
+            "winners": list(self.final_winners),
+        }
+
+    def clone(self) -> FiemmeCembraState:
+        new = self.__class__.__new__(self.__class__)
+        d = new.__dict__
+        d.update(self.__dict__)
+        d["_history"] = list(self._history)
+        d["events"] = list(self.events)
+        d["hands"] = [list(h) for h in self.hands]
+        d["speed_left"] = list(self.speed_left)
+        for key in ("deck", "pool", "grid", "round_wins", "closers", "queue", "inserts", "flipped",
+                    "held", "hands_per_round", "penalties", "forgot", "marks", "final_winners"):
+            d[key] = list(getattr(self, key))
+        for key in ("conquered", "past", "my_passes", "my_receipts"):
+            d[key] = [list(x) for x in getattr(self, key)]
+        d["stats"] = dict(self.stats)
+        d["race"] = None if self.race is None else {k: (list(v) if isinstance(v, list) else v)
+                                                    for k, v in self.race.items()}
+        return new
+
+    def non_events_left(self) -> int:
+        """Emotion and lodging cards still in the conquest deck or grid (public by counting)."""
+        ne = self.game.non_event
+        known = self.grid if self.game.memory else self.deck
+        return sum(ne[c] for c in self.pool) + sum(ne[c] for c in known if c >= 0)
+
+    def observation(self, player: int | None) -> dict[str, Any]:
+        """What ``player`` may know: own hand and passes, everything face up, deck size only."""
+        obs: dict[str, Any] = {
+            "phase": PHASES[self.phase], "round": self.round_no, "hand": self.hand_in_round,
+            "passes": self.passes, "actor": self.actor, "players": self.n,
+            "next_direction": self.game.pass_names[self.passes % len(self.game.pass_tables)],
+            "conquered": [list(c) for c in self.conquered],
+            "past": [list(c) for c in self.past], "round_wins": list(self.round_wins),
+            "deck_size": len(self.deck) if not self.game.memory else sum(c != EMPTY for c in self.grid),
+            "non_events_left": self.non_events_left(),
+            "closers": list(self.closers) if self.phase != P_PASS else [],
+            "last_race": self.race, "penalised": self.penalised if self.phase == P_PENALTY else -1,
+            "winners": list(self.final_winners), "penalty_marks": list(self.marks),
+        }
+        if self.game.memory:
+            # AMB-FC-3 proposal: every flipped card was seen by all; unknown places are -1
+            obs["grid"] = list(self.grid)
+            obs["flipped"] = list(self.flipped)
+        if player is not None:
+            obs["me"] = player
+            obs["my_hand"] = list(self.hands[player])
+            obs["my_passes"] = list(self.my_passes[player])
+            obs["my_receipts"] = list(self.my_receipts[player])
+            obs["pass_to"] = self.game.pass_tables[self.passes % len(self.game.pass_tables)][player]
+        return obs
+
+    def explain_illegal(self, player: int, action: Action) -> str | None:
+        ph = self.phase
+        kind = action.kind
+        if kind in ("deal", "draw", "insert_at"):
+            return "deal, draw and insert_at are chance outcomes, not player moves"
+        if ph == P_PASS:
+            if kind != "discard":
+                return "everyone is choosing a card to discard (FC-P2); only discard(type) is legal"
+            t = action.args[0]
+            return f"you hold no {C.TYPES[t]} card (FC-P2)"
+        if ph == P_SLAP:
+            if kind != "slap":
+                return "the slap race is on (FC-P5): only slap(ms, shout) is legal"
+            if action.args[1] and player not in self.closers:
+                return "only a player who closed shouts (FC-P4); slap with shout=False"
+            return f"ms must be 0..{MS_MAX} in steps of 10"
+        if player != self.actor:
+            return f"player {self.actor} is to act ({PHASES[ph]})"
+        if ph == P_EVENT:
+            return "Event (FC-P6): event_draw, or event_swap(one of your conquered, an opponent's conquered)"
+        if ph == P_PENALTY:
+            return "penalty (FC-P7): give_back one of your own conquered cards"
+        if ph == P_FLIP:
+            return "memory proposal: flip a grid place that is not empty and not flipped this turn"
+        return None
+
+    def describe_action(self, action: Action) -> str:
+        k, a = action.kind, action.args
+        names = C.TYPES
+        if k == "deal":
+            comp = C.COMPOSITIONS[int(a[0])]
+            return "deal " + ", ".join(f"{n} {names[t]}" for t, n in enumerate(comp) if n)
+        if k == "discard":
+            return f"discard a {names[int(a[0])]} card"
+        if k == "slap":
+            return f"slap after {a[0]} ms" + (" shouting 'Fiemme!'" if a[1] else "")
+        if k in ("draw", "give_back"):
+            c = int(a[0])
+            what = names[self.game.types[c]] if 0 <= c < self.game.n_cards else "?"
+            return f"{'draw' if k == 'draw' else 'give back'} card {c} ({what})"
+        if k == "event_swap":
+            return f"Event: swap your card {a[0]} for card {a[1]}"
+        if k == "event_draw":
+            return "Event: draw another card"
+        if k == "flip":
+            return f"flip grid place {a[0]}"
+        return str(action)
+
+    def render_svg(self, viewer: int | None = None) -> str:
+        from lab.games.fiemme_cembra.render import render_svg
+
+        return render_svg(self, viewer)
+
+    def action_targets(self, player: int) -> dict[str, list[Action]]:
+        from lab.games.fiemme_cembra.render import action_targets
+
+        return action_targets(self, player)
+
