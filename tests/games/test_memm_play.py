@@ -143,8 +143,10 @@ def test_describe_action_is_readable() -> None:
     state = game.new_initial_state()
     for _, action in lab.play(game, seed=3).history()[:37]:
         state.apply_action(action)
-    text = state.describe_action(state.legal_actions()[0])
-    assert text.startswith("place cube") and "on top" in text
+    legal = state.legal_actions()
+    text = state.describe_action(legal[0])
+    assert text.startswith("place cube") and ": top " in text and "bottom" in text
+    assert len({state.describe_action(a) for a in legal}) == len(legal)  # buttons differ
 
 
 def test_random_games_are_fast() -> None:

@@ -20,6 +20,7 @@ from lab.games.memm.rules import GIVES_FOR_JOINED, MemmGame
 _DEAL, _ROLL, _PLACE, _GIVE, _OVER = "deal", "roll", "place", "give", "over"
 PASS = Action("pass", ())
 KEEP = Action("keep", ())
+_FACE_WORDS = ((4, "top"), (0, "+x"), (1, "-x"), (2, "+y"), (3, "-y"), (5, "bottom"))
 _SCALARS = (
     "phase", "to_move", "start_player", "last", "run_key", "run_len", "column", "gives_left",
     "repeat", "first_out", "pass_streak", "blocked", "stuck", "placements", "passes", "gifts",
@@ -524,9 +525,8 @@ class MemmState(State):
                 return str(action)
             world = table.orientations[int(cube)][k][1]
             body = table.bodies[int(cube)]
-            top = COLOURS[world[4]]
-            return (f"place cube {cube} ({describe_cube(body)}) at ({x}, {y}, {z}), "
-                    f"{top} on top, facing +x {COLOURS[world[0]]}")
+            faces = ", ".join(f"{name} {COLOURS[world[f]]}" for f, name in _FACE_WORDS)
+            return f"place cube {cube} ({describe_cube(body)}) at ({x}, {y}, {z}): {faces}"
         if action.kind == "give":
             return f"give cube {action.args[0]} to player {action.args[1]}"
         if action.kind == "deal":
