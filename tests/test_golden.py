@@ -74,10 +74,8 @@ def test_a_changed_record_is_caught(toy_corpus: dict, tamper: str) -> None:
         elif tamper == "count":
             record["legal_counts"][0] += 1
         elif tamper == "action":
-            last = record["history"][-1]
             other = [a.to_json() for a in game.new_initial_state().legal_actions() if a.to_json() != record["history"][0][1]]
             record["history"][0] = [record["history"][0][0], other[0]]
-            assert last
         elif tamper == "returns":
             record["returns"] = [-r for r in record["returns"]]
         else:

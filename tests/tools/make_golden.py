@@ -14,9 +14,11 @@ change that alters them must be made on purpose: bump the game's ``rules_version
 from __future__ import annotations
 
 import argparse
+import base64
 import json
 import sys
 import time
+import zlib
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +30,7 @@ from lab.sim.simulate import agent_specs
 
 GOLDEN_DIR = Path(__file__).resolve().parent.parent / "golden"
 FILE_FORMAT = 1
-LONG_GAME = 300  # history entries: a variant whose first game is longer stores one game only
+LONG_GAME = 300  # history entries: a longer game is stored alone, its lists zlib-packed
 SLOW_AGENT_SECONDS = 3.0  # a game-specific agent record slower than this is left out
 
 
@@ -64,15 +66,34 @@ def record_game(game: Game, seed: int, agents: Any = None) -> dict[str, Any]:
     for entry in history:
         counts.append(legal_count(replayed))
         apply_entry(replayed, entry)
-    return {
+    record = {
         "params": game.params_to_dict(),
         "seed": seed,
         "agents": agent_specs(game, agents),
-        "history": history,
-        "legal_counts": counts,
+        "length": len(history),
         "final_hash": final.state_hash(),
         "returns": final.returns(),
     }
+    if len(history) <= LONG_GAME:
+        return {**record, "history": history, "legal_counts": counts}
+    return {**record, "history_zlib": _pack(history), "legal_counts_zlib": _pack(counts)}
+
+
+def _pack(data: Any) -> str:
+    """Compact JSON, zlib-compressed, base64 text (long games keep the corpus small)."""
+    raw = json.dumps(data, separators=(",", ":")).encode()
+    return base64.b64encode(zlib.compress(raw, 9)).decode("ascii")
+
+
+def _unpack(text: str) -> Any:
+    return json.loads(zlib.decompress(base64.b64decode(text)))
+
+
+def record_lists(record: dict[str, Any]) -> tuple[list[Any], list[Any]]:
+    """A record's history and legal counts, whether stored plainly or packed."""
+    if "history" in record:
+        return record["history"], record["legal_counts"]
+    return _unpack(record["history_zlib"]), _unpack(record["legal_counts_zlib"])
 
 
 def golden_cases(name: str) -> list[tuple[dict[str, Any], Any]]:
@@ -99,10 +120,10 @@ def build_corpus(name: str, *, verbose: bool = False) -> dict[str, Any]:
             skipped.append(f"agent {agents!r} ({took:.1f} s per game)")
             continue
         records.append(first)
-        if agents is None and len(first["history"]) <= LONG_GAME:
+        if agents is None and first["length"] <= LONG_GAME:
             records.append(record_game(game, seed + 1, agents))
     if verbose:
-        steps = sum(len(r["history"]) for r in records)
+        steps = sum(r["length"] for r in records)
         print(f"{name}: {len(records)} records, {steps} steps" + (f"; left out {', '.join(skipped)}" if skipped else ""))
     return {
         "format": FILE_FORMAT,
@@ -151,9 +172,9 @@ def check_record(game: Game, record: dict[str, Any]) -> None:
     """Replay ``record`` and play it again from its seed; raise AssertionError on any difference."""
     where = f"{game!r} seed={record['seed']} agents={record['agents']}"
     state = game.new_initial_state()
-    history = record["history"]
-    assert len(record["legal_counts"]) == len(history), f"{where}: corrupt record"
-    for step, (entry, count) in enumerate(zip(history, record["legal_counts"], strict=True)):
+    history, counts = record_lists(record)
+    assert len(counts) == len(history) == record["length"], f"{where}: corrupt record"
+    for step, (entry, count) in enumerate(zip(history, counts, strict=True)):
         now = legal_count(state)
         assert now == count, (
             f"{where} step {step}: {now} legal actions/outcomes, the record has {count}"
