@@ -11,7 +11,7 @@ Row columns (all scalar)
 ------------------------
 ``game_index``, ``seed``, ``variant`` (parameters that differ from the defaults), ``agents``
 (one label per seat), ``winners`` (JSON list), ``winner`` (the sole winner or -1), ``draw`` (no
-winner: a draw or a timeout), ``length_actions`` (history entries, chance included),
+winner: a draw or a timeout; in a solo game only a zero return, a loss is no draw), ``length_actions`` (history entries, chance included),
 ``length_decisions`` (player actions only), ``first_player`` (who made the first decision; -1
 when the first decision was simultaneous), the game's metrics (e.g. ``turns``, ``rounds``,
 ``timeout``), ``minutes`` (the game's time model), ``return_<p>``, ``progress_<p>`` (final
@@ -56,8 +56,9 @@ def game_seed(master: int, index: int) -> int:
 class LeadTracker:
     """Follows the per-player progress measure during a game (an ``on_step`` hook of ``play``).
 
-    A player *leads* at a step when their progress is strictly the highest. From the sequence
-    of sole leaders it derives:
+    A player *leads* at a step when their progress is strictly the highest; the lead is read
+    after every action that leaves a player to act (or ends the game), not while the game waits
+    for a chance outcome. From the sequence of sole leaders it derives:
 
     - ``lead_changes``: how often the sole lead passed from one player to another (a tie in
       between does not count as a change);
@@ -78,8 +79,8 @@ class LeadTracker:
 
     def __call__(self, state: State) -> None:
         self.steps += 1
-        if not self.enabled:
-            return
+        if not self.enabled or state.current_player() == CHANCE:
+            return  # the lead is read whenever a player is to act, and at the end
         prog = state.progress()
         if prog is None:
             self.enabled = False
@@ -168,7 +169,8 @@ def game_row(
         ),
         "winners": json.dumps(winners),
         "winner": winners[0] if len(winners) == 1 else -1,
-        "draw": len(winners) == 0,
+        # no winner: a draw or a timeout; in a solo game a loss (negative return) is no draw
+        "draw": len(winners) == 0 and (n > 1 or float(returns[0]) == 0.0),
         "length_actions": len(state._history),
         "length_decisions": decisions,
         "first_player": first if first >= 0 else -1,
@@ -311,6 +313,7 @@ def simulate(
     if chunk_size is not None:
         chunk_size = _check_int("chunk_size", chunk_size, 1)
     specs = agent_specs(game, agents)
+    make_agents(game, specs)  # every game rebuilds its agents from these specs: check they can
     params = game.params_to_dict()
     label = variant if variant is not None else variant_label(game)
     agents_text = "|".join(agent_label(s) for s in specs)
