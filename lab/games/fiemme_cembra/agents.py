@@ -62,7 +62,7 @@ class ReflexAgent(BaseAgent):
             return self.slap(legal_actions, rng)
         if phase == "pass":
             return self.discard(observation, legal_actions, rng)
-        if phase == "event":
+        if phase in ("event", "swap"):
             return self.event(observation, legal_actions, rng)
         if phase == "penalty":
             return self.give_back(observation, legal_actions, rng)
@@ -122,17 +122,19 @@ class CollectorAgent(ReflexAgent):
             counts[types[c]] += 1
         need = {t for t in (*C.EMOTIONS, C.LODGING) if counts[t] == 0}
         sizes = [len(c) for c in obs["conquered"]]
-        owner = {c: q for q, cards in enumerate(obs["conquered"]) for c in cards}
         best, best_key = Action("event_draw", ()), None
-        for a in legal:
-            if a.kind != "event_swap":
+        for q, theirs in enumerate(obs["conquered"]):
+            if q == me:
                 continue
-            give, take = a.args
-            if types[take] in need and counts[types[give]] >= 2:
-                key = (sizes[owner[take]], counts[types[give]], -take, -give)
-                if best_key is None or key > best_key:
-                    best, best_key = a, key
-        return best
+            for take in theirs:
+                for give in obs["conquered"][me]:
+                    if types[take] in need and counts[types[give]] >= 2:
+                        key = (sizes[q], counts[types[give]], -take, -give)
+                        if best_key is None or key > best_key:
+                            best, best_key = Action("event_swap", (give, take)), key
+        if obs["phase"] == "event":
+            return Action("event_swap_choose", ()) if best_key is not None else Action("event_draw", ())
+        return best if best_key is not None else legal[0]
 
     def give_back(self, obs: Mapping[str, Any], legal: Sequence[Action], rng: np.random.Generator) -> Action:
         types = self._types()

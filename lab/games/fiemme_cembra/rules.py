@@ -112,15 +112,17 @@ PARAMETERS = (
               "player count); the linter checks it, speed_deck=table plays it.",
               clauses=("FC-S2", "FC-S4", "FC-S5", "INC-FC-1", "INC-FC-2"), check=C.check_deck_table,
               examples=(FIXED_TABLE,)),
-    ParamSpec("penalty_timing", "choice", "each_hand",
-              "When the last hand is penalised: each_hand (RULES.md FC-P7: after every race, the "
-              "card goes back into the deck) or end_of_round (the seed's literal 'alla fine di ogni "
-              "turno': each last place is a mark, paid with a card when the round ends).",
-              clauses=("FC-P7", "FC-E1"), choices=("each_hand", "end_of_round")),
-    ParamSpec("pass_limit", "int", 60,
+    ParamSpec("penalty_timing", "choice", "end_of_round",
+              "When the last hand is penalised: end_of_round (the seed's literal 'alla fine di ogni "
+              "turno di gioco', a turno being one conquest deck: each last place is a mark, paid with "
+              "a card of the player's choice when the round ends) or each_hand (after every race the "
+              "card goes back into the middle of the deck, so the deck only shrinks when the last "
+              "hand has nothing to return: rounds run about twice as long).",
+              clauses=("FC-P7", "FC-E1"), choices=("end_of_round", "each_hand")),
+    ParamSpec("pass_limit", "int", 40,
               "Lab safety rule: a hand nobody closes within this many passes is voided and redealt.",
               clauses=("FC-P4",), minimum=5, maximum=1000),
-    ParamSpec("hand_limit", "int", 150,
+    ParamSpec("hand_limit", "int", 60,
               "Lab safety rule: a round is cut after this many hands (penalties can refill the deck).",
               clauses=("FC-E1", "FC-P7"), minimum=5, maximum=5000),
 )
@@ -184,6 +186,7 @@ class FiemmeCembraGame(Game):
             ActionSpec("slap", (Field("ms", MS_VALUES), Field("shout", (False, True))),
                        "hand on the deck after ms milliseconds; shout for a closer (FC-P4..P6)"),
             ActionSpec("event_draw", (), "Event: draw the next card instead (FC-P6)"),
+            ActionSpec("event_swap_choose", (), "Event: choose to swap a conquered card (FC-P6)"),
             ActionSpec("event_swap", (Field("mine", cards), Field("theirs", cards)),
                        "Event: swap one of your conquered cards with an opponent's (FC-P6)"),
             ActionSpec("give_back", (Field("card", cards),), "penalty: return a conquered card (FC-P7)"),

@@ -18,12 +18,13 @@ from lab.games.fiemme_cembra.scoring import rank_players
 if TYPE_CHECKING:
     from lab.games.fiemme_cembra.rules import FiemmeCembraGame
 
-P_DEAL, P_PASS, P_SLAP, P_DRAW, P_EVENT, P_PENALTY, P_INSERT, P_FLIP, P_OVER = range(9)
-PHASES = ("deal", "pass", "slap", "draw", "event", "penalty", "insert", "flip", "over")
+P_DEAL, P_PASS, P_SLAP, P_DRAW, P_EVENT, P_PENALTY, P_INSERT, P_FLIP, P_OVER, P_SWAP = range(10)
+PHASES = ("deal", "pass", "slap", "draw", "event", "penalty", "insert", "flip", "over", "swap")
 EMPTY, UNKNOWN = -2, -1
 
 DISCARDS = tuple(Action("discard", (t,)) for t in range(C.HAND_TYPES))
 EVENT_DRAW = Action("event_draw", ())
+EVENT_SWAP = Action("event_swap_choose", ())
 STAT_KEYS = ("hands", "voided_hands", "passes", "races", "events", "swaps", "void_penalties",
              "flips", "cut_rounds", "deals")
 
@@ -214,12 +215,13 @@ class FiemmeCembraState(State):
         if player != self.actor:
             return []
         if ph == P_EVENT:
-            out = [EVENT_DRAW]
+            return [EVENT_DRAW, EVENT_SWAP] if self._can_swap(player) else [EVENT_DRAW]
+        if ph == P_SWAP:
             mine = self.conquered[player]
-            if mine:
-                for q in range(self.n):
-                    if q != player:
-                        out.extend(Action("event_swap", (m, t)) for m in mine for t in self.conquered[q])
+            out = []
+            for q in range(self.n):
+                if q != player:
+                    out.extend(Action("event_swap", (m, t)) for m in mine for t in self.conquered[q])
             return out
         if ph == P_PENALTY:
             return [Action("give_back", (c,)) for c in self.conquered[player]]
@@ -255,6 +257,9 @@ class FiemmeCembraState(State):
                 self._continue_flipping()
             else:
                 self._draw_for(self.actor)
+        elif kind == "event_swap_choose":
+            self.phase = P_SWAP
+            self.log("FC-P6", "event_swap_chosen", player=self.actor)
         elif kind == "event_swap":
             self._swap(self.actor, int(action.args[0]), int(action.args[1]))
         elif kind == "give_back":
@@ -416,6 +421,10 @@ class FiemmeCembraState(State):
         self.conquered[player].append(card)
         self.log("FC-P6", "conquered", player=player, card=card, type=C.TYPES[self.game.types[card]])
         self._next_conqueror()
+
+    def _can_swap(self, player: int) -> bool:
+        return bool(self.conquered[player]) and any(
+            self.conquered[q] for q in range(self.n) if q != player)
 
     def _swap(self, player: int, mine: int, theirs: int) -> None:
         """FC-P6 Event: swap one of your conquered cards with an opponent's."""
@@ -672,7 +681,10 @@ class FiemmeCembraState(State):
         if player != self.actor:
             return f"player {self.actor} is to act ({PHASES[ph]})"
         if ph == P_EVENT:
-            return "Event (FC-P6): event_draw, or event_swap(one of your conquered, an opponent's conquered)"
+            return ("Event (FC-P6): event_draw, or event_swap_choose when you and an opponent both have "
+                    "conquered cards")
+        if ph == P_SWAP:
+            return "Event swap (FC-P6): event_swap(one of your conquered cards, an opponent's conquered card)"
         if ph == P_PENALTY:
             return "penalty (FC-P7): give_back one of your own conquered cards"
         if ph == P_FLIP:
@@ -695,6 +707,8 @@ class FiemmeCembraState(State):
             return f"{'draw' if k == 'draw' else 'give back'} card {c} ({what})"
         if k == "event_swap":
             return f"Event: swap your card {a[0]} for card {a[1]}"
+        if k == "event_swap_choose":
+            return "Event: swap a conquered card"
         if k == "event_draw":
             return "Event: draw another card"
         if k == "flip":
