@@ -80,13 +80,13 @@ def test_MC_C2_tiles_48_with_eight_imprevisto_and_lint_clean():
     assert errors == []
 
 
-def test_MC_C3_AMB_MC_8_default_deck_is_a_50_card_placeholder():
+def test_MC_C3_AMB_MC_8_default_deck_is_a_50_card_stand_in():
     g = lab.load("memcel")
     assert sum(g.tables.deck_counts) == 50
     kinds = {e.split(":")[0] for e in g.tables.effects}
     assert kinds == {"turn_ring", "turn_board", "swap", "lose_turn", "extra_turn", "peek", "cover"}
     notes = {f.id: f for f in lab.lint(g)}
-    assert "placeholder" in notes["MC-deck-placeholder"].message
+    assert "stand-in" in notes["MC-deck-stand-in"].message
 
 
 def test_MC_C4_attack_roll_is_a_fair_d8_chance_node():

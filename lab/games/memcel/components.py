@@ -6,7 +6,7 @@ Every number the seed states is here once, next to its clause ID; the rules and 
 The imprevisto card deck
 ------------------------
 The seed (MC-C3) has 50 imprevisto cards but gives **no card texts**. ``DEFAULT_DECK`` is a
-PLACEHOLDER deck of 50 built from effect primitives, so the game can be played and measured; it
+PROVISIONAL STAND-IN deck of 50 built from effect primitives, so the game can be played and measured; it
 is not the designer's deck. A designer replaces it with the ``deck`` parameter (effect -> count,
 summing to ``deck_size``). The effect primitives (AMB-MC-8):
 
@@ -49,12 +49,14 @@ DEFAULT_TILE_COUNTS: dict[str, int] = {
     "red": 10, "green": 10, "blue": 10, "orange": 10, IMPREVISTO: 8,
 }
 """MC-C2: 10 tiles in each of 4 colours and 8 imprevisto tiles (black centre)."""
+SEAT_ORDER = ("red", "green", "blue", "orange")
+"""Seat colours in this order (the seed's order); other colour names follow alphabetically."""
 STATED_TILES = 48  # MC-C2 "48 tessere"
 STATED_COLOUR_TILES = 40  # MC-C2 "40 tessere colore"
 STATED_OWN_TILES = 10  # MC-0.2 "10 tessere uguali"
 STATED_OWN_IMPREVISTO = 2  # MC-0.2 "+ 2 tessere imprevisto"
 
-# ---------------------------------------------------------------- MC-C3 cards (placeholder deck)
+# ---------------------------------------------------------------- MC-C3 cards (provisional stand-in deck)
 STATED_DECK_SIZE = 50  # MC-C3 "50 carte imprevisto"
 DEFAULT_DECK: dict[str, int] = {
     "turn_ring:red:2": 3,
@@ -71,7 +73,7 @@ DEFAULT_DECK: dict[str, int] = {
     "peek": 6,
     "cover": 4,
 }
-"""PLACEHOLDER for the designer's 50 cards (MC-C3, AMB-MC-8): 50 cards from effect primitives."""
+"""STAND-IN for the designer's 50 cards (MC-C3, AMB-MC-8): 50 cards from effect primitives."""
 
 SIMPLE_EFFECTS = ("swap", "lose_turn", "extra_turn", "peek", "cover")
 
@@ -143,8 +145,8 @@ def check_ring_layout(value: Any) -> list[dict[str, Any]]:
             raise InvalidVariant(f"ring_layout[{r}].sectors must be an integer in [1, 64], got {n!r}")
         if not isinstance(fixed, bool):
             raise InvalidVariant(f"ring_layout[{r}].fixed must be true or false")
-        out.append({"colour": colour, "sectors": n, "fixed": fixed})
-    if all(r["fixed"] for r in out):
+        out.append(dict(ring))
+    if all(r.get("fixed", False) for r in out):
         raise InvalidVariant("ring_layout: at least one ring must rotate (all are fixed)")
     return out
 
@@ -161,7 +163,7 @@ def check_tile_counts(value: Any) -> dict[str, int]:
             raise InvalidVariant(f"tile_counts[{k!r}] must be an integer in [0, 200], got {n!r}")
         if k != IMPREVISTO and n < 1:
             raise InvalidVariant(f"tile_counts[{k!r}] = {n}: a player colour needs at least 1 tile")
-    return {k: value[k] for k in [*colours, *([IMPREVISTO] if IMPREVISTO in value else [])]}
+    return dict(value)
 
 
 def parse_effect(name: str) -> tuple[str, str, int]:
@@ -198,7 +200,7 @@ def check_deck(value: Any) -> dict[str, int]:
             raise InvalidVariant(f"deck[{name!r}] must be an integer in [0, 1000], got {n!r}")
     if sum(value.values()) < 1:
         raise InvalidVariant("deck has no cards")
-    return {k: value[k] for k in sorted(value)}
+    return dict(value)
 
 
 def check_icon_die(value: Any) -> list[dict[str, str]]:
@@ -221,19 +223,29 @@ def check_icon_die(value: Any) -> list[dict[str, str]]:
 
 
 def check_seconds(value: Any) -> dict[str, float]:
-    """Validate ``seconds`` (the time model): every kind of act -> seconds >= 0."""
+    """Validate ``seconds`` (the time model): kind of act -> seconds >= 0 (others: defaults)."""
     if not isinstance(value, dict):
         raise InvalidVariant("seconds must be an object: kind of act -> seconds")
     unknown = set(value) - set(DEFAULT_SECONDS)
     if unknown:
         msg = f"seconds: unknown kind(s) {sorted(unknown)}; known: {', '.join(DEFAULT_SECONDS)}"
         raise InvalidVariant(msg)
-    out = dict(DEFAULT_SECONDS)
     for k, v in value.items():
         if isinstance(v, bool) or not isinstance(v, int | float) or not 0 <= v <= 3600:
             raise InvalidVariant(f"seconds[{k!r}] must be a number in [0, 3600], got {v!r}")
-        out[k] = float(v)
-    return out
+    return dict(value)
+
+
+def kind_order(tile_counts: Mapping[str, int]) -> list[str]:
+    """Tile kinds in a fixed order whatever the dict order: seat colours, then ``imprevisto``.
+
+    Seat ``p`` plays colour ``p`` of this order (:data:`SEAT_ORDER` first, others by name).
+    """
+    colours = sorted(
+        (k for k in tile_counts if k != IMPREVISTO),
+        key=lambda c: (SEAT_ORDER.index(c) if c in SEAT_ORDER else len(SEAT_ORDER), c),
+    )
+    return colours + ([IMPREVISTO] if IMPREVISTO in tile_counts else [])
 
 
 def shares(tile_counts: Mapping[str, int], players: int) -> list[dict[str, int]]:
@@ -243,8 +255,9 @@ def shares(tile_counts: Mapping[str, int], players: int) -> list[dict[str, int]]
     tiles of absent players' colours are dealt round robin. Any remainder goes to the first
     players in seat order (the linter warns when the total does not divide).
     """
-    colours = [c for c in tile_counts if c != IMPREVISTO]
-    out: list[dict[str, int]] = [dict.fromkeys(tile_counts, 0) for _ in range(players)]
+    kinds = kind_order(tile_counts)
+    colours = [c for c in kinds if c != IMPREVISTO]
+    out: list[dict[str, int]] = [dict.fromkeys(kinds, 0) for _ in range(players)]
     for p in range(players):
         out[p][colours[p]] = tile_counts[colours[p]]
     pool: list[str] = []

@@ -11,7 +11,8 @@ board turns, every ring's tiles move (by ``floor(angle * n / 360)`` slots). Keep
 that is the game. The board graph (:meth:`MemcelGame.board`) names physical sectors instead.
 
 Every open point of RULES.md (AMB-MC-1..9) is a parameter below. The imprevisto card deck is a
-placeholder built from effect primitives (see :mod:`lab.games.memcel.components`).
+stand-in (not the designer's cards) built from effect primitives (see
+:mod:`lab.games.memcel.components`).
 
 Module layout: this file holds the parameters and the :class:`MemcelGame`; the state machine is
 in :mod:`lab.games.memcel.state`, drawing in :mod:`lab.games.memcel.render`, players in
@@ -83,7 +84,7 @@ PARAMETERS: tuple[ParamSpec, ...] = (
               ("AMB-MC-7", "MC-C5"), minimum=1, maximum=8, examples=(2,)),
     ParamSpec(
         "deck", "json", dict(C.DEFAULT_DECK),
-        "Imprevisto deck: effect -> count, summing to deck_size. A PLACEHOLDER for the "
+        "Imprevisto deck: effect -> count, summing to deck_size. A STAND-IN for the "
         "designer's cards (the seed has none).",
         ("AMB-MC-8", "MC-C3"),
         examples=({"lose_turn": 10, "extra_turn": 10, "peek": 10, "cover": 10, "swap": 10},),
@@ -113,7 +114,7 @@ class Tables:
         layout = thaw(params["ring_layout"])
         self.ring_names: list[str] = [r["colour"] for r in layout]
         self.sizes: list[int] = [r["sectors"] for r in layout]
-        self.fixed: list[bool] = [r["fixed"] for r in layout]
+        self.fixed: list[bool] = [bool(r.get("fixed", False)) for r in layout]
         self.n_rings = len(self.sizes)
         self.first: list[int] = []
         acc = 0
@@ -123,7 +124,7 @@ class Tables:
         self.n_slots = acc
         self.ring_of = [r for r, n in enumerate(self.sizes) for _ in range(n)]
         counts = thaw(params["tile_counts"])
-        self.kinds: list[str] = list(counts)
+        self.kinds: list[str] = C.kind_order(counts)
         self.colours: list[str] = [k for k in self.kinds if k != C.IMPREVISTO]
         self.imp = self.kinds.index(C.IMPREVISTO) if C.IMPREVISTO in self.kinds else -1
         self.kind_counts = [counts[k] for k in self.kinds]
@@ -135,11 +136,11 @@ class Tables:
             else -1 for k in self.kinds
         ]
         deck = thaw(params["deck"])
-        self.effects: list[str] = list(deck)
+        self.effects: list[str] = sorted(deck)
         self.deck_counts = [deck[e] for e in self.effects]
         self.parsed_effects = [C.parse_effect(e) for e in self.effects]
         self.icon_faces = thaw(params["icon_die"])
-        self.seconds = thaw(params["seconds"])
+        self.seconds = {**C.DEFAULT_SECONDS, **thaw(params["seconds"])}
         self.strict = params["reveal_limit"] == "strict"
         # action tables (no Action construction in hot loops)
         s_range = range(self.n_slots)
@@ -183,14 +184,14 @@ class MemcelGame(Game):
                 "must be exactly covered (AMB-MC-1, MC-C2): make them equal"
             )
             raise InvalidVariant(msg)
-        colours = [k for k in counts if k != C.IMPREVISTO]
+        colours = [k for k in C.kind_order(counts) if k != C.IMPREVISTO]
         if len(colours) < params["players"]:
             msg = (
                 f"{params['players']} players need {params['players']} tile colours; tile_counts "
                 f"has {len(colours)} ({', '.join(colours)})"
             )
             raise InvalidVariant(msg)
-        turning = {r["colour"] for r in layout if not r["fixed"]}
+        turning = {r["colour"] for r in layout if not r.get("fixed", False)}
         deck = thaw(params["deck"])
         if sum(deck.values()) != params["deck_size"]:
             msg = (
@@ -218,8 +219,8 @@ class MemcelGame(Game):
     def action_specs(self) -> list[ActionSpec]:
         layout = thaw(self.params["ring_layout"])
         slots = range(sum(r["sectors"] for r in layout))
-        kinds = tuple(thaw(self.params["tile_counts"]))
-        effects = tuple(thaw(self.params["deck"]))
+        kinds = tuple(C.kind_order(thaw(self.params["tile_counts"])))
+        effects = tuple(sorted(thaw(self.params["deck"])))
         faces = range(len(self.params["icon_die"]))
         return [
             ActionSpec("d8", (Field("face", range(1, C.D8_SIDES + 1)),), "MC-C4 numeric die roll"),
@@ -293,8 +294,8 @@ class MemcelGame(Game):
                         C.STATED_OWN_TILES, {f"{t.colours[0]} tiles": counts[t.colours[0]]}),
             StatedTotal("MC-deck", ("MC-C3", "AMB-MC-8"), "imprevisto cards", C.STATED_DECK_SIZE,
                         dict(zip(t.effects, t.deck_counts, strict=True))),
-            Note("MC-deck-placeholder", ("AMB-MC-8", "MC-C3"),
-                 "the seed has 50 imprevisto cards but no card texts; the deck is a placeholder "
+            Note("MC-deck-stand-in", ("AMB-MC-8", "MC-C3"),
+                 "the seed has 50 imprevisto cards but no card texts; the deck is a provisional stand-in "
                  "built from effect primitives (parameter 'deck')",
                  "write the 50 card texts", "warning"),
             Note("MC-icon-die", ("MC-C5",),
