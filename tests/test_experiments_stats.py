@@ -221,3 +221,28 @@ def test_skill_of_registered_game(game_name: str) -> None:
     table = lab.skill_vs_luck(game_name, n_games=3, seed=1)
     assert len(table) == 1 and table.iloc[0]["strong"].startswith(own[0])
     assert 0 <= table.iloc[0]["strong_win_rate"] <= 1
+
+
+def test_zero_one_measures_are_compared_in_points_not_percent() -> None:
+    c = lab.compare(toy(goal=40, max_turns=14), {"max_turns": 40}, n_games=400, seed=3, metrics=["timeout", "turns"])
+    t = c.table.set_index("metric")
+    assert t.loc["timeout", "a"] > 0.3 and t.loc["timeout", "b"] < t.loc["timeout", "a"]
+    assert re.match(r"max_turns=40 lowers the timeout rate by \d+\.\d ± \d+\.\d points \(", t.loc["timeout", "verdict"])
+    assert re.match(r"max_turns=40 lengthens games in turns by \d+% ± \d+%", t.loc["turns", "verdict"])
+
+
+def test_a_game_that_names_its_starting_player_sets_first_player() -> None:
+    from test_experiments_toy import ToyRaceGame, ToyRaceState
+
+    class StartState(ToyRaceState):
+        def metrics(self) -> dict[str, float]:
+            return {**super().metrics(), "start_player": 1.0}
+
+    class StartGame(ToyRaceGame):
+        def new_initial_state(self) -> StartState:
+            return StartState(self)
+
+    from lab.sim.simulate import game_row
+
+    row = game_row(StartGame({}), None, seed=1, index=0)
+    assert row["first_player"] == 1 and row["start_player"] == 1.0

@@ -12,8 +12,8 @@ Row columns (all scalar)
 ``game_index``, ``seed``, ``variant`` (parameters that differ from the defaults), ``agents``
 (one label per seat), ``winners`` (JSON list), ``winner`` (the sole winner or -1), ``draw`` (no
 winner: a draw or a timeout; in a solo game only a zero return, a loss is no draw), ``length_actions`` (history entries, chance included),
-``length_decisions`` (player actions only), ``first_player`` (who made the first decision; -1
-when the first decision was simultaneous), the game's metrics (e.g. ``turns``, ``rounds``,
+``length_decisions`` (player actions only), ``first_player`` (the game's metric ``start_player``
+when it reports one, else who made the first decision; -1 when that was simultaneous), the game's metrics (e.g. ``turns``, ``rounds``,
 ``timeout``), ``minutes`` (the game's time model), ``return_<p>``, ``progress_<p>`` (final
 progress measure), ``lead_changes``, ``decided_at`` and ``margin`` (see :class:`LeadTracker`),
 and ``n[<clause>]``: how many times each rule clause fired.
@@ -175,7 +175,11 @@ def game_row(
         "length_decisions": decisions,
         "first_player": first if first >= 0 else -1,
     }
-    for key, value in state.metrics().items():
+    metrics = state.metrics()
+    start = metrics.get("start_player")
+    if isinstance(start, int | float | np.integer | np.floating) and start >= 0:
+        row["first_player"] = int(start)  # the game names its starting player (memm: by chance)
+    for key, value in metrics.items():
         name = f"m_{key}" if key in BASE_COLUMNS or key.startswith(("return_", "progress_", "n[")) else key
         row[name] = _scalar(value)
     minutes = state.estimated_minutes()

@@ -105,15 +105,35 @@ def _values(df: pd.DataFrame, metric: str) -> np.ndarray:
     return pd.to_numeric(df[metric], errors="coerce").astype(float).to_numpy()
 
 
-def verdict(metric: str, label_b: str, mean_a: float, mean_b: float, diff: Estimate, rel: Estimate, n: int) -> str:
+def _kind(metric: str, xa: np.ndarray, xb: np.ndarray) -> str:
+    """``rate`` for 0/1 measures (reported in percentage points), else the metric's own kind."""
+    both = np.concatenate([xa, xb])
+    both = both[~np.isnan(both)]
+    if len(both) and np.isin(both, (0.0, 1.0)).all():
+        return "rate"
+    return _phrase(metric)[3]
+
+
+def _use_relative(kind: str, diff: Estimate, rel: Estimate) -> bool:
+    """Report a relative change unless it is undefined or degenerate (B constant at 0)."""
+    if kind != "relative" or math.isnan(rel.value) or math.isnan(rel.lo):
+        return False
+    return not (rel.half_width == 0 and diff.half_width > 0)
+
+
+def verdict(
+    metric: str, label_b: str, mean_a: float, mean_b: float, diff: Estimate, rel: Estimate, n: int,
+    kind: str | None = None,
+) -> str:
     """One plain-language sentence about the effect of B (relative to A) on ``metric``."""
-    name, up, down, kind = _phrase(metric)
+    name, up, down, own_kind = _phrase(metric)
+    kind = kind or own_kind
     if math.isnan(diff.value):
         return f"{label_b}: {name} cannot be compared (no games where both variants define it)"
     if diff.lo == diff.hi == 0.0:
         shown = f"{mean_a:.1%}" if kind == "rate" else f"{mean_a:.3g}"
         return f"{label_b}: the same {name} in every paired game ({shown}; {n} paired games)"
-    relative = kind == "relative" and not math.isnan(rel.value) and not math.isnan(rel.lo)
+    relative = _use_relative(kind, diff, rel)
     if kind == "rate":
         size = f"{abs(diff.value) * 100:.1f} ± {diff.half_width * 100:.1f} points ({mean_a:.1%} → {mean_b:.1%})"
         sig = diff.excludes(0.0)
@@ -185,9 +205,9 @@ def compare_frames(df_a: pd.DataFrame, df_b: pd.DataFrame, label_a: str = "A", l
         rel = paired_ratio_change(xa, xb)
         ma = float(np.nanmean(xa)) if np.isfinite(xa).any() else math.nan
         mb = float(np.nanmean(xb)) if np.isfinite(xb).any() else math.nan
-        text = verdict(m, label_b, ma, mb, diff, rel, diff.n)
-        kind = _phrase(m)[3]
-        sig = (rel if kind == "relative" and not math.isnan(rel.lo) else diff).excludes(0.0)
+        kind = _kind(m, xa, xb)
+        text = verdict(m, label_b, ma, mb, diff, rel, diff.n, kind)
+        sig = (rel if _use_relative(kind, diff, rel) else diff).excludes(0.0)
         rows.append({
             "metric": m, "a": ma, "b": mb, "diff": diff.value, "diff_lo": diff.lo, "diff_hi": diff.hi,
             "rel": rel.value, "rel_lo": rel.lo, "rel_hi": rel.hi, "n": diff.n,
