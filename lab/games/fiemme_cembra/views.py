@@ -1,0 +1,191 @@
+"""Fiemme–Cembra state views: results and measures, observations, explanations, rendering.
+
+A mixin of :class:`~lab.games.fiemme_cembra.state.FiemmeCembraState` (the rules live there).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lab.core.actions import Action
+from lab.games.fiemme_cembra import components as C
+from lab.games.fiemme_cembra.rules import MS_MAX, SECONDS
+
+P_DEAL, P_PASS, P_SLAP, P_DRAW, P_EVENT, P_PENALTY, P_INSERT, P_FLIP, P_OVER, P_SWAP = range(10)
+PHASES = ("deal", "pass", "slap", "draw", "event", "penalty", "insert", "flip", "over", "swap")
+EMPTY, UNKNOWN = -2, -1
+
+
+class StateViews:
+    """Read-only views of a :class:`FiemmeCembraState` (the attributes are set there)."""
+
+    game: Any
+    n: int
+    phase: int
+    actor: int
+    round_no: int
+    hand_in_round: int
+    passes: int
+    penalised: int
+    hands: list[list[int]]
+    deck: list[int]
+    pool: list[int]
+    grid: list[int]
+    conquered: list[list[int]]
+    past: list[list[int]]
+    round_wins: list[int]
+    closers: list[int]
+    race: dict[str, Any] | None
+    flipped: list[int]
+    my_passes: list[list[int]]
+    my_receipts: list[list[int]]
+    stats: dict[str, int]
+    hands_per_round: list[int]
+    penalties: list[int]
+    forgot: list[int]
+    marks: list[int]
+    final_winners: list[int]
+
+    # ================================================================== results
+    def returns(self) -> list[float]:
+        if self.phase != P_OVER:
+            return [0.0] * self.n
+        return [1.0 if p in self.final_winners else 0.0 for p in range(self.n)]
+
+    def winners(self) -> list[int]:
+        return list(self.final_winners) if self.phase == P_OVER else []
+
+    def total_conquered(self) -> list[int]:
+        return [len(self.past[p]) + len(self.conquered[p]) for p in range(self.n)]
+
+    def progress(self) -> list[float]:
+        """Cards conquered so far (all rounds)."""
+        return [float(x) for x in self.total_conquered()]
+
+    def estimated_minutes(self) -> float:
+        """Time model: seconds per deal, pass, race, Event, penalty and flip (rules.SECONDS)."""
+        s = self.stats
+        secs = (s["deals"] * SECONDS["deal"] + s["passes"] * SECONDS["pass"] + s["races"] * SECONDS["race"]
+                + s["events"] * SECONDS["event"] + sum(self.penalties) * SECONDS["penalty"]
+                + s["flips"] * SECONDS["flip"])
+        return secs / 60.0
+
+    def metrics(self) -> dict[str, float]:
+        s = self.stats
+        rounds = max(1, len(self.hands_per_round))
+        out: dict[str, float] = {
+            "hands_per_round": s["hands"] / rounds,
+            "passes_per_hand": s["passes"] / max(1, s["hands"]),
+            "voided_hands": float(s["voided_hands"]),
+            "cut_rounds": float(s["cut_rounds"]),
+            "events_played": float(s["events"]),
+            "event_swaps": float(s["swaps"]),
+            "void_penalties": float(s["void_penalties"]),
+            "penalties": float(sum(self.penalties)),
+            "forgot_shout": float(sum(self.forgot)),
+            "minutes_per_round": self.estimated_minutes() / rounds,
+        }
+        totals = self.total_conquered()
+        for p in range(self.n):
+            out[f"conquered_{p}"] = float(totals[p])
+            out[f"penalties_{p}"] = float(self.penalties[p])
+        return out
+
+    # ================================================================== views
+    def phase_name(self) -> str:
+        return PHASES[self.phase]
+
+    def non_events_left(self) -> int:
+        """Emotion and lodging cards still in the conquest deck or grid (public by counting)."""
+        ne = self.game.non_event
+        known = self.grid if self.game.memory else self.deck
+        return sum(ne[c] for c in self.pool) + sum(ne[c] for c in known if c >= 0)
+
+    def observation(self, player: int | None) -> dict[str, Any]:
+        """What ``player`` may know: own hand and passes, everything face up, deck size only."""
+        obs: dict[str, Any] = {
+            "phase": PHASES[self.phase], "round": self.round_no, "hand": self.hand_in_round,
+            "passes": self.passes, "actor": self.actor, "players": self.n,
+            "next_direction": self.game.pass_names[self.passes % len(self.game.pass_tables)],
+            "conquered": [list(c) for c in self.conquered],
+            "past": [list(c) for c in self.past], "round_wins": list(self.round_wins),
+            "deck_size": len(self.deck) if not self.game.memory else sum(c != EMPTY for c in self.grid),
+            "non_events_left": self.non_events_left(),
+            "closers": list(self.closers) if self.phase != P_PASS else [],
+            "last_race": self.race, "penalised": self.penalised if self.phase == P_PENALTY else -1,
+            "winners": list(self.final_winners), "penalty_marks": list(self.marks),
+        }
+        if self.game.memory:
+            # AMB-FC-3 proposal: every flipped card was seen by all; unknown places are -1
+            obs["grid"] = list(self.grid)
+            obs["flipped"] = list(self.flipped)
+        if player is not None:
+            obs["me"] = player
+            obs["my_hand"] = list(self.hands[player])
+            obs["my_passes"] = list(self.my_passes[player])
+            obs["my_receipts"] = list(self.my_receipts[player])
+            obs["pass_to"] = self.game.pass_tables[self.passes % len(self.game.pass_tables)][player]
+        return obs
+
+    def explain_illegal(self, player: int, action: Action) -> str | None:
+        ph = self.phase
+        kind = action.kind
+        if kind in ("deal", "draw", "insert_at"):
+            return "deal, draw and insert_at are chance outcomes, not player moves"
+        if ph == P_PASS:
+            if kind != "discard":
+                return "everyone is choosing a card to discard (FC-P2); only discard(type) is legal"
+            t = action.args[0]
+            return f"you hold no {C.TYPES[t]} card (FC-P2)"
+        if ph == P_SLAP:
+            if kind != "slap":
+                return "the slap race is on (FC-P5): only slap(ms, shout) is legal"
+            if action.args[1] and player not in self.closers:
+                return "only a player who closed shouts (FC-P4); slap with shout=False"
+            return f"ms must be 0..{MS_MAX} in steps of 10"
+        if player != self.actor:
+            return f"player {self.actor} is to act ({PHASES[ph]})"
+        if ph == P_EVENT:
+            return ("Event (FC-P6): event_draw, or event_swap_choose when you and an opponent both have "
+                    "conquered cards")
+        if ph == P_SWAP:
+            return "Event swap (FC-P6): event_swap(one of your conquered cards, an opponent's conquered card)"
+        if ph == P_PENALTY:
+            return "penalty (FC-P7): give_back one of your own conquered cards"
+        if ph == P_FLIP:
+            return "memory proposal: flip a grid place that is not empty and not flipped this turn"
+        return None
+
+    def describe_action(self, action: Action) -> str:
+        k, a = action.kind, action.args
+        names = C.TYPES
+        if k == "deal":
+            comp = C.COMPOSITIONS[int(a[0])]
+            return "deal " + ", ".join(f"{n} {names[t]}" for t, n in enumerate(comp) if n)
+        if k == "discard":
+            return f"discard a {names[int(a[0])]} card"
+        if k == "slap":
+            return f"slap after {a[0]} ms" + (" shouting 'Fiemme!'" if a[1] else "")
+        if k in ("draw", "give_back"):
+            c = int(a[0])
+            what = names[self.game.types[c]] if 0 <= c < self.game.n_cards else "?"
+            return f"{'draw' if k == 'draw' else 'give back'} card {c} ({what})"
+        if k == "event_swap":
+            return f"Event: swap your card {a[0]} for card {a[1]}"
+        if k == "event_swap_choose":
+            return "Event: swap a conquered card"
+        if k == "event_draw":
+            return "Event: draw another card"
+        if k == "flip":
+            return f"flip grid place {a[0]}"
+        return str(action)
+
+    def render_svg(self, viewer: int | None = None) -> str:
+        from lab.games.fiemme_cembra.render import render_svg
+
+        return render_svg(self, viewer)
+
+    def action_targets(self, player: int) -> dict[str, list[Action]]:
+        from lab.games.fiemme_cembra.render import action_targets
+
+        return action_targets(self, player)
