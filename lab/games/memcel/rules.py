@@ -98,7 +98,7 @@ PARAMETERS: tuple[ParamSpec, ...] = (
     ParamSpec("icon_die", "json", [dict(f) for f in C.DEFAULT_ICON_DIE],
               "Icon die faces [{ring, dir, complication}] (complication: board, swap, reroll).",
               ("MC-C5",), check=C.check_icon_die),
-    ParamSpec("max_turns", "int", 60,
+    ParamSpec("max_turns", "int", 40,
               "Maximum hunt turns (all players, sat-out turns included); then a draw (timeout).",
               ("MC-3",), minimum=1, maximum=100_000, examples=(8,)),
     ParamSpec("seconds", "json", dict(C.DEFAULT_SECONDS),
