@@ -5,9 +5,16 @@ from the game's own ``full_state()`` (the complete internal state, hidden parts 
 
 * ``secrets(state, viewer)`` -> the :class:`Secret` s ``viewer`` (``None`` = a spectator) may not
   know at ``state``; :func:`find_leaks` searches a view (observation, event log, SVG) for them.
+* ``twin(state, viewer, rng)`` -> a copy of ``state`` that differs only in what ``viewer`` may
+  not know (other hands dealt afresh, face-down tiles permuted): every view of ``viewer`` must
+  be identical for the two (non-interference), or ``None`` when the game hides nothing.
 * ``conservation(state)`` -> ``None`` or a message: the game's components are all somewhere,
-  none created or lost (memm's 36 cubes, Memcel's 48 tiles, Fiemme–Cembra's 50 cards), and
-  piece counts that may only fall never grow (Space Station).
+  none created or lost (memm's 36 cubes, Memcel's 48 tiles, Fiemme–Cembra's speed deck).
+* ``never_grow(state)`` -> counts that may fall but never rise during a game (Space Station's
+  pieces and shields, Memcel's tiles still to place).
+
+Besides, :func:`private_event_leaks` checks, for every game, that the fields of an event logged
+for some seats only (``visible_to``) appear in no view of another seat.
 """
 
 from __future__ import annotations
@@ -17,6 +24,8 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
+
+import numpy as np
 
 from lab.core.state import State
 
@@ -38,11 +47,17 @@ class Secret:
     read: Callable[[Any, Any], Any] | None = field(default=None, compare=False)
 
 
+def _no_secrets(state: State, viewer: int | None) -> list[Secret]:
+    return []
+
+
 @dataclass(frozen=True)
 class Probe:
     doc: str
-    secrets: Callable[[State, int | None], list[Secret]]
     conservation: Callable[[State], str | None]
+    secrets: Callable[[State, int | None], list[Secret]] = _no_secrets
+    twin: Callable[[State, int | None, np.random.Generator], State | None] | None = None
+    never_grow: Callable[[State], dict[str, int]] | None = None
 
 
 def _lists(node: Any) -> Iterator[list[Any]]:
@@ -92,14 +107,88 @@ def find_leaks(view: Any, secrets: list[Secret]) -> list[str]:
     return found
 
 
+def _json(value: Any) -> Any:
+    return json.loads(json.dumps(value))
+
+
+def _dicts_with_step(node: Any, out: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    if isinstance(node, dict):
+        if "step" in node:
+            out.append(node)
+        for item in node.values():
+            _dicts_with_step(item, out)
+    elif isinstance(node, list):
+        for item in node:
+            _dicts_with_step(item, out)
+    return out
+
+
+def private_event_leaks(state: State, viewer: int | None, views: list[Any]) -> list[str]:
+    """Messages for each event ``viewer`` may not see whose private fields a view holds.
+
+    An event's private fields are those that no public event of the same step shows with the
+    same value; a view leaks the event when a record of the same step holds all of them.
+    """
+    hidden = [e for e in state.events if e.visible_to is not None and (viewer is None or viewer not in e.visible_to)]
+    if not hidden:
+        return []
+    steps = {e.step for e in hidden}
+    public: dict[int, list[dict[str, Any]]] = {}
+    for e in state.events:
+        if e.visible_to is None and e.step in steps:
+            public.setdefault(e.step, []).append(_json(dict(e.data)))
+    by_step: dict[int, list[dict[str, Any]]] = {}
+    for view in views:
+        for d in _dicts_with_step(view, []):
+            if d.get("step") in steps:
+                by_step.setdefault(d["step"], []).append(_json(d))
+    found = []
+    for e in hidden:
+        data = _json(dict(e.data))
+        shown = public.get(e.step, [])
+        private = {k: v for k, v in data.items() if not any(p.get(k) == v for p in shown)}
+        if not private:
+            continue
+        for d in by_step.get(e.step, []):
+            if all(d.get(k) == v for k, v in data.items()):
+                found.append(f"private event {e.clause} {e.kind} of step {e.step} (for {e.visible_to}): {private}")
+                break
+    return found
+
+
+def monotone_check(name: str, counts: Callable[[State], dict[str, int]]) -> Callable[[State], str | None]:
+    """An invariant for a sequence of states of one game: no count of ``counts`` ever rises.
+
+    It remembers the previous state it saw; a state with a shorter history (a new game, an undo,
+    a reload) starts the comparison afresh.
+    """
+    last: dict[str, Any] = {"moves": -1, "counts": {}}
+
+    def never_grow(state: State) -> str | None:
+        now = counts(state)
+        moves = state.move_number()
+        before = last["counts"] if moves > last["moves"] else now
+        last["moves"], last["counts"] = moves, now
+        grew = {k: (before[k], v) for k, v in now.items() if k in before and v > before[k]}
+        return f"{name}: counts that may only fall rose: {grew}" if grew else None
+
+    return never_grow
+
+
+def _shuffled_hands(hands: list[Any], seats: list[int], rng: np.random.Generator) -> list[Any]:
+    """``hands`` (lists of items) with the items of ``seats`` dealt afresh, sizes kept."""
+    pool = [item for p in seats for item in hands[p]]
+    order = rng.permutation(len(pool))
+    pool = [pool[i] for i in order]
+    out = [list(h) for h in hands]
+    at = 0
+    for p in seats:
+        out[p] = pool[at: at + len(hands[p])]
+        at += len(hands[p])
+    return out
+
+
 # ================================================================== memm
-def _memm_secrets(state: State, viewer: int | None) -> list[Secret]:
-    # MM-1: the cubes are shared out and lie on the table in front of their owners (the
-    # game's documented choice: no hidden information); the undealt cubes are the complement
-    # of what has been dealt, so nothing is secret. Only the dice decide chance.
-    return []
-
-
 def _memm_conservation(state: State) -> str | None:
     full = state.full_state()
     cubes = list(full["undealt"]) + [c for hand in full["hands"] for c in hand]
@@ -112,10 +201,121 @@ def _memm_conservation(state: State) -> str | None:
     return None
 
 
+# ================================================================== Memcel
+def _memcel_conservation(state: State) -> str | None:
+    full = state.full_state()
+    counts = list(state.game.params["tile_counts"].values())
+    if len(full["tiles"]) != sum(counts):
+        return f"MC-C2: {len(full['tiles'])} sectors for {sum(counts)} tiles"
+    for k, total in enumerate(counts):
+        placed = full["tiles"].count(k)
+        in_hand = sum(tp[k] for tp in full["to_place"])
+        if placed + in_hand != total:
+            return f"MC-C2/MC-0.2: tile kind {k}: {placed} on the board + {in_hand} to place != {total}"
+    deck = sum(state.game.params["deck"].values())
+    left, drawn = sum(full["deck"]), full["counts"]["cards"]
+    if not 0 <= left <= deck or (left + drawn) % deck:
+        return f"MC-C3: {left} cards left after {drawn} drawn from a deck of {deck} (reshuffled when empty)"
+    return None
+
+
+def _memcel_secrets(state: State, viewer: int | None) -> list[Secret]:
+    full = state.full_state()
+    kinds = list(state.game.params["tile_counts"])
+    down = {s: kinds[k] for s, (k, up) in enumerate(zip(full["tiles"], full["up"], strict=True)) if k >= 0 and not up}
+
+    def read(view: Any, slot: Any) -> Any:
+        slots = view.get("slots") if isinstance(view, dict) else None
+        return slots[slot] if isinstance(slots, list) and slot < len(slots) else None
+
+    return [Secret("face-down tiles (MC-1.1)", down, "located", read=read)] if down else []
+
+
+def _memcel_twin(state: State, viewer: int | None, rng: np.random.Generator) -> State | None:
+    """The face-down tiles permuted among their sectors (what lies under a back is unknown)."""
+    twin = state.clone()
+    tiles, up = twin.tiles, twin.up  # type: ignore[attr-defined]
+    down = [s for s, (k, u) in enumerate(zip(tiles, up, strict=True)) if k >= 0 and not u]
+    for s, k in zip(down, rng.permutation([tiles[s] for s in down]), strict=True):
+        tiles[s] = int(k)
+    return twin
+
+
+def _memcel_never_grow(state: State) -> dict[str, int]:
+    full = state.full_state()
+    return {"tiles still to place": sum(map(sum, full["to_place"]))}
+
+
+# ================================================================== Fiemme–Cembra
+def _fc_conservation(state: State) -> str | None:
+    full = state.full_state()
+    game = state.game
+    speed = sum(map(sum, full["hands"])) + sum(full["speed_left"])
+    if speed != sum(game.speed_counts):  # type: ignore[attr-defined]
+        return f"FC-S2: {speed} speed cards in hands and stock, the speed deck has {sum(game.speed_counts)}"  # type: ignore[attr-defined]
+    if full["deck"].count(-1) != len(full["pool"]):
+        return f"FC-S4: {full['deck'].count(-1)} unknown deck cards but {len(full['pool'])} cards to draw them from"
+    ids = [c for c in full["deck"] if c >= 0] + [c for hand in full["conquered"] for c in hand]
+    ids += full["held"] + full["pool"] + full["inserts"]
+    allowed = Counter(game.conquest_ids)  # type: ignore[attr-defined]
+    extra = Counter(ids) - allowed
+    if extra:
+        return f"FC-S4: conquest cards created or duplicated: {dict(extra)}"
+    return None
+
+
+def _fc_twin(state: State, viewer: int | None, rng: np.random.Generator) -> State | None:
+    """The other players' speed hands dealt afresh from their cards (FC-S3: hands are private)."""
+    twin = state.clone()
+    n = state.game.num_players()
+    seats = [p for p in range(n) if p != viewer]
+    per_seat = [[t for t, k in enumerate(h) for _ in range(k)] for h in twin.hands]  # type: ignore[attr-defined]
+    dealt = _shuffled_hands(per_seat, seats, rng)
+    width = len(twin.hands[0])  # type: ignore[attr-defined]
+    twin.hands = [[cards.count(t) for t in range(width)] for cards in dealt]  # type: ignore[attr-defined]
+    return twin
+
+
+# ================================================================== Space Station
+SS_PIECES = 11  # SS-B: 1 station, 6 fighters, 2 droids, 2 missiles
+
+
+def _ss_conservation(state: State) -> str | None:
+    full = state.full_state()
+    if not len(full["status"]) == len(full["hp"]) == len(full["hexes"]) == SS_PIECES:
+        return f"SS-B: {len(full['status'])} pieces, the game has {SS_PIECES}"
+    return None
+
+
+def _ss_never_grow(state: State) -> dict[str, int]:
+    full = state.full_state()
+    destroyed = 2
+    return {
+        "pieces not destroyed": sum(s != destroyed for s in full["status"]),
+        "shields and hits left": sum(full["hp"]),
+    }
+
+
 PROBES: dict[str, Probe] = {
+    "memcel": Probe(
+        doc="face-down tiles (MC-1.1): their kinds are hidden from every seat and the spectator",
+        conservation=_memcel_conservation,
+        secrets=_memcel_secrets,
+        twin=_memcel_twin,
+        never_grow=_memcel_never_grow,
+    ),
+    "fiemme_cembra": Probe(
+        doc="speed hands (FC-S3) and passed cards are private; the conquest deck order is unknown",
+        conservation=_fc_conservation,
+        twin=_fc_twin,
+    ),
+    "space_station": Probe(
+        doc="no hidden information: a solo game, chance only through dice (SS-C)",
+        conservation=_ss_conservation,
+        never_grow=_ss_never_grow,
+    ),
     "memm": Probe(
         doc="no hidden information: hands lie open on the table (MM-1); 36 cubes (MM-C1)",
-        secrets=_memm_secrets,
         conservation=_memm_conservation,
     ),
 }

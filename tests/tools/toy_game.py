@@ -18,7 +18,7 @@ from lab.core.chance import uniform
 from lab.core.game import Game
 from lab.core.params import ParamSpec
 from lab.core.state import CHANCE, TERMINAL, State
-from tests.tools.probes import Probe, Secret
+from tests.tools.probes import Probe, Secret, _shuffled_hands
 
 CARDS = 8
 
@@ -140,7 +140,17 @@ def _toy_conservation(state: State) -> str | None:
     return None if sorted(cards) == list(range(CARDS)) else f"cards {sorted(cards)} are not 0..{CARDS - 1}"
 
 
-toy_probe = Probe("other hands and the deck", _toy_secrets, _toy_conservation)
+def _toy_twin(state: State, viewer: int | None, rng: Any) -> State:
+    twin = state.clone()
+    n = state.game.num_players()
+    seats = [p for p in range(n) if p != viewer]
+    parts = [*twin.hands, twin.deck]  # type: ignore[attr-defined]
+    dealt = _shuffled_hands(parts, [*seats, n], rng)
+    twin.hands, twin.deck = dealt[:n], dealt[n]  # type: ignore[attr-defined]
+    return twin
+
+
+toy_probe = Probe("other hands and the deck", _toy_conservation, _toy_secrets, _toy_twin)
 
 
 @contextmanager
