@@ -1,0 +1,319 @@
+"""Run the benchmarks, print one table and write it with the machine's details to JSON.
+
+Usage (from the repository root)::
+
+    python -m benchmarks.run            # the full run (about 10 minutes), -> benchmarks/results.json
+    python -m benchmarks.run --quick    # a few minutes, -> benchmarks/results-quick.json
+    python -m benchmarks.run --sections hex,routes --games memm
+    python -m benchmarks.run --profile memm:greedy   # a pyinstrument profile of one game
+
+See benchmarks/README.md for how to read the table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import subprocess
+import sys
+import time
+from datetime import UTC, datetime
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+from typing import Any
+
+import lab
+from benchmarks import games_bench, hex_bench, scaling
+
+HERE = Path(__file__).resolve().parent
+SECTIONS = ("hex", "games", "scaling", "memory", "routes")
+
+# (full, quick) settings
+SETTINGS: dict[str, tuple[Any, Any]] = {
+    "hex_rounds": (15, 5),
+    "hex_seconds": (0.4, 0.2),
+    "cross_games": (400, 100),
+    "game_seconds": (1.0, 0.3),
+    "game_runs": (3, 1),
+    "scaling_games": (10_000, 2_000),
+    "rss_games": ([10_000, 100_000], [1_000, 10_000]),
+    "route_queries": (5_000, 1_000),
+}
+
+TARGETS = {
+    "hex_ratio": 0.5,
+    "local_speedup": 1.8,
+    "dask_speedup": 1.6,
+    "routes_speedup": 50.0,
+    "rss_ratio": 1.25,
+}
+
+
+# ---------------------------------------------------------------------- machine
+def _cpu_model() -> str:
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine()
+
+
+def _version(package: str) -> str | None:
+    try:
+        return version(package)
+    except PackageNotFoundError:
+        return None
+
+
+def _git_commit() -> str | None:
+    try:
+        out = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], cwd=HERE, capture_output=True, text=True, check=False
+        )
+    except OSError:
+        return None
+    return out.stdout.strip() or None
+
+
+def machine() -> dict[str, Any]:
+    """CPU, cores, OS, Python and library versions, load average, time and commit."""
+    try:
+        usable = len(os.sched_getaffinity(0))
+    except AttributeError:
+        usable = os.cpu_count()
+    return {
+        "cpu_model": _cpu_model(),
+        "cpu_count": os.cpu_count(),
+        "usable_cores": usable,
+        "platform": platform.platform(),
+        "python": platform.python_version(),
+        "implementation": platform.python_implementation(),
+        "versions": {
+            p: _version(p)
+            for p in ("rules-lab", "numpy", "pandas", "networkx", "open-spiel", "dask", "distributed")
+        },
+        "load_average_start": _load(),
+        "date": datetime.now(UTC).isoformat(timespec="seconds"),
+        "commit": _git_commit(),
+    }
+
+
+def _load() -> list[float] | None:
+    try:
+        return [round(x, 2) for x in os.getloadavg()]
+    except OSError:
+        return None
+
+
+# ---------------------------------------------------------------------- the table
+def _fmt(x: float) -> str:
+    if x >= 100:
+        return f"{x:,.0f}"
+    if x >= 10:
+        return f"{x:.1f}"
+    return f"{x:.2f}"
+
+
+def _verdict(value: float, target: float) -> str:
+    return "ok" if value >= target else "BELOW"
+
+
+def table_rows(results: dict[str, Any]) -> list[tuple[str, str, str, str, str]]:
+    """(section, item, result, target, status) rows of the printed table."""
+    rows: list[tuple[str, str, str, str, str]] = []
+    hx = results.get("hex")
+    if hx:
+        t = hx["timings"]
+        size = hx["board_size"]
+        if "openspiel" in t:
+            rows.append((
+                "hex", f"OpenSpiel hex {size}x{size} (C++, driven from Python)",
+                f"{_fmt(t['openspiel']['actions_per_s'])} act/s", "", "",
+            ))
+        else:
+            rows.append(("hex", "OpenSpiel column skipped", hx["openspiel_note"], "", "skipped"))
+        labels = {
+            "lab_checked": "lab, public checked API",
+            "lab_fast": "lab, driver fast path",
+            "lab_play": "lab.play + RandomAgent",
+        }
+        for key, label in labels.items():
+            entry = t[key]
+            ratio = entry.get("ratio_to_openspiel")
+            text = f"{_fmt(entry['actions_per_s'])} act/s"
+            if ratio is None:
+                rows.append(("hex", label, text, "", ""))
+            elif key == "lab_play":
+                rows.append(("hex", label, f"{text} = {ratio:.2f}x OS", "(reference)", ""))
+            else:
+                target = TARGETS["hex_ratio"]
+                rows.append(("hex", label, f"{text} = {ratio:.2f}x OS", f">= {target}x", _verdict(ratio, target)))
+        clones = hx["clone_per_s"]
+        extra = f" (OS {_fmt(clones['openspiel'])})" if "openspiel" in clones else ""
+        rows.append(("hex", "clone() of a half-full board", f"{_fmt(clones['lab'])}/s{extra}", "", ""))
+        cc = hx.get("cross_check")
+        if cc:
+            status = "ok" if cc["mismatches"] == 0 else "MISMATCH"
+            rows.append((
+                "hex", "cross-check lab vs OpenSpiel",
+                f"{cc['games']} games, {cc['steps']:,} steps, {cc['mismatches']} mismatches",
+                "0 mismatches", status,
+            ))
+    for name, entry in (results.get("games") or {}).items():
+        if "error" in entry:
+            rows.append(("games", name, entry["error"][:60], "", "ERROR"))
+            continue
+        for agent, m in entry["agents"].items():
+            if "error" in m:
+                rows.append(("games", f"{name} / {agent}", m["error"][:60], "", "ERROR"))
+                continue
+            rows.append((
+                "games", f"{name} / {agent}",
+                f"{_fmt(m['games_per_s'])} games/s, {_fmt(m['actions_per_s'])} act/s",
+                f"len {m['mean_length']:.0f}", "",
+            ))
+    sc = results.get("scaling")
+    if sc:
+        n = f"{sc['n_games']:,} {sc['game']}"
+        loc = sc["local"]
+        rows.append((
+            "scaling", f"simulate {n}, 1 -> 2 processes",
+            f"{loc['seconds_1']:.1f}s -> {loc['seconds_2']:.1f}s = {loc['speedup']:.2f}x",
+            f">= {TARGETS['local_speedup']}x", _verdict(loc["speedup"], TARGETS["local_speedup"]),
+        ))
+        dk = sc["dask"]
+        if "error" in dk:
+            rows.append(("scaling", "Dask LocalCluster", dk["error"], "", "skipped"))
+        else:
+            rows.append((
+                "scaling", f"simulate {n}, Dask 1 -> 2 workers",
+                f"{dk['seconds_1']:.1f}s -> {dk['seconds_2']:.1f}s = {dk['speedup']:.2f}x",
+                f">= {TARGETS['dask_speedup']}x", _verdict(dk["speedup"], TARGETS["dask_speedup"]),
+            ))
+    mem = results.get("memory")
+    if mem:
+        if "error" in mem:
+            rows.append(("memory", mem["game"], str(mem["error"])[:60], "", "ERROR"))
+        else:
+            for r in mem["runs"]:
+                rows.append((
+                    "memory", f"peak RSS, {r['n_games']:,} {mem['game']} games",
+                    f"{r['peak_rss_mib']:.0f} MiB (+{r['growth_kib_per_game']:.2f} KiB/game; "
+                    f"table {1024 * r['table_mib'] / r['n_games']:.2f} KiB/game)",
+                    "", "",
+                ))
+            ratio = mem["ratio_largest_to_smallest"]
+            rows.append((
+                "memory", "peak RSS largest / smallest run", f"{ratio:.2f}x",
+                f"<= {TARGETS['rss_ratio']}x (flat)",
+                "ok" if ratio <= TARGETS["rss_ratio"] else "GROWS",
+            ))
+    rt = results.get("routes")
+    if rt:
+        agree = "" if rt["agree_with_networkx"] else "DISAGREE"
+        target = TARGETS["routes_speedup"]
+        rows.append((
+            "routes", f"route length, table vs nx.shortest_path ({rt['queries']:,} q)",
+            f"{rt['table_length_us_per_query']:.2f} vs {rt['networkx_us_per_query']:.1f} us = "
+            f"{rt['speedup_length']:,.0f}x",
+            f">= {target:.0f}x", agree or _verdict(rt["speedup_length"], target),
+        ))
+        rows.append((
+            "routes", "whole route, table walk vs nx.shortest_path",
+            f"{rt['table_route_us_per_query']:.2f} vs {rt['networkx_us_per_query']:.1f} us = "
+            f"{rt['speedup_route']:,.0f}x",
+            f">= {target:.0f}x", agree or _verdict(rt["speedup_route"], target),
+        ))
+    return rows
+
+
+def format_table(rows: list[tuple[str, str, str, str, str]]) -> str:
+    head = ("section", "measure", "result", "target", "status")
+    widths = [max(len(r[i]) for r in [head, *rows]) for i in range(5)]
+    line = "  ".join("-" * w for w in widths)
+    out = ["  ".join(h.ljust(w) for h, w in zip(head, widths, strict=True)), line]
+    out += ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in rows]
+    return "\n".join(out)
+
+
+# ---------------------------------------------------------------------- main
+def _fastest_game(games: dict[str, Any] | None) -> str:
+    """The registered game with the most random games per second (for the long runs)."""
+    best, best_rate = "", -1.0
+    for name, entry in (games or {}).items():
+        rate = entry.get("agents", {}).get("random", {}).get("games_per_s", -1.0)
+        if rate > best_rate:
+            best, best_rate = name, rate
+    if best:
+        return best
+    names = lab.game_names()
+    return "space_station" if "space_station" in names else names[0]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.run", description=__doc__.split("\n")[0])
+    parser.add_argument("--quick", action="store_true", help="a short run (a few minutes)")
+    parser.add_argument("--sections", default=",".join(SECTIONS), help=f"comma list of {', '.join(SECTIONS)}")
+    parser.add_argument("--games", default="", help="comma list of games for the 'games' section")
+    parser.add_argument("--long-run-game", default="", help="game for scaling and memory (default: the fastest)")
+    parser.add_argument("--output", default="", help="JSON path (default benchmarks/results[-quick].json)")
+    parser.add_argument("--profile", default="", metavar="GAME[:AGENT]", help="print a pyinstrument profile and exit")
+    args = parser.parse_args(argv)
+
+    if args.profile:
+        name, _, agent = args.profile.partition(":")
+        print(games_bench.profile(name, agent or None, seconds=5.0))
+        return 0
+    sections = [s.strip() for s in args.sections.split(",") if s.strip()]
+    unknown = sorted(set(sections) - set(SECTIONS))
+    if unknown:
+        parser.error(f"unknown section(s) {', '.join(unknown)}; choose from {', '.join(SECTIONS)}")
+    k = 1 if args.quick else 0
+    cfg = {key: pair[k] for key, pair in SETTINGS.items()}
+    output = Path(args.output) if args.output else HERE / ("results-quick.json" if args.quick else "results.json")
+
+    results: dict[str, Any] = {"machine": machine(), "mode": "quick" if args.quick else "full", "settings": cfg}
+    started = time.perf_counter()
+
+    def step(label: str) -> None:
+        print(f"[{time.perf_counter() - started:6.0f}s] {label}", file=sys.stderr, flush=True)
+
+    if "hex" in sections:
+        step("hex: lab vs OpenSpiel")
+        results["hex"] = hex_bench.run(cfg["hex_rounds"], cfg["hex_seconds"], cfg["cross_games"])
+    if "games" in sections:
+        step("games: every registered game, every agent")
+        names = [g for g in args.games.split(",") if g] or None
+        results["games"] = games_bench.run(cfg["game_seconds"], cfg["game_runs"], names)
+    long_game = args.long_run_game or _fastest_game(results.get("games"))
+    if "routes" in sections and "space_station" in lab.game_names():
+        step("routes: Space Station tables vs networkx")
+        results["routes"] = scaling.space_station_routes(cfg["route_queries"])
+    if "scaling" in sections:
+        step(f"scaling: {cfg['scaling_games']} {long_game} games on 1 and 2 workers")
+        results["scaling"] = scaling.workers(long_game, cfg["scaling_games"])
+    if "memory" in sections:
+        step(f"memory: peak RSS of {cfg['rss_games']} {long_game} games")
+        results["memory"] = scaling.peak_rss(long_game, cfg["rss_games"])
+    results["machine"]["load_average_end"] = _load()
+    results["seconds"] = time.perf_counter() - started
+    rows = table_rows(results)
+    results["table"] = [dict(zip(("section", "measure", "result", "target", "status"), r, strict=True)) for r in rows]
+    m = results["machine"]
+    print(
+        f"\nrules-lab benchmarks ({results['mode']}) on {m['cpu_model']}, {m['cpu_count']} cores, "
+        f"Python {m['python']}, numpy {m['versions']['numpy']}, open-spiel {m['versions']['open-spiel']}; "
+        f"load {m['load_average_start']} -> {m['load_average_end']}; {results['seconds']:.0f} s\n"
+    )
+    print(format_table(rows))
+    output.write_text(json.dumps(results, indent=1, default=float) + "\n")
+    print(f"\nwritten to {output}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,196 @@
+"""Scaling over workers, peak memory of long runs, and Space Station's precomputed routes.
+
+- :func:`workers` times one ``lab.simulate`` of ``n_games`` on 1 and 2 local worker processes
+  and on a Dask ``LocalCluster`` of 1 and 2 single-threaded worker processes (wall-clock time:
+  this is what a designer waits for). The Dask clusters are started and warmed up before the
+  clock starts.
+- :func:`peak_rss` runs ``lab.simulate`` in a fresh subprocess per size and reads the
+  subprocess's ``ru_maxrss``.
+- :func:`space_station_routes` answers the same shortest-route queries from the game's
+  precomputed tables and with ``networkx.shortest_path`` on its movement graph.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import lab
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _wall(fn: Any) -> float:
+    start = time.perf_counter()
+    fn()
+    return time.perf_counter() - start
+
+
+def workers(name: str, n_games: int, agents: Any = None, seed: int = 0) -> dict[str, Any]:
+    """Wall-clock time of ``simulate(name, n_games)`` on 1 and 2 workers, local and Dask."""
+    game = lab.load(name)
+    out: dict[str, Any] = {"game": name, "n_games": n_games, "cpu_count": os.cpu_count()}
+    lab.simulate(game, agents, n_games=min(50, n_games), seed=seed, progress=False)  # warm
+    t1 = _wall(lambda: lab.simulate(game, agents, n_games=n_games, seed=seed, progress=False))
+    t2 = _wall(
+        lambda: lab.simulate(game, agents, n_games=n_games, seed=seed, workers=2, progress=False)
+    )
+    out["local"] = {"seconds_1": t1, "seconds_2": t2, "speedup": t1 / t2}
+    try:
+        out["dask"] = _dask(game, agents, n_games, seed)
+    except ImportError as exc:
+        out["dask"] = {"error": f"dask.distributed is not installed ({exc})"}
+    return out
+
+
+def _dask(game: lab.Game, agents: Any, n_games: int, seed: int) -> dict[str, Any]:
+    from dask.distributed import Client, LocalCluster
+
+    times: dict[int, float] = {}
+    for n_workers in (1, 2):
+        with (
+            LocalCluster(
+                n_workers=n_workers,
+                threads_per_worker=1,
+                processes=True,
+                dashboard_address=None,
+                silence_logs=logging.ERROR,
+            ) as cluster,
+            Client(cluster) as client,
+        ):
+            lab.simulate(game, agents, n_games=min(50, n_games), seed=seed, executor=client, progress=False)
+            times[n_workers] = _wall(
+                lambda c=client: lab.simulate(
+                    game, agents, n_games=n_games, seed=seed, executor=c, progress=False
+                )
+            )
+    return {"seconds_1": times[1], "seconds_2": times[2], "speedup": times[1] / times[2]}
+
+
+_RSS_SCRIPT = """
+import json, resource, sys, time
+import lab
+name, n = sys.argv[1], int(sys.argv[2])
+t = time.perf_counter()
+df = lab.simulate(name, n_games=n, seed=0, progress=False)
+dt = time.perf_counter() - t
+kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+print(json.dumps({"n_games": n, "rows": len(df), "columns": df.shape[1],
+                  "peak_rss_mib": kib / 1024, "table_mib": df.memory_usage(deep=True).sum() / 2**20,
+                  "seconds": dt}))
+"""
+
+
+def peak_rss(name: str, sizes: list[int]) -> dict[str, Any]:
+    """Peak resident memory of a one-worker ``simulate`` of each size, each in a new process.
+
+    ``table_mib`` is the size of the returned table itself (``memory_usage(deep=True)``): the
+    part of the peak that has to grow with the number of games.
+    """
+    runs = []
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    for n in [0, *sizes]:
+        proc = subprocess.run(
+            [sys.executable, "-c", _RSS_SCRIPT, name, str(n)],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            env=env,
+            check=False,
+        )
+        if proc.returncode != 0:
+            return {"game": name, "error": proc.stderr.strip().splitlines()[-1:]}
+        runs.append(json.loads(proc.stdout.strip().splitlines()[-1]))
+    base = runs[0]["peak_rss_mib"]
+    for r in runs[1:]:
+        r["growth_mib"] = r["peak_rss_mib"] - base
+        r["growth_kib_per_game"] = 1024 * r["growth_mib"] / r["n_games"]
+    small, big = runs[1], runs[-1]
+    return {
+        "game": name,
+        "baseline_mib": base,
+        "runs": runs[1:],
+        "ratio_largest_to_smallest": big["peak_rss_mib"] / small["peak_rss_mib"],
+    }
+
+
+def space_station_routes(n_queries: int, seed: int = 0) -> dict[str, Any]:
+    """Shortest-route queries: Space Station's tables against ``networkx.shortest_path``.
+
+    Queries are random (hex, orbit hex) pairs over the hexes pieces may stand on, the same list
+    for both. Two kinds are timed: the route *length* (one table read against
+    ``shortest_path``), and a whole *route* (walking the table downhill, one step per hex,
+    against ``shortest_path``). Every answer is checked against networkx.
+    """
+    import networkx as nx
+
+    from lab.games.space_station import geometry_for
+
+    game = lab.load("space_station")
+    geo = geometry_for(game.params)
+    graph = geo.movement_graph()  # built once, outside the timing (as the tables are)
+    hexes = [i for i in range(len(geo.nodes)) if i not in geo.forbidden]
+    rng = random.Random(seed)
+    queries = [(rng.choice(hexes), rng.randrange(len(geo.orbit))) for _ in range(n_queries)]
+    orbit, to_orbit, step = geo.orbit, geo.to_orbit, geo.step
+
+    def table_lengths() -> list[int]:
+        return [geo.route_length(src, k) for src, k in queries]
+
+    def table_routes() -> list[list[int]]:
+        out = []
+        for src, k in queries:
+            table = to_orbit[k]
+            path = [src]
+            i = src
+            while table[i] > 0:
+                d = table[i] - 1
+                for j in step[i]:
+                    if j >= 0 and table[j] == d:
+                        i = j
+                        break
+                path.append(i)
+            out.append(path)
+        return out
+
+    def nx_routes() -> list[list[int]]:
+        return [nx.shortest_path(graph, src, orbit[k]) for src, k in queries]
+
+    t_nx = _best(nx_routes)
+    t_len = _best(table_lengths)
+    t_route = _best(table_routes)
+    want = [len(p) - 1 for p in nx_routes()]
+    paths = table_routes()
+    valid = all(
+        p[-1] == orbit[k] and all(b in step[a] for a, b in zip(p, p[1:], strict=False))
+        for p, (_, k) in zip(paths, queries, strict=True)
+    )
+    agree = table_lengths() == want and [len(p) - 1 for p in paths] == want and valid
+    return {
+        "queries": n_queries,
+        "hexes": len(hexes),
+        "orbit_hexes": len(orbit),
+        "agree_with_networkx": agree,
+        "networkx_us_per_query": 1e6 * t_nx / n_queries,
+        "table_length_us_per_query": 1e6 * t_len / n_queries,
+        "table_route_us_per_query": 1e6 * t_route / n_queries,
+        "speedup_length": t_nx / t_len,
+        "speedup_route": t_nx / t_route,
+    }
+
+
+def _best(fn: Any, repeat: int = 3) -> float:
+    """The fastest of ``repeat`` CPU-time measurements of ``fn()``."""
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.process_time()
+        fn()
+        best = min(best, time.process_time() - start)
+    return max(best, 1e-9)
