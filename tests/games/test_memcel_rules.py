@@ -631,3 +631,30 @@ def test_MC_2_1_2_replay_and_save_round_trip():
     again = lab.state_from_json(st.to_json())
     assert again == st
     assert again.metrics() == st.metrics()
+
+
+def test_MC_0_3_tile_counts_variant_and_seat_colours_whatever_the_dict_order():
+    counts = {"imprevisto": 4, "orange": 11, "blue": 11, "green": 11, "red": 11}
+    g = lab.load("memcel", players=3, tile_counts=counts)
+    assert g.tables.kinds == ["red", "green", "blue", "orange", "imprevisto"]
+    assert [sum(s) for s in g.tables.shares] == [16, 16, 16]
+    assert g.tables.shares[0][:2] == [11, 0]  # seat 0 plays red, 11 of them
+    findings = {f.id for f in lab.lint(g)}
+    assert {"MC-colour-tiles", "MC-own-tiles"} <= findings  # 44 colour tiles, not the seed's 40
+    assert "MC-tiles" not in findings  # still 48 in all
+
+
+def test_AMB_MC_8_linter_checks_deck_size_and_shares():
+    g = lab.load("memcel", players=3, deck={"peek": 10}, deck_size=10)
+    by_id = {f.id: f for f in lab.lint(g)}
+    assert "50" in by_id["MC-deck"].message and by_id["MC-deck"].severity == "error"
+    assert "MC-shares" not in by_id and "MC-share-equal" not in by_id
+    odd = lab.load(
+        "memcel", players=3,
+        tile_counts={"red": 13, "green": 13, "blue": 13, "imprevisto": 8},
+        ring_layout=[{"colour": "red", "sectors": 16}, {"colour": "green", "sectors": 16},
+                     {"colour": "blue", "sectors": 15}])
+    by_id = {f.id: f for f in lab.lint(odd)}
+    assert by_id["MC-share-equal"].severity == "warning"  # 47 tiles among 3 players
+    assert [sum(s) for s in odd.tables.shares] == [16, 16, 15]
+    assert lab.play(odd, seed=1).is_terminal()
