@@ -51,8 +51,8 @@ MS_MAX = 3000
 MS_VALUES = range(0, MS_MAX + 1, MS_STEP)  # reaction times in 10 ms steps, 0..3 s
 
 # Time model (estimated_minutes): seconds for each thing that happens at a real table,
-# calibrated so a 4-player round with collector players lasts about the seed's 15 minutes.
-SECONDS = {"deal": 14.0, "pass": 3.0, "race": 4.0, "event": 8.0, "penalty": 4.0, "flip": 3.0}
+# chosen so a 4-player round of collector players lasts about the seed's 15 minutes (~14).
+SECONDS = {"deal": 20.0, "pass": 3.0, "race": 4.0, "event": 8.0, "penalty": 4.0, "flip": 3.0}
 
 # legal slap lists, built once (the state returns copies)
 SLAPS_PLAIN = tuple(Action("slap", (ms, False)) for ms in MS_VALUES)

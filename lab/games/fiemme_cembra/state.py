@@ -338,7 +338,7 @@ class FiemmeCembraState(StateViews, State):
         self.stats["passes"] += 1
         self.log("FC-P3", "passed", number=self.passes,
                  direction=self.game.pass_names[(self.passes - 1) % len(tables)])
-        closers = [p for p in range(self.n) if C.is_complete(hands[p])]
+        closers = [p for p in range(self.n) if 0 not in hands[p]]  # FC-P4: one of each type
         if closers:
             self.closers = closers
             self.phase = P_SLAP
