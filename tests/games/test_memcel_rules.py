@@ -224,6 +224,14 @@ def test_MC_2_0_hunt_restarts_from_first_player_who_declares():
     assert "hunt_starts" in kinds_of(st, "MC-2.0")
 
 
+def test_MC_2_1_attack_declared_first_then_the_d8_is_rolled():
+    st = to_hunt()
+    st.apply_action(act("attack"))
+    assert st.queue[0] == ("ad8", 0)  # MC-2.1 attack: the numeric die comes first
+    assert [e.kind for e in st.events][-1] == "attack"
+    assert st.defended[0] is False
+
+
 @pytest.mark.parametrize(("limit", "top"), [("strict", 6), ("inclusive", 7)])
 def test_MC_2_1_1_AMB_MC_2_x_below_or_up_to_the_roll(limit, top):
     st = to_hunt(reveal_limit=limit)
