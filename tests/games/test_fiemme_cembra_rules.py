@@ -433,3 +433,29 @@ def test_illegal_actions_leave_the_state_unchanged():
         s.apply_action(Action("event_draw", ()))
     assert s.full_state() == before
     assert s.current_player() != TERMINAL
+
+
+def test_FC_P2_malformed_discard_is_refused_with_a_reason():
+    s = fresh()
+    before = s.full_state()
+    for bad in (Action("discard", (9,)), Action("discard", ("x",)), Action("discard", ())):
+        with pytest.raises(lab.IllegalAction, match="discard takes one card type"):
+            s.apply_actions({0: bad, 1: act("discard", 1), 2: act("discard", 2), 3: act("discard", 3)})
+        assert s.describe_action(bad) == str(bad)
+    assert s.full_state() == before
+
+
+def test_FC_P6_reinsert_position_is_secret_with_random_middle():
+    s = to_race(fresh(reinsert="random_middle"))
+    event = s.game.conquest_ids[-1]
+    slap_all(s, [200, 300, 500, 400])
+    s.apply_action(act("draw", event))
+    s.apply_action(act("event_draw"))
+    s.apply_action(act("draw", 5))
+    assert s.phase_name() == "insert"
+    lo, hi = 1, len(s.deck) - 1
+    assert [a.args[0] for a, _ in s.chance_outcomes()] == list(range(lo, hi + 1))
+    s.apply_action(act("insert_at", 3))
+    assert s.deck[3] == event
+    assert not any(e.kind == "reinserted" for e in s.events_for(0))
+    assert any(e.kind == "put_back_in_the_middle" for e in s.events_for(None))

@@ -279,7 +279,9 @@ class FiemmeCembraState(StateViews, State):
             pos = int(action.args[0])
             card = self.inserts.pop(0)
             self.deck.insert(pos, card)
-            self.log(self._insert_clause(card), "reinserted", card=card, position=pos)
+            # the exact chance position is nobody's knowledge: kept out of every player's events
+            self.log(self._insert_clause(card), "reinserted", visible_to=(), card=card, position=pos)
+            self.log(self._insert_clause(card), "put_back_in_the_middle", card=card)
             self._finish_hand()
         elif kind == "event_draw":
             self.log("FC-P6", "event_draw_again", player=self.actor)

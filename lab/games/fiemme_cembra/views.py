@@ -135,7 +135,9 @@ class StateViews:
         if ph == P_PASS:
             if kind != "discard":
                 return "everyone is choosing a card to discard (FC-P2); only discard(type) is legal"
-            t = action.args[0]
+            t = action.args[0] if len(action.args) == 1 else None
+            if type(t) is not int or not 0 <= t < C.HAND_TYPES:
+                return f"discard takes one card type 0..{C.HAND_TYPES - 1} ({', '.join(C.TYPES[:5])})"
             return f"you hold no {C.TYPES[t]} card (FC-P2)"
         if ph == P_SLAP:
             if kind != "slap":
@@ -157,6 +159,10 @@ class StateViews:
         return None
 
     def describe_action(self, action: Action) -> str:
+        try:
+            self.game.action_to_int(action)
+        except ValueError:
+            return str(action)
         k, a = action.kind, action.args
         names = C.TYPES
         if k == "deal":
