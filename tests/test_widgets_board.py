@@ -144,6 +144,14 @@ def test_narrowing_a_selection_across_targets() -> None:
     board = Board(ToyGame(), seat=0, agents={1: "random"}, pace=0)
     board.click("cell2")
     assert board.chosen == ["cell2"] and len(board.buttons) == 2
+    assert board.targets == ["cell2"]  # no other cell shares a move with cell 2
+    before = board.state.state_hash()
+    assert board.click("cell1") is False  # does not go with the selection: refused, kept
+    assert board.error.startswith("not legal: cell1 does not go with cell2")
+    assert board.chosen == ["cell2"] and board.state.state_hash() == before
+    board.click("cell2")  # a second click takes it back
+    assert board.chosen == [] and "selection cleared" in board.message
+    board.click("cell2")
     board.handle({"kind": "cancel", "seat": 0, "token": board.token})
     assert board.chosen == [] and [b["label"] for b in board.buttons] == ["pass"]
 

@@ -231,10 +231,23 @@ class Session:
         if not actions:
             raise Refused(self.explain_target(seat, target))
         clicked: tuple[str, ...] = ()
-        if self.choice and self.choice[0] == seat and target not in self.choice[1]:
-            narrowed = [a for a in self.choice[2] if a in set(actions)]
-            if narrowed:
-                clicked, actions = self.choice[1], narrowed
+        if self.choice and self.choice[0] == seat:
+            chosen = self.choice[1]
+            if target in chosen:  # a second click on a chosen place takes it out of the selection
+                rest = tuple(t for t in chosen if t != target)
+                if not rest:
+                    self.cancel_choice()
+                    return f"{target}: selection cleared"
+                actions = [a for a in targets[rest[0]] if all(a in targets[t] for t in rest)]
+                target, clicked = rest[-1], rest[:-1]
+            else:
+                narrowed = [a for a in self.choice[2] if a in set(actions)]
+                if not narrowed:
+                    raise Refused(
+                        f"not legal: {target} does not go with {' + '.join(chosen)} (no legal move "
+                        "uses both); pick a highlighted place, or click a chosen one to take it back"
+                    )
+                clicked, actions = chosen, narrowed
         if len(actions) == 1:
             return self.submit(seat, actions[0])
         self.choice = (seat, (*clicked, target), actions)

@@ -59,7 +59,9 @@ def voila(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
     cmd = [
         voila_bin, "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
         "--show_tracebacks=True", "--preheat_kernel=True", "--pool_size=1",
-        "--VoilaKernelManager.fill_delay=3600", str(NOTEBOOKS),
+        "--VoilaKernelManager.fill_delay=3600",
+        "--VoilaExecutor.iopub_timeout=120",  # a loaded machine must not drop the widget output
+        str(NOTEBOOKS),
     ]
     with log.open("w") as out:
         proc = subprocess.Popen(cmd, cwd=ROOT, env=server_env(probe_dir), stdout=out, stderr=subprocess.STDOUT)

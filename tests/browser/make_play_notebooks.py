@@ -34,7 +34,8 @@ def probe(widget):
         if where:
             st = board.session.state
             data = {"moves": st.move_number(), "token": board.token, "hash": st.state_hash(),
-                    "error": board.error, "terminal": st.is_terminal(), "game": repr(st.game)}
+                    "error": board.error, "terminal": st.is_terminal(), "game": repr(st.game),
+                    "last": [h.to_json() for h in st.history()[-6:]]}
             path = pathlib.Path(where, name + ".json")
             path.with_suffix(".tmp").write_text(json.dumps(data))
             path.with_suffix(".tmp").replace(path)
@@ -68,7 +69,7 @@ def main() -> None:
     HERE.mkdir(exist_ok=True)
     for name, make in PLAY.items():
         nbformat.write(notebook(name, make), HERE / f"play_{name}.ipynb")
-    speed = notebook("speed", 'SpeedPlay(players=3, seed=5, pace=0.5)')
+    speed = notebook("speed", 'SpeedPlay(players=3, seed=5, pace=0.3)')
     speed.cells[2].source = speed.cells[2].source.replace("from widgets import Play", "from widgets import SpeedPlay")
     nbformat.write(speed, HERE / "speed_fiemme_cembra.ipynb")
 

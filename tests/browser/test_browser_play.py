@@ -75,6 +75,9 @@ def click_once(pp: Any) -> str:
     elif buttons.count():
         what = "button " + buttons.first.inner_text()
         buttons.first.click()
+    elif page.locator(".rl-slap").count():
+        what = "slap " + page.locator(".rl-slap").first.inner_text()
+        page.locator(".rl-slap").first.click()
     else:
         raise AssertionError(f"nothing to click; status: {page.locator('.rl-status').inner_text()}")
     wait_ack(pp, before)
@@ -92,12 +95,20 @@ def human_move(pp: Any, refusals: list[str]) -> list[str]:
     for _ in range(8):
         clicks.append(click_once(pp))
         assert not pp.page.locator(".rl-note.rl-error").count(), (clicks, pp.note())
-        if pp.kernel()["moves"] > start:
-            if not any("not your turn" in r for r in refusals):
+        if pp.page.locator(".rl-svg .rl-chosen").count() and not any("not legal" in r for r in refusals):
+            # a place that does not go with the selection: refused, the selection stays
+            chosen = pp.page.locator(".rl-svg .rl-chosen").count()
+            refusals += [r for r in [try_illegal_click(pp)] if r]
+            assert pp.page.locator(".rl-svg .rl-chosen").count() == chosen
+        board_class = pp.page.locator(".rl-board").get_attribute("class") or ""
+        if pp.kernel()["moves"] > start or "rl-your-turn" not in board_class:
+            # moved, or chose at a simultaneous node and the others are still to choose
+            if not any("not your turn" in r or "already chose" in r for r in refusals):
                 out_of_turn = try_out_of_turn(pp)
                 if out_of_turn:
                     refusals.append(out_of_turn)
             pp.wait_ready()
+            assert pp.kernel()["moves"] > start, clicks
             return clicks
     raise AssertionError(f"8 clicks did not make a move: {clicks}")
 
@@ -116,15 +127,31 @@ def try_out_of_turn(pp: Any) -> str | None:
     if not note.count():
         return None  # the agents had already finished: the click was an ordinary one
     text = note.inner_text()
-    assert "not your turn" in text, text
+    assert "not your turn" in text or "already chose" in text, text
     assert pp.kernel()["error"] == text
     assert pp.kernel()["moves"] >= moves
     return text
 
 
-def try_illegal_click(pp: Any) -> str | None:
-    """Click a board element that is not a legal target now; it must be refused."""
+FORGE_TARGET = """() => {
+  // a place the game did not draw as a target (as a stale or doctored page would send)
+  const svg = document.querySelector(".rl-svg svg");
+  const rect = document.createElementNS("http://www.w3.org/2000/svg", "rect");
+  for (const [k, v] of [["x", 0], ["y", 0], ["width", 40], ["height", 40], ["fill", "#f0f"]]) rect.setAttribute(k, v);
+  rect.setAttribute("data-target", "nowhere-in-particular");
+  svg.appendChild(rect);
+}"""
+
+
+def try_illegal_click(pp: Any, forge: bool = False) -> str | None:
+    """Click a board element that is not a legal target now; it must be refused.
+
+    With ``forge``, when the game draws only legal targets, a target the game never drew is
+    added to the page first (a doctored page): the kernel must refuse it the same way.
+    """
     page = pp.page
+    if forge and not page.locator(".rl-svg [data-target]:not(.rl-legal):not(.rl-chosen)").count():
+        page.evaluate(FORGE_TARGET)
     before_kernel = pp.kernel()
     before_svg = pp.svg()
     before = ack(pp)
@@ -139,7 +166,8 @@ def try_illegal_click(pp: Any) -> str | None:
     after = pp.kernel()
     assert after["moves"] == before_kernel["moves"] and after["hash"] == before_kernel["hash"]
     assert after["error"] == text
-    assert pp.svg() == before_svg
+    if not forge:
+        assert pp.svg() == before_svg
     return text
 
 
@@ -166,6 +194,41 @@ def test_play_every_game_by_clicking(play_page: Any, voila: dict[str, Any], name
     assert last["hash"] != first["hash"]
     assert pp.svg() != svg0, "the board did not redraw"
     assert f"move {last['moves']}" in pp.page.locator(".rl-status").inner_text()
-    assert refusals, "no illegal click could be tried (no unplayable target, never out of turn)"
+    if not any("not legal" in r for r in refusals):
+        refusals += [r for r in [try_illegal_click(pp, forge=True)] if r]
+    assert any("not legal" in r for r in refusals), refusals
     pp.screenshot(f"play_{name}")
     assert not pp.errors, pp.errors  # type: ignore[attr-defined]
+
+
+def test_speed_play_times_the_human_slap_in_the_browser(play_page: Any, voila: dict[str, Any]) -> None:
+    """Fiemme–Cembra: the slap's reaction time is measured in the page and becomes slap(ms)."""
+    pp = play_page
+    pp.open(f"{voila['url']}/voila/render/speed_fiemme_cembra.ipynb")
+    page = pp.page
+    for _ in range(40):
+        if page.locator(".rl-slap").count():
+            break
+        human_move(pp, [])
+    slap = page.locator(".rl-slap").first
+    assert slap.count(), "no slap race reached"
+    signal = page.locator(".rl-signal").inner_text()
+    assert "slap" in signal.lower()
+    moves = pp.kernel()["moves"]
+    page.wait_for_timeout(350)  # a human-ish reaction
+    before = ack(pp)
+    slap.click()
+    wait_ack(pp, before)
+    measured = int(page.locator(".rl-board").get_attribute("data-last-reaction-ms") or -1)
+    assert 300 <= measured <= 3000, measured
+    note = pp.note()
+    assert f"you reacted in {measured} ms" in note, note
+    pp.wait_ready()
+    kernel = pp.kernel()
+    assert kernel["moves"] > moves
+    joint = [entry for entry in kernel["last"] if entry[0] == -2 and entry[1][0] and entry[1][0][0] == "slap"]
+    assert joint, kernel["last"]
+    kind, ms, _shout = joint[-1][1][0]
+    assert ms == min(3000, round(measured / 10) * 10), (ms, measured)
+    pp.screenshot("speed_fiemme_cembra")
+    assert not pp.errors  # type: ignore[attr-defined]
