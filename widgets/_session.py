@@ -47,16 +47,18 @@ def player_name(p: int) -> str:
     return {CHANCE: "chance", SIMULTANEOUS: "all players", TERMINAL: "nobody"}.get(p, f"player {p}")
 
 
+LOG_KEYS = ("step", "clause", "kind")
+
+
 def format_entry(entry: Mapping[str, Any]) -> str:
     """One move-log line from :func:`event_entry` data: step, clause ID, kind and data."""
-    data = " ".join(f"{k}={_short(v)}" for k, v in sorted(entry["data"].items()))
+    data = " ".join(f"{k}={_short(v)}" for k, v in sorted(entry.items()) if k not in LOG_KEYS)
     return f"#{entry['step']} [{entry['clause']}] {entry['kind']}{(' ' + data) if data else ''}"
 
 
 def event_entry(event: lab.Event) -> dict[str, Any]:
-    """An event as JSON data for the browser's move log (the browser formats it)."""
-    data = json.loads(json.dumps(dict(event.data), sort_keys=True, default=str))
-    return {"step": event.step, "clause": event.clause, "kind": event.kind, "data": data}
+    """An event as the browser's move log gets it: ``Event.to_json()`` as plain JSON data."""
+    return json.loads(json.dumps(event.to_json(), sort_keys=True, default=str))
 
 
 def _short(v: Any) -> str:

@@ -12,6 +12,7 @@ targets and buttons, public status and the events it may see.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import traceback
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -128,7 +129,11 @@ class Board(anywidget.AnyWidget):
 
     def changed(self) -> None:
         """Refresh, then let chance and agents move (paced) until a human must act."""
-        self.refresh()
+        try:
+            self.refresh()
+        except Exception as exc:  # noqa: BLE001 - a game that fails to render shows in the widget
+            self._internal_error(exc)
+            return
         if not self.session.can_advance() or self._scheduled:
             return
         loop = _running_loop()
@@ -137,7 +142,8 @@ class Board(anywidget.AnyWidget):
                 self.session.run()
             except Exception as exc:  # noqa: BLE001 - a broken agent/game shows in the widget
                 self._internal_error(exc)
-            self.refresh()
+            with contextlib.suppress(Exception):
+                self.refresh()
             return
         self._scheduled = True
         loop.call_later(self.pace, self._tick, self._generation)
@@ -152,7 +158,8 @@ class Board(anywidget.AnyWidget):
                 self.session.advance()
         except Exception as exc:  # noqa: BLE001
             self._internal_error(exc)
-            self.refresh()
+            with contextlib.suppress(Exception):
+                self.refresh()
             return
         self.changed()
 

@@ -15,8 +15,10 @@ function short(value) {
 }
 
 // one move-log line: step, clause ID, kind and data (as widgets._session.format_entry)
+const LOG_KEYS = new Set(["step", "clause", "kind"]);
 function formatEntry(e) {
-  const data = Object.keys(e.data).sort().map((k) => `${k}=${short(e.data[k])}`).join(" ");
+  const keys = Object.keys(e).filter((k) => !LOG_KEYS.has(k)).sort();
+  const data = keys.map((k) => `${k}=${short(e[k])}`).join(" ");
   return `#${e.step} [${e.clause}] ${e.kind}${data ? " " + data : ""}`;
 }
 
