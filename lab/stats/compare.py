@@ -85,7 +85,9 @@ def metric_columns(df_a: pd.DataFrame, df_b: pd.DataFrame, clauses: bool = False
     order = ["length_actions", "length_decisions", "turns", "rounds", "minutes", "draw", "timeout"]
     cols = [c for c in order if c in df_a and c in df_b and df_a[c].notna().any() and df_b[c].notna().any()]
     cols += [f"win_{p}" for p in range(min(n_seats(df_a), n_seats(df_b)))]
-    if "first_player" in df_a and "first_player" in df_b and min(n_seats(df_a), n_seats(df_b)) > 1:
+    if min(n_seats(df_a), n_seats(df_b)) > 1 and all(
+        "first_player" in df and (df["first_player"] >= 0).any() for df in (df_a, df_b)
+    ):
         cols.append("first_mover_win")
     cols += [c for c in ("lead_changes", "decided_at", "margin") if c in df_a and c in df_b and df_a[c].notna().any() and df_b[c].notna().any()]
     extra = [c for c in game_metric_columns(df_a) if c in set(game_metric_columns(df_b)) and c not in cols]

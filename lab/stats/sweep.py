@@ -99,7 +99,8 @@ def run_metrics(df: pd.DataFrame) -> list[tuple[str, Estimate]]:
     if n_seats(df) > 1 and "first_player" in df:
         fm = first_mover_wins(df)
         fm = fm[~np.isnan(fm)]
-        out.append(("first_mover_win", proportion(int(fm.sum()), len(fm))))
+        if len(fm):
+            out.append(("first_mover_win", proportion(int(fm.sum()), len(fm))))
     for col in ("lead_changes", "decided_at", "margin"):
         if col in df and df[col].notna().any():
             out.append((col, mean_interval(df[col].to_numpy(dtype=float))))
