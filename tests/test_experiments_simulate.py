@@ -98,6 +98,10 @@ def test_registered_game_record_reruns(game_name: str) -> None:
 def test_rerun_rejects_what_is_not_a_record() -> None:
     with pytest.raises(ValueError, match="record"):
         lab.rerun({"nonsense": 1})
+    record = dict(lab.simulate(toy(), n_games=2).attrs["record"])
+    record["game_class"] = "not_a_loaded_module:Game"
+    with pytest.raises(ValueError, match="import not_a_loaded_module first"):
+        lab.rerun(record)
 
 
 def test_run_tasks_reraises_a_failing_chunk() -> None:

@@ -382,6 +382,9 @@ def rerun(record: Mapping[str, Any], **overrides: Any) -> pd.DataFrame:
     cls_path = record.get("game_class")
     if cls_path:
         module, _, qualname = str(cls_path).partition(":")
+        if module not in sys.modules:  # a record never makes the lab import code by itself
+            msg = f"the run's game class {cls_path} is not registered: import {module} first"
+            raise ValueError(msg)
         game = rebuild_game((module, qualname), record["params"])
     else:
         game = load(record["game"], **record["params"])
