@@ -157,9 +157,18 @@ def sweep(
     base = _base_game(game)
     out.attrs["record"] = {
         "game": base.name, "params": base.params_to_dict(), "grid": {k: list(v) for k, v in dict(grid).items()},
-        "agents": agents, "n_games": n_games, "seed": seed, "version": __version__,
+        "agents": _plain(agents), "n_games": n_games, "seed": seed, "version": __version__,
     }
     return out
+
+
+def _plain(agents: Any) -> Any:
+    """The agents argument as JSON data (agent objects as their specs)."""
+    if agents is None or isinstance(agents, str | Mapping):
+        return agents if not isinstance(agents, Mapping) else dict(agents)
+    if hasattr(agents, "spec"):
+        return agents.spec()
+    return [_plain(a) for a in agents]
 
 
 def default_strong_agent(game: Game) -> str:
