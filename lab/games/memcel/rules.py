@@ -257,8 +257,8 @@ class MemcelGame(Game):
         offsets = [0] * t.n_rings if state is None else list(state.offsets)
         angle = 0 if state is None else state.board_angle
         g = rings_graph(t.sizes, offsets, t.fixed, angle)
+        g.graph["ring_names"] = list(t.ring_names)
         for r in range(t.n_rings):
-            g.graph.setdefault("ring_names", t.ring_names)
             n = t.sizes[r]
             shift = (offsets[r] + angle * n // 360) % n
             for i in range(n):
@@ -302,6 +302,9 @@ class MemcelGame(Game):
                  "the seed does not list the icon die's six faces; parameter 'icon_die' proposes "
                  "one (each ring x direction once, each complication twice)",
                  "list the six faces", "info"),
+            Note("MC-worked-example-1", ("MC-2.1.2.0",),
+                 "the seed's worked examples are numbered Case 2-4; Case 1 (presumably the full "
+                 "success, MC-2.1.2.0) is missing from the text", "add Case 1", "info"),
             Note("MC-colour-tiles-note", ("MC-C2",),
                  f"{colour_tiles} colour tiles in {len(t.colours)} colours", "", "info"),
         ]
