@@ -69,6 +69,8 @@ def main() -> None:
     HERE.mkdir(exist_ok=True)
     for name, make in PLAY.items():
         nbformat.write(notebook(name, make), HERE / f"play_{name}.ipynb")
+    variant = notebook("variant", 'Play(lab.load("memm", players=2), humans=[0], seed=4, pace=0.2)')
+    nbformat.write(variant, HERE / "variant_memm.ipynb")
     speed = notebook("speed", 'SpeedPlay(players=3, seed=5, pace=0.3)')
     speed.cells[2].source = speed.cells[2].source.replace("from widgets import Play", "from widgets import SpeedPlay")
     nbformat.write(speed, HERE / "speed_fiemme_cembra.ipynb")

@@ -232,3 +232,33 @@ def test_speed_play_times_the_human_slap_in_the_browser(play_page: Any, voila: d
     assert ms == min(3000, round(measured / 10) * 10), (ms, measured)
     pp.screenshot("speed_fiemme_cembra")
     assert not pp.errors  # type: ignore[attr-defined]
+
+
+def test_variant_editor_changes_a_rule_and_a_new_game_follows_it(play_page: Any, voila: dict[str, Any]) -> None:
+    """In the page: open the editor, type a bad value (inline error), then a good one, start."""
+    pp = play_page
+    pp.open(f"{voila['url']}/voila/render/variant_memm.ipynb")
+    page = pp.page
+    assert pp.kernel()["game"] == "lab.load('memm', players=2)"
+    page.get_by_text("Variant editor").click()
+    players = page.locator(".widget-text", has=page.locator("label", has_text="players")).locator("input").first
+    players.wait_for(timeout=15_000)
+    start = page.get_by_role("button", name="New game with this variant")
+    players.fill("9")
+    players.press("Enter")
+    error = page.locator(".rl-param-error", has_text="players")
+    error.wait_for(timeout=15_000)
+    assert "out of range" in error.inner_text() and "Traceback" not in page.inner_text("body")
+    assert start.is_disabled()
+    players.fill("3")
+    players.press("Enter")
+    page.wait_for_function("() => !document.querySelector('.rl-param-error span')", timeout=15_000)
+    assert "players" in page.locator("table.rl-diff").inner_text()
+    token = pp.token()
+    start.click()
+    pp.wait_token_change(token)
+    pp.wait_ready()
+    assert pp.kernel()["game"] == "lab.load('memm', players=3)"
+    assert page.locator(".widget-dropdown", has=page.locator("label", has_text="seat 2")).count() == 1
+    pp.screenshot("variant_memm")
+    assert not pp.errors  # type: ignore[attr-defined]
