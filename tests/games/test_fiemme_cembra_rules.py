@@ -96,8 +96,8 @@ def test_FC_S5_seed_table_is_data_and_playable_as_table():
     assert g.speed_counts == (4, 4, 4, 4, 4)
     g5 = load(players=5, speed_deck="table")
     assert sum(g5.speed_counts) == 25  # INC-FC-1: 5 of each is 25 whatever the text says
-    with pytest.raises(lab.InvalidVariant, match="INC-FC-2"):
-        load(players=6, speed_deck="table")  # the seed's 6-player row cannot deal 5 each
+    with pytest.raises(lab.InvalidVariant, match="has 25 cards .* needs 30"):
+        load(players=6, speed_deck="table")  # INC-FC-2: the seed's 6-player row cannot deal 5 each
 
 
 def test_FC_S3_deal_is_chance_five_each_private():

@@ -21,6 +21,16 @@ How the rules are modelled
   closer's slap (they react to it). Hands land in order of absolute time; **ties** go to the
   closer, then to the player nearer the first closer going right (seat ``c+1``, ``c+2`` ...).
   This is the lab's documented tie rule. Given the submitted times the rules are deterministic.
+* FC-P6: an Event is played at once in two steps (``event_draw``, or ``event_swap_choose`` then
+  ``event_swap(mine, theirs)``); it then goes back "in the middle" of the deck: by default at a
+  chance position strictly between the top and the bottom card (``reinsert``). With the exact
+  middle, the last non-Event cards can sink under the Events for ever.
+* FC-P7 timing (``penalty_timing``): the seed says penalties are given "alla fine di ogni turno di
+  gioco", and a *turno* is one conquest deck; the default reads it literally (each last place is
+  a mark, paid with a card of the player's choice when the round ends). The per-hand reading
+  (``each_hand``) puts a card back after every race, so the deck only shrinks while the last
+  hand has nothing to give: rounds about 1.6x longer with collectors, and with players of equal
+  speed a round need not end at all.
 * A hand in which nobody closes within ``pass_limit`` passes is voided and redealt, and a round
   is cut after ``hand_limit`` hands (both lab safety rules, logged, so games are finite).
 
@@ -35,7 +45,7 @@ two non-Event cards of one type are left in the grid.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import networkx as nx
 
@@ -45,6 +55,9 @@ from lab.core.errors import InvalidVariant
 from lab.core.game import Game
 from lab.core.params import Params, ParamSpec, thaw
 from lab.games.fiemme_cembra import components as C
+
+if TYPE_CHECKING:
+    from lab.games.fiemme_cembra.state import FiemmeCembraState
 
 MS_STEP = 10
 MS_MAX = 3000
@@ -171,8 +184,8 @@ class FiemmeCembraGame(Game):
                 raise InvalidVariant(msg)
         if sum(speed) < C.HAND_SIZE * n:
             msg = (f"the speed deck for {n} players has {sum(speed)} cards ({params['speed_deck']}), "
-                   f"but dealing 5 each needs {C.HAND_SIZE * n} (FC-S3"
-                   f"{', INC-FC-2' if n == 6 else ''}); use speed_deck='n_of_each' or fix deck_table")
+                   f"but dealing 5 each needs {C.HAND_SIZE * n} (FC-S3, FC-S5; lab.lint suggests a fix); "
+                   f"use speed_deck='n_of_each' or fix deck_table")
             raise InvalidVariant(msg)
 
     # ------------------------------------------------------------------ engine hooks
@@ -193,7 +206,7 @@ class FiemmeCembraGame(Game):
             ActionSpec("flip", (Field("slot", range(len(cards))),), "memory proposal: turn a grid card"),
         ]
 
-    def new_initial_state(self) -> Any:
+    def new_initial_state(self) -> FiemmeCembraState:
         from lab.games.fiemme_cembra.state import FiemmeCembraState
 
         return FiemmeCembraState(self)
