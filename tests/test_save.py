@@ -45,9 +45,10 @@ def _mutations(data: dict) -> list[tuple[str, object]]:
     bad_history = json.loads(text)
     if len(bad_history["history"]) > 3:
         bad_history["history"][3] = [bad_history["history"][3][0], ["no_such_action"]]
-    swapped = json.loads(text)
-    if len(swapped["history"]) > 2:
-        swapped["history"][1], swapped["history"][2] = swapped["history"][2], swapped["history"][1]
+    wrong_player = json.loads(text)
+    if len(wrong_player["history"]) > 2:
+        player = wrong_player["history"][2][0]
+        wrong_player["history"][2][0] = 0 if player != 0 else lab.CHANCE
     return [
         ("truncated", text[: len(text) // 2]),
         ("empty", ""),
@@ -61,7 +62,7 @@ def _mutations(data: dict) -> list[tuple[str, object]]:
         ("unknown param", json.dumps(dict(data, params={"cheat": True}))),
         ("history not a list", json.dumps(dict(data, history={"0": 1}))),
         ("illegal action", json.dumps(bad_history)),
-        ("swapped steps", json.dumps(swapped)),
+        ("an entry naming the wrong player", json.dumps(wrong_player)),
         ("rules version", json.dumps(dict(data, rules_version=999))),
         ("deep nesting", '{"a":' * 100_000 + "1" + "}" * 100_000),
         ("huge number", json.dumps(dict(data, format_version=10**400))),
@@ -74,7 +75,7 @@ def _mutations(data: dict) -> list[tuple[str, object]]:
 def test_malformed_saves_are_refused_with_a_clear_message(game_name: str) -> None:
     state, data = _saved(game_name)
     for label, text in _mutations(data):
-        if label == "swapped steps" and len(data["history"]) <= 2:
+        if label == "an entry naming the wrong player" and len(data["history"]) <= 2:
             continue
         with pytest.raises(lab.InvalidSave) as info:
             lab.state_from_json(text)  # type: ignore[arg-type]
