@@ -32,7 +32,7 @@ from widgets import Play
 from widgets._session import Session
 
 VIEWER = 0
-HUMAN_MOVES = 15
+HUMAN_MOVES = 10
 STATIC_KEYS = {"_esm", "_css", "_anywidget_id"}  # the widget's own JS/CSS source, not game data
 MODEL_REF = re.compile(r"IPY_MODEL_[0-9a-f]+")
 

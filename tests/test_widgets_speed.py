@@ -1,0 +1,81 @@
+"""Speed play: the human's measured reaction time becomes Fiemme–Cembra's slap(ms, shout) (FC-P5)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from test_widgets_kit import last_action_of
+
+import lab
+from widgets import Board, SpeedPlay, TimedActions
+
+
+def race_board(seed: int = 5) -> Board:
+    """A SpeedPlay board advanced (by pressing the first button) to the human's first race."""
+    play = SpeedPlay(players=3, seed=seed, pace=0)
+    board = play.board
+    for _ in range(300):
+        if board.timed:
+            return board
+        if board.targets:
+            board.click(board.targets[0])
+        else:
+            board.press(0)
+    raise AssertionError("no slap race for the human in 300 clicks")
+
+
+def timed(board: Board, ms: Any, option: Any = 0, **extra: Any) -> bool:
+    msg = {"kind": "timed", "ms": ms, "option": option, "seat": board.seat, "token": board.token}
+    return board.handle({**msg, **extra})
+
+
+def test_the_slap_action_is_found_from_the_action_specs_alone() -> None:
+    adapter = TimedActions.for_game(lab.load("fiemme_cembra"))
+    assert adapter is not None and adapter.kind == "slap" and adapter.ms_index == 0
+    assert TimedActions.for_game(lab.load("memm")) is None
+
+
+def test_FC_P5_slap_offers_signal_and_buttons_and_no_slap_buttons() -> None:
+    board = race_board()
+    offer = board.timed
+    assert "slap" in offer["signal"].lower() and offer["options"] and offer["max_ms"] == 3000
+    assert not any(b["action"][0] == "slap" for b in board.buttons)  # 301 slap(ms) never become buttons
+
+
+@pytest.mark.parametrize(("measured", "submitted"), [(312.4, 310), (0.2, 0), (4999, 3000), (1005, 1000)])
+def test_FC_P5_reaction_time_is_rounded_onto_the_rules_grid(measured: float, submitted: int) -> None:
+    board = race_board()
+    shout_options = board.timed["options"]
+    assert timed(board, measured)
+    action = last_action_of(board.state, 0)
+    assert action.kind == "slap" and action.args[0] == submitted
+    assert action.args[1] is ("Fiemme" in shout_options[0])
+    assert f"you reacted in {measured:.0f} ms" in board.message
+
+
+@pytest.mark.parametrize(
+    ("ms", "option", "extra", "expected"),
+    [
+        (-5, 0, {}, "non-negative number"),
+        ("fast", 0, {}, "non-negative number"),
+        (True, 0, {}, "non-negative number"),
+        (float("nan"), 0, {}, "non-negative number"),
+        (300, 7, {}, "is not one of"),
+        (300, 0, {"seat": 1}, "not played from this screen"),
+        (300, 0, {"token": -1}, "out of date"),
+    ],
+)
+def test_forged_or_bad_timed_messages_are_refused(ms: Any, option: Any, extra: dict[str, Any], expected: str) -> None:
+    board = race_board()
+    before = board.state.state_hash()
+    assert timed(board, ms, option, **extra) is False
+    assert expected in board.error
+    assert board.state.state_hash() == before
+
+
+def test_a_timed_message_when_no_race_is_on_is_refused() -> None:
+    play = SpeedPlay(players=3, seed=1, pace=0)
+    board = play.board
+    assert not board.timed and board.your_turn
+    assert timed(board, 250) is False and "no slap to time now" in board.error
