@@ -20,6 +20,23 @@ further fighter moves this turn). Chance: ``entry(e)``, ``roll(v)`` (d6 laser), 
 
 Scoring: win +1 (every droid and missile destroyed), loss -1 (station destroyed), timeout 0
 (``max_turns`` turns played with both sides still in the game).
+
+Choices where the seed is silent (each documented here and, where it is an open point, a
+parameter):
+
+* SS-E "passing through" includes the hex where a move ends; the station collides too when its
+  orbit move passes an occupied hex. A mover entering a hex holding several pieces meets them
+  in piece-number order (fighters, droids, missiles) and the station last, and stops meeting
+  them once it is destroyed (or, droid-droid, stopped). Placing a piece (a launch, a droid
+  entering, AMB-SS-7) is not a collision.
+* SS-I names no attacks on the first turn, so there are none: no station laser, no launch
+  attacks, no droid lasers, no player phase.
+* SS-G2: fighters and the station fire at enemy pieces only (droids, missiles); what droids fire
+  at is AMB-SS-6. A fighter with targets in range must fire (firing costs nothing); with one
+  target it fires automatically, with several the player chooses.
+* SS-F3: the "routes" compared are the first ``speed`` hexes of every shortest route to the
+  station's current hex (the part moved this turn); the die that picks among several routes
+  is a uniform chance node over them (a d6 cannot split 20 routes evenly).
 """
 
 from __future__ import annotations
