@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 Scalar = int | str | bool
+_PLAIN = (int, str)  # argument types an encoding cache lookup may trust (not bool, float...)
 
 
 class Action(NamedTuple):
@@ -107,9 +108,13 @@ class ActionCodec:
 
     def encode(self, action: Action) -> int:
         """Integer code of ``action``; ``ValueError`` naming the bad part if it has none."""
-        code = self._cache.get(action)
-        if code is not None:
-            return code
+        # Only actions whose arguments are exactly ``int`` or ``str`` are cached: ``True``,
+        # ``1.0`` or ``numpy.int64(1)`` compare and hash equal to ``1`` but are not valid codes.
+        plain = all(type(a) in _PLAIN for a in action.args)
+        if plain:
+            code = self._cache.get(action)
+            if code is not None:
+                return code
         entry = self._by_kind.get(action.kind)
         if entry is None:
             raise ValueError(f"unknown action kind {action.kind!r}; known: {', '.join(self._by_kind)}")
@@ -123,7 +128,7 @@ class ActionCodec:
         for f, value in zip(spec.fields, action.args, strict=True):
             code = code * len(f) + f.index(value)
         code += offset
-        if len(self._cache) < 200_000:
+        if plain and len(self._cache) < 200_000:
             self._cache[action] = code
         return code
 

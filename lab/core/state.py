@@ -61,6 +61,11 @@ class HistoryItem(NamedTuple):
         return [self.player, self.action.to_json()]
 
 
+# ``tuple.__new__(HistoryItem, (player, action))`` builds the same item as ``HistoryItem(player,
+# action)`` without a Python-level ``__new__`` call (the appliers' hot path).
+_new_item = tuple.__new__
+
+
 class State:
     """Base class of every game state. See the module docstring."""
 
@@ -116,6 +121,15 @@ class State:
         """
         raise NotImplementedError
 
+    def _is_legal(self, player: int, action: Action) -> bool:
+        """Whether ``action`` is among ``_legal_actions(player)`` (``player`` may act now).
+
+        Optional: the default scans the list. A game with many legal actions may override it
+        with a direct test of its own data (it must agree with ``_legal_actions`` exactly); the
+        checked ``apply_action`` / ``apply_actions`` call it once per action.
+        """
+        return action in self._legal_actions(player)
+
     def explain_illegal(self, player: int, action: Action) -> str | None:
         """Optional: a game-specific reason why ``action`` is not legal (else a generic one)."""
         return None
@@ -168,6 +182,8 @@ class State:
     def legal_actions(self, player: int | None = None) -> list[Action]:
         """Legal actions of the player to act (or of ``player``; ``[]`` if they may not act)."""
         cur = self.current_player()
+        if cur >= 0:  # the common case first: one player to act
+            return self._legal_actions(cur) if player is None or player == cur else []
         if cur == TERMINAL:
             return []
         if cur == CHANCE:
@@ -221,11 +237,15 @@ class State:
                 "apply_actions({player: action, ...})"
             )
             raise IllegalAction(msg)
-        action = self.coerce_action(action)
-        legal = self.legal_actions()
-        if action not in legal:
-            raise IllegalAction(self._illegal_message(cur, action, legal))
-        self._history.append(HistoryItem(cur, action))
+        if type(action) is not Action:
+            action = self.coerce_action(action)
+        if cur == CHANCE:
+            legal = [a for a, _ in self._chance_outcomes()]
+            if action not in legal:
+                raise IllegalAction(self._illegal_message(cur, action, legal))
+        elif not self._is_legal(cur, action):
+            raise IllegalAction(self._illegal_message(cur, action, self._legal_actions(cur)))
+        self._history.append(_new_item(HistoryItem, (cur, action)))
         self._apply_action(action)
 
     def apply_actions(self, actions: Mapping[int, Any]) -> None:
@@ -246,9 +266,8 @@ class State:
         checked: dict[int, Action] = {}
         for p in acting:
             a = self.coerce_action(actions[p])
-            legal = self._legal_actions(p)
-            if a not in legal:
-                raise IllegalAction(self._illegal_message(p, a, legal))
+            if not self._is_legal(p, a):
+                raise IllegalAction(self._illegal_message(p, a, self._legal_actions(p)))
             checked[p] = a
         joint = tuple(checked.get(p) for p in range(self.game.num_players()))
         self._history.append(HistoryItem(SIMULTANEOUS, joint))
@@ -270,7 +289,7 @@ class State:
             self._history.append(HistoryItem(SIMULTANEOUS, joint))
             self._apply_actions(action)
         else:
-            self._history.append(HistoryItem(player, action))
+            self._history.append(_new_item(HistoryItem, (player, action)))
             self._apply_action(action)
 
     def child(self, action: Any) -> State:
