@@ -31,16 +31,18 @@ import lab
 from lab.core.chance import sample_outcome
 from lab.core.conformance import check_game, conformance_variants
 from lab.core.state import CHANCE, SIMULTANEOUS, State
-from tests.tools.probes import find_leaks, probe
+from tests.tools.probes import find_leaks, monotone_check, private_event_leaks, probe
 from tests.tools.toy_game import registered_toy
 
 SETTINGS = settings(
-    max_examples=12,
-    stateful_step_count=25,
+    max_examples=10,
+    stateful_step_count=20,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
-GAMES_UNDER_INVARIANTS = 4  # per variant, on top of the stateful runs
+GAMES_UNDER_INVARIANTS = 4  # per variant, on top of the stateful runs (fewer for long games)
+STEPS_UNDER_INVARIANTS = 1500  # per variant: a game with long random games plays fewer of them
+SECRETS_EVERY = 3  # the observation/twin invariant runs on every 3rd state of a game
 
 JSON_JUNK = st.recursive(
     st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats(allow_nan=True) | st.text(max_size=12),
@@ -49,21 +51,31 @@ JSON_JUNK = st.recursive(
 )
 
 
-def invariant_checks(name: str) -> list[Any]:
+def invariant_checks(name: str, seed: int = 0) -> list[Any]:
     """The probe's invariants as ``check_game`` callables (None when they hold)."""
     p = probe(name)
+    rng = np.random.default_rng(seed)
 
     def conservation(state: State) -> str | None:
         return p.conservation(state)
 
     def no_secret_in_observations(state: State) -> str | None:
+        if state.move_number() % SECRETS_EVERY:
+            return None
         for viewer in [None, *range(state.game.num_players())]:
-            leaks = find_leaks(state.observation(viewer), p.secrets(state, viewer))
+            obs = state.observation(viewer)
+            leaks = find_leaks(obs, p.secrets(state, viewer)) + private_event_leaks(state, viewer, [obs])
             if leaks:
                 return f"observation({viewer}): {leaks}"
+            twin = p.twin(state, viewer, rng) if p.twin is not None else None
+            if twin is not None and json.dumps(twin.observation(viewer), sort_keys=True) != json.dumps(obs, sort_keys=True):
+                return f"observation({viewer}) changes with what {viewer} may not know"
         return None
 
-    return [conservation, no_secret_in_observations]
+    checks = [conservation, no_secret_in_observations]
+    if p.never_grow is not None:
+        checks.append(monotone_check(name, p.never_grow))
+    return checks
 
 
 def _no_deadlock(state: State) -> str | None:
@@ -219,7 +231,7 @@ def machine_for(name: str) -> type[RuleBasedStateMachine]:
     return GameMachine
 
 
-STATS = {"games": 0, "steps": 0, "illegal": 0, "round_trips": 0}
+STATS = {"games": 0, "steps": 0, "illegal": 0, "round_trips": 0, "games under check_game": 0}
 
 
 def test_stateful_operations_keep_every_invariant(game_name: str) -> None:
@@ -230,10 +242,14 @@ def test_random_games_under_invariants(game_name: str) -> None:
     checks = [*invariant_checks(game_name), _no_deadlock]
     games = 0
     for variant in conformance_variants(lab.game_class(game_name)):
-        report = check_game(lab.load(game_name, **variant), GAMES_UNDER_INVARIANTS, seed=23, invariants=checks)
+        game = lab.load(game_name, **variant)
+        length = len(lab.play(game, seed=23).history())
+        n = max(1, min(GAMES_UNDER_INVARIANTS, STEPS_UNDER_INVARIANTS // max(1, length)))
+        report = check_game(game, n, seed=23, invariants=checks, check_every_step=False)
         games += report.games
+        STATS["games under check_game"] += report.games
         assert report.invariant_checks >= report.steps * len(checks)
-    assert games >= GAMES_UNDER_INVARIANTS
+    assert games >= len(conformance_variants(lab.game_class(game_name)))
 
 
 def test_the_machine_catches_a_lost_component() -> None:

@@ -253,10 +253,12 @@ def _fc_conservation(state: State) -> str | None:
     speed = sum(map(sum, full["hands"])) + sum(full["speed_left"])
     if speed != sum(game.speed_counts):  # type: ignore[attr-defined]
         return f"FC-S2: {speed} speed cards in hands and stock, the speed deck has {sum(game.speed_counts)}"  # type: ignore[attr-defined]
-    if full["deck"].count(-1) != len(full["pool"]):
-        return f"FC-S4: {full['deck'].count(-1)} unknown deck cards but {len(full['pool'])} cards to draw them from"
-    ids = [c for c in full["deck"] if c >= 0] + [c for hand in full["conquered"] for c in hand]
-    ids += full["held"] + full["pool"] + full["inserts"]
+    table = full["grid"] if game.memory else full["deck"]  # type: ignore[attr-defined]  # AMB-FC-3
+    unknown = table.count(-1)  # face-down places whose card is drawn from the pool when seen
+    if unknown != len(full["pool"]):
+        return f"FC-S4: {unknown} unknown deck/grid cards but {len(full['pool'])} cards to draw them from"
+    ids = [c for c in table if c >= 0] + [c for hand in full["conquered"] for c in hand]
+    ids += full["pool"] + full["inserts"] + ([] if game.memory else full["held"])  # type: ignore[attr-defined]  # memory: held = grid slots
     allowed = Counter(game.conquest_ids)  # type: ignore[attr-defined]
     extra = Counter(ids) - allowed
     if extra:
@@ -277,13 +279,12 @@ def _fc_twin(state: State, viewer: int | None, rng: np.random.Generator) -> Stat
 
 
 # ================================================================== Space Station
-SS_PIECES = 11  # SS-B: 1 station, 6 fighters, 2 droids, 2 missiles
-
-
 def _ss_conservation(state: State) -> str | None:
     full = state.full_state()
-    if not len(full["status"]) == len(full["hp"]) == len(full["hexes"]) == SS_PIECES:
-        return f"SS-B: {len(full['status'])} pieces, the game has {SS_PIECES}"
+    params = state.game.params
+    pieces = 1 + params["fighters"] + 2 * params["droids"]  # SS-B: station, fighters, droids + missiles
+    if not len(full["status"]) == len(full["hp"]) == len(full["hexes"]) == pieces:
+        return f"SS-B: {len(full['status'])} pieces, the game has {pieces}"
     return None
 
 
