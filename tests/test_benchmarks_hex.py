@@ -196,3 +196,25 @@ def test_same_play_as_openspiel() -> None:
     assert result["mismatches"] == 0, result["first_mismatch"]
     small = cross_check(40, board_size=5, seed=3)
     assert small["mismatches"] == 0, small["first_mismatch"]
+
+
+def test_the_runner_builds_its_table_from_a_tiny_run() -> None:
+    from benchmarks import hex_bench, run
+
+    results = {
+        "hex": hex_bench.run(rounds=1, seconds=0.01, cross_games=2, board_size=5),
+        "games": {"bench_hex": {"agents": {"random": {
+            "games_per_s": 10.0, "actions_per_s": 200.0, "mean_length": 20.0}}}},
+        "routes": {
+            "queries": 10, "agree_with_networkx": True, "networkx_us_per_query": 100.0,
+            "table_length_us_per_query": 0.1, "table_route_us_per_query": 1.0,
+            "speedup_length": 1000.0, "speedup_route": 100.0,
+        },
+    }
+    rows = run.table_rows(results)
+    text = run.format_table(rows)
+    assert "lab, public checked API" in text and "bench_hex / random" in text
+    assert [r[4] for r in rows if r[0] == "routes"] == ["ok", "ok"]
+    timings = results["hex"]["timings"]
+    assert timings["lab_fast"]["actions_per_s"] > 0 and timings["lab_play"]["games_per_s"] > 0
+    assert "cpu_model" in run.machine() and run.machine()["python"]
