@@ -325,18 +325,19 @@ def simulate(
     size = chunk_size or default_chunk_size(n_games, width)
     ref = game_ref(game)
     tasks = [(ref, params, specs, seed, r.start, r.stop, label, agents_text) for r in chunk_ranges(n_games, size)]
-    parts: dict[int, list[dict[str, Any]]] = {}
+    # Each chunk becomes columns as it arrives: a row dict costs several times its table row,
+    # so keeping them all would make a long run's memory grow with far more than the table.
+    parts: dict[int, pd.DataFrame] = {}
     bar = _progress_bar(n_games) if _want_progress(progress, n_games) else None
     try:
         for i, rows in run_tasks(run_chunk, tasks, executor=executor, workers=workers):
-            parts[i] = rows
+            parts[i] = pd.DataFrame(rows)
             if bar is not None:
                 bar.update(len(rows))
     finally:
         if bar is not None:
             bar.close()
-    rows = [row for i in sorted(parts) for row in parts[i]]
-    df = frame_from_rows(rows)
+    df = frame_from_parts([parts.pop(i) for i in sorted(parts)])
     df.attrs["record"] = {
         "game": game.name,
         "game_class": ":".join(ref) if game.name not in game_names() or game_class(game.name) is not type(game) else None,
@@ -354,7 +355,13 @@ def simulate(
 
 def frame_from_rows(rows: Sequence[Mapping[str, Any]]) -> pd.DataFrame:
     """Rows -> DataFrame with a canonical column order; absent clause counts become 0."""
-    df = pd.DataFrame(list(rows))
+    return frame_from_parts([pd.DataFrame(list(rows))])
+
+
+def frame_from_parts(frames: Sequence[pd.DataFrame]) -> pd.DataFrame:
+    """Chunk frames (in game order) -> the same table as :func:`frame_from_rows` of all rows."""
+    frames = [f for f in frames if len(f)]
+    df = pd.concat(frames, ignore_index=True) if len(frames) > 1 else (frames[0] if frames else pd.DataFrame())
     if not len(df):
         return pd.DataFrame(columns=["game_index", "seed", "variant", "agents", "winners", "winner", "draw", "length_actions"])
     clause_cols = sorted(c for c in df.columns if c.startswith("n["))
