@@ -217,6 +217,9 @@ class SearchAgent(BaseAgent):
         with the greedy policy and score with :func:`value`.
     every_fighter : bool
         Also score every eligible fighter's best plan, not only the overall best few.
+    focus : int
+        Search only while some droid is within this many route steps of the station (the
+        decisive turns); before that, play the greedy move.
     margin : float
         A plan other than the greedy's first choice must gain more than ``margin`` standard
         errors of the paired rollout differences (common random numbers) to be chosen.
@@ -224,23 +227,31 @@ class SearchAgent(BaseAgent):
 
     name = "search"
 
-    def __init__(self, candidates: int = 2, rollouts: int = 10, horizon: int = 20,
-                 margin: float = 1.0, every_fighter: bool = False) -> None:
+    def __init__(self, candidates: int = 3, rollouts: int = 24, horizon: int = 20,
+                 margin: float = 1.0, every_fighter: bool = False, focus: int = 12) -> None:
         super().__init__(candidates=candidates, rollouts=rollouts, horizon=horizon, margin=margin,
-                         every_fighter=every_fighter)
+                         every_fighter=every_fighter, focus=focus)
         self.candidates, self.rollouts, self.horizon = candidates, rollouts, horizon
-        self.margin, self.every_fighter = margin, every_fighter
+        self.margin, self.every_fighter, self.focus = margin, every_fighter, focus
         self._plan: list[int] = []
 
     def step(self, observation: Mapping[str, Any], legal_actions: Sequence[Action],
              rng: np.random.Generator) -> Action:
         state = state_from_observation(self.game, observation)  # type: ignore[arg-type]
         dec = state.decision
-        if dec[0] == "phase" and state.active < 0:
+        if dec[0] == "phase" and state.active < 0 and self._critical(state):
             action, self._plan = self._search(state, rng)
         else:
             action, self._plan = greedy_action(state, self._plan)
         return action if action in legal_actions else legal_actions[-1]
+
+    def _critical(self, state: SpaceStationState) -> bool:
+        """Search only when a droid is within ``focus`` route steps of the station."""
+        g = state.game
+        table = state.geo.to_orbit[state.station_k]
+        near = [table[state.hexes[d]] for d in range(g.first_droid, g.first_missile)
+                if state.status[d] == IN_PLAY]
+        return bool(near) and min(near) <= self.focus
 
     def _search(self, state: SpaceStationState, rng: np.random.Generator) -> tuple[Action, list[int]]:
         chosen: list[Plan] = []
