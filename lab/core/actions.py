@@ -19,6 +19,12 @@ Scalar = int | str | bool
 _PLAIN = (int, str)  # argument types an encoding cache lookup may trust (not bool, float...)
 
 
+def _brief(value: object, limit: int = 40) -> str:
+    """``repr(value)`` cut to ``limit`` characters (hostile input is named, not echoed whole)."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 class Action(NamedTuple):
     """One move (or chance outcome): a kind and a tuple of scalar arguments."""
 
@@ -54,13 +60,13 @@ class Field:
         if isinstance(self.values, range):
             if isinstance(value, bool) or not isinstance(value, int) or value not in self.values:
                 raise ValueError(
-                    f"{self.name} = {value!r} is outside {self.values.start}..{self.values.stop - 1}"
+                    f"{self.name} = {_brief(value)} is outside {self.values.start}..{self.values.stop - 1}"
                 )
             return (value - self.values.start) // (self.values.step or 1)
         for i, v in enumerate(self.values):
             if v == value and type(v) is type(value):
                 return i
-        raise ValueError(f"{self.name} = {value!r} is not one of {list(self.values)}")
+        raise ValueError(f"{self.name} = {_brief(value)} is not one of {_brief(list(self.values), 200)}")
 
     def __len__(self) -> int:
         return len(self.values)
@@ -117,7 +123,7 @@ class ActionCodec:
                 return code
         entry = self._by_kind.get(action.kind)
         if entry is None:
-            raise ValueError(f"unknown action kind {action.kind!r}; known: {', '.join(self._by_kind)}")
+            raise ValueError(f"unknown action kind {_brief(action.kind)}; known: {', '.join(self._by_kind)}")
         offset, spec = entry
         if len(action.args) != len(spec.fields):
             raise ValueError(
