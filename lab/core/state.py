@@ -217,7 +217,10 @@ class State:
                 return self.game.int_to_action(action)
             return self.game.action_from_json(action)
         except ValueError as exc:
-            raise IllegalAction(f"not an action of {self.game.name}: {exc}") from None
+            reason = str(exc)
+            if len(reason) > 300:  # a hostile value is cut, not echoed whole
+                reason = f"{reason[:200]} [...] {reason[-80:]}"
+            raise IllegalAction(f"not an action of {self.game.name}: {reason}") from None
 
     def apply_action(self, action: Any) -> None:
         """Apply ``action`` for the player to act (or chance).
