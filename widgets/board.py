@@ -45,7 +45,7 @@ class Board(anywidget.AnyWidget):
     seed : int
         Seed of chance and of the agents.
     pace : float
-        Seconds between two automatic moves (chance, agents); 0 runs them at once.
+        Seconds between two agent moves (chance is drawn at once); 0 runs them at once.
     humans : sequence of int, optional
         Several human seats (hot-seat); default ``[seat]``.
     speed : object, optional
@@ -130,6 +130,7 @@ class Board(anywidget.AnyWidget):
     def changed(self) -> None:
         """Refresh, then let chance and agents move (paced) until a human must act."""
         try:
+            self._resolve_chance()
             self.refresh()
         except Exception as exc:  # noqa: BLE001 - a game that fails to render shows in the widget
             self._internal_error(exc)
@@ -148,14 +149,18 @@ class Board(anywidget.AnyWidget):
         self._scheduled = True
         loop.call_later(self.pace, self._tick, self._generation)
 
+    def _resolve_chance(self) -> None:
+        """Dice and deals resolve at once (only agents' moves are paced)."""
+        limit = self.session.game.max_game_length()
+        while self.session.state.is_chance_node() and self.session.state.move_number() <= limit:
+            self.session.advance()
+
     def _tick(self, generation: int) -> None:
         self._scheduled = False
         if generation != self._generation:
             return
         try:
             self.session.advance()
-            while self.session.state.is_chance_node():  # chance resolves at once; agents are paced
-                self.session.advance()
         except Exception as exc:  # noqa: BLE001
             self._internal_error(exc)
             with contextlib.suppress(Exception):

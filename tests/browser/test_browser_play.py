@@ -17,6 +17,7 @@ pytestmark = pytest.mark.browser
 
 GAMES = ["memcel", "fiemme_cembra", "space_station", "memm"]
 MOVES = 3
+OUT_OF_TURN = ("not your turn", "already chose", "out of date")
 
 
 def ack(pp: Any) -> int:
@@ -103,7 +104,7 @@ def human_move(pp: Any, refusals: list[str]) -> list[str]:
         board_class = pp.page.locator(".rl-board").get_attribute("class") or ""
         if pp.kernel()["moves"] > start or "rl-your-turn" not in board_class:
             # moved, or chose at a simultaneous node and the others are still to choose
-            if not any("not your turn" in r or "already chose" in r for r in refusals):
+            if not any(why in r for r in refusals for why in OUT_OF_TURN):
                 out_of_turn = try_out_of_turn(pp)
                 if out_of_turn:
                     refusals.append(out_of_turn)
@@ -127,7 +128,8 @@ def try_out_of_turn(pp: Any) -> str | None:
     if not note.count():
         return None  # the agents had already finished: the click was an ordinary one
     text = note.inner_text()
-    assert "not your turn" in text or "already chose" in text, text
+    # refused as out of turn, or as out of date when an agent moved while the click travelled
+    assert any(why in text for why in OUT_OF_TURN), text
     assert pp.kernel()["error"] == text
     assert pp.kernel()["moves"] >= moves
     return text
