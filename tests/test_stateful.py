@@ -12,6 +12,7 @@ same invariants through :func:`lab.core.conformance.check_game`.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -232,6 +233,13 @@ def machine_for(name: str) -> type[RuleBasedStateMachine]:
 
 
 STATS = {"games": 0, "steps": 0, "illegal": 0, "round_trips": 0, "games under check_game": 0}
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _print_figures() -> Iterator[None]:
+    """Print the figures of this module at its end (shown with ``pytest -s``)."""
+    yield
+    print(f"\nstateful figures: {STATS}")
 
 
 def test_stateful_operations_keep_every_invariant(game_name: str) -> None:
