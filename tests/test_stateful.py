@@ -42,8 +42,8 @@ SETTINGS = settings(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 GAMES_UNDER_INVARIANTS = 4  # per variant, on top of the stateful runs (fewer for long games)
-STEPS_UNDER_INVARIANTS = 1500  # per variant: a game with long random games plays fewer of them
-SECRETS_EVERY = 3  # the observation/twin invariant runs on every 3rd state of a game
+STEPS_UNDER_INVARIANTS = 800  # per variant: a game with long random games plays fewer of them
+SECRETS_EVERY = 4  # the observation/twin invariant runs on every 4th state of a game
 
 JSON_JUNK = st.recursive(
     st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats(allow_nan=True) | st.text(max_size=12),
@@ -151,24 +151,27 @@ def machine_for(name: str) -> type[RuleBasedStateMachine]:
                     break
                 self._step(None)
 
+        def _legal_for_all(self, action: Any) -> bool:
+            """Whether ``action`` (for every acting player at once) would be accepted."""
+            try:
+                action = self.game.action_from_json(action)
+            except (ValueError, TypeError):
+                return False
+            acting = self.state.acting_players()
+            if self.state.current_player() == CHANCE:
+                return action in self.state.legal_actions()
+            return bool(acting) and all(action in self.state.legal_actions(p) for p in acting)
+
         @rule(code=st.integers(0, 2**40))
         def try_illegal(self, code: int) -> None:
             action = self.game.int_to_action(code % self.game.num_distinct_actions())
-            cur = self.state.current_player()
-            if cur not in (SIMULTANEOUS,) and action in self.state.legal_actions():
-                return
-            self._refused(action)
+            if not self._legal_for_all(action):
+                self._refused(action)
 
         @rule(junk=JSON_JUNK)
         def try_forged_json(self, junk: Any) -> None:
-            cur = self.state.current_player()
-            if cur != SIMULTANEOUS:
-                try:
-                    if self.game.action_from_json(junk) in self.state.legal_actions():
-                        return
-                except (ValueError, TypeError):
-                    pass
-            self._refused(junk)
+            if not self._legal_for_all(junk):
+                self._refused(junk)
 
         def _refused(self, action: Any) -> None:
             before, full = self.state.to_json(), self.state.full_state()
