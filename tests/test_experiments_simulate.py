@@ -126,3 +126,14 @@ def test_progress_bar_counts_every_game(capsys: pytest.CaptureFixture[str]) -> N
     lab.simulate(toy(), n_games=30, seed=0, progress=True, chunk_size=10, workers=2)
     err = capsys.readouterr().err
     assert "30/30" in err
+
+
+@pytest.mark.parametrize("size", [1, 2, 3])
+def test_chunked_frames_equal_one_frame_when_some_games_lack_a_measure(size: int) -> None:
+    from lab.sim.simulate import frame_from_parts, frame_from_rows
+
+    rows = [{"a": 1, "b": True}, {"a": 2}, {"a": 3, "c": 1.5, "n[X-1]": 2}, {"a": 4, "b": False}]
+    whole = frame_from_rows(rows)
+    parts = [pd.DataFrame(rows[i:i + size]) for i in range(0, len(rows), size)]
+    pd.testing.assert_frame_equal(frame_from_parts(parts), whole)
+    assert list(whole["n[X-1]"]) == [0, 0, 2, 0]
