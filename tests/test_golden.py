@@ -8,6 +8,7 @@ The records live in ``tests/golden/<game>.json`` and are written by ``make golde
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 
 import pytest
 
@@ -28,12 +29,24 @@ def test_golden_corpus_is_under_the_current_rules_version(game_name: str) -> Non
     mg.check_header(_corpus(game_name), game_name)
 
 
+REPLAYED: dict[str, int] = {}
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _print_figures() -> Iterator[None]:
+    """Print the figures of this module at its end (shown with ``pytest -s``)."""
+    yield
+    print(f"\ngolden records replayed (steps): {REPLAYED}")
+
+
 def test_golden_records_replay_identically(game_name: str) -> None:
     corpus = _corpus(game_name)
     mg.check_header(corpus, game_name)
     assert corpus["records"], "a corpus holds at least one record"
     for record in corpus["records"]:
         mg.check_record(lab.load(game_name, **record["params"]), record)
+    REPLAYED[game_name] = len(corpus["records"])
+    REPLAYED[f"{game_name} steps"] = sum(r["length"] for r in corpus["records"])
 
 
 def test_golden_corpus_covers_every_player_count_and_parameter_choice(game_name: str) -> None:
@@ -50,7 +63,7 @@ def test_golden_files_are_small(game_name: str) -> None:
 
 # ------------------------------------------------------------------ the checks can fail (toy game)
 @pytest.fixture
-def toy_corpus() -> dict:
+def toy_corpus() -> Iterator[dict]:
     with registered_toy():
         yield json.loads(mg.dump_corpus(mg.build_corpus("toy")))
 

@@ -16,6 +16,7 @@ Planted leaks (the full state pushed into an observation, an event or the SVG) m
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -103,11 +104,24 @@ def audit(name: str, players: int, seed: int, report: Audit | None = None) -> Au
     return report
 
 
+FIGURES: dict[str, int] = {"games audited": 0, "views checked": 0, "twin comparisons": 0}
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _print_figures() -> Iterator[None]:
+    """Print the figures of this module at its end (shown with ``pytest -s``)."""
+    yield
+    print(f"\nhidden-information figures: {FIGURES}")
+
+
 def test_no_view_reveals_another_seats_secret(game_name: str) -> None:
     report = Audit()
     for players in _player_counts(game_name):
         for seed in range(GAMES_PER_COUNT):
             audit(game_name, players, seed, report)
+            FIGURES["games audited"] += 1
+    FIGURES["views checked"] += report.views
+    FIGURES["twin comparisons"] += report.twins
     assert report.views > 0
     if probe(game_name).twin is not None:
         assert report.twins_differing > 0, "the twins never differed: the non-interference test proved nothing"
