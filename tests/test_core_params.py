@@ -107,3 +107,15 @@ def test_unknown_game_lists_the_valid_names() -> None:
     for name in lab.game_names():
         assert name in str(info.value)
     assert isinstance(info.value, KeyError)
+
+
+def test_params_survive_copy_and_pickle() -> None:
+    import copy
+    import pickle
+
+    p = validate_params(SPECS, {"players": 4})
+    assert copy.deepcopy(p) == p
+    assert pickle.loads(pickle.dumps(p)) == p
+    game = lab.load(lab.game_names()[0]) if lab.game_names() else None
+    if game is not None:
+        assert pickle.loads(pickle.dumps(game)) == game

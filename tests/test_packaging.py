@@ -18,7 +18,8 @@ def test_environment_yml_lists_the_same_packages_as_pyproject() -> None:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     wanted = {_name(r) for r in project["dependencies"]} | {_name(r) for r in project["optional-dependencies"]["test"]}
     conda = set()
-    for line in (ROOT / "environment.yml").read_text().splitlines():
+    text = (ROOT / "environment.yml").read_text()
+    for line in text.split("dependencies:", 1)[1].splitlines():
         m = re.match(r"\s+- ([A-Za-z0-9_.\-\[\]]+)", line)
         if m and not line.strip().startswith("- -e") and m.group(1) not in ("pip", "pip:"):
             conda.add(_name(m.group(1)))

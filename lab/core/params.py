@@ -268,10 +268,15 @@ class Params(Mapping[str, Any]):
         return self._values[key]
 
     def __getattr__(self, key: str) -> Any:
+        if key.startswith("__") or key == "_values":  # not a parameter (copy, pickle, ...)
+            raise AttributeError(key)
         try:
             return self._values[key]
         except KeyError:
             raise AttributeError(key) from None
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Params, (self._values,))
 
     def __setattr__(self, key: str, value: Any) -> None:
         raise AttributeError("Params are immutable: load a new game with lab.load(name, **params)")
