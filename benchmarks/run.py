@@ -267,6 +267,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--long-run-game", default="", help="game for scaling and memory (default: the fastest)")
     parser.add_argument("--output", default="", help="JSON path (default benchmarks/results[-quick].json)")
     parser.add_argument("--profile", default="", metavar="GAME[:AGENT]", help="print a pyinstrument profile and exit")
+    parser.add_argument("--update", action="store_true", help="re-measure only --sections in an existing output file")
     parser.add_argument("--table", default="", metavar="JSON", help="print the table of a saved results file and exit")
     args = parser.parse_args(argv)
 
@@ -287,6 +288,13 @@ def main(argv: list[str] | None = None) -> int:
     output = Path(args.output) if args.output else HERE / ("results-quick.json" if args.quick else "results.json")
 
     results: dict[str, Any] = {"machine": machine(), "mode": "quick" if args.quick else "full", "settings": cfg}
+    if args.update and output.exists():  # keep the other sections of a saved run
+        saved = json.loads(output.read_text())
+        results = {**saved, "settings": cfg, "mode": results["mode"]}
+        now = machine()
+        results.setdefault("remeasured", []).append(
+            {"sections": sections, **{k: now[k] for k in ("load_average_start", "date", "commit")}}
+        )
     started = time.perf_counter()
 
     def step(label: str) -> None:
@@ -309,8 +317,12 @@ def main(argv: list[str] | None = None) -> int:
     if "memory" in sections:
         step(f"memory: peak RSS of {cfg['rss_games']} {long_game} games")
         results["memory"] = scaling.peak_rss(long_game, cfg["rss_games"])
-    results["machine"]["load_average_end"] = _load()
-    results["seconds"] = time.perf_counter() - started
+    if args.update and results.get("remeasured"):
+        results["remeasured"][-1]["load_average_end"] = _load()
+        results["remeasured"][-1]["seconds"] = time.perf_counter() - started
+    else:
+        results["machine"]["load_average_end"] = _load()
+        results["seconds"] = time.perf_counter() - started
     rows = table_rows(results)
     results["table"] = [dict(zip(("section", "measure", "result", "target", "status"), r, strict=True)) for r in rows]
     m = results["machine"]
@@ -319,6 +331,9 @@ def main(argv: list[str] | None = None) -> int:
         f"Python {m['python']}, numpy {m['versions']['numpy']}, open-spiel {m['versions']['open-spiel']}; "
         f"load {m['load_average_start']} -> {m['load_average_end']}; {results['seconds']:.0f} s\n"
     )
+    for again in results.get("remeasured", []):
+        print(f"(re-measured {', '.join(again['sections'])} on {again['date']}: load "
+              f"{again['load_average_start']} -> {again.get('load_average_end')})")
     print(format_table(rows))
     output.write_text(json.dumps(results, indent=1, default=float) + "\n")
     print(f"\nwritten to {output}")
