@@ -43,8 +43,16 @@ def test_golden_records_replay_identically(game_name: str) -> None:
     corpus = _corpus(game_name)
     mg.check_header(corpus, game_name)
     assert corpus["records"], "a corpus holds at least one record"
+    cls = lab.game_class(game_name)
     for record in corpus["records"]:
-        mg.check_record(lab.load(game_name, **record["params"]), record)
+        try:
+            mg.check_record(lab.load(game_name, **record["params"]), record)
+        except AssertionError as exc:
+            hint = (
+                f"if this rule change is intended, bump {cls.__name__}.rules_version (saved games "
+                f"carry it) and run `make golden`; otherwise the change broke determinism"
+            )
+            raise AssertionError(f"{exc}\n{hint}") from None
     REPLAYED[game_name] = len(corpus["records"])
     REPLAYED[f"{game_name} steps"] = sum(r["length"] for r in corpus["records"])
 
