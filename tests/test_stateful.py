@@ -292,3 +292,13 @@ def test_the_machine_catches_a_lost_component() -> None:
                 run_state_machine_as_test(machine_for("toy"), settings=settings(SETTINGS, phases=[Phase.generate]))
         finally:
             ToyState._apply_action = honest
+
+
+@pytest.mark.parametrize("extra", [{1: "int key"}, {"x": float("nan")}, {"x": np.int64(3)}])
+def test_the_machine_catches_a_state_that_is_not_plain_json(extra: dict, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests.tools.toy_game import ToyState
+
+    honest = ToyState.full_state
+    monkeypatch.setattr(ToyState, "full_state", lambda self: {**honest(self), "extra": extra})
+    with registered_toy(), pytest.raises((AssertionError, TypeError, ValueError)):
+        run_state_machine_as_test(machine_for("toy"), settings=settings(SETTINGS, phases=[Phase.generate]))
