@@ -187,6 +187,13 @@ def table_rows(results: dict[str, Any]) -> list[tuple[str, str, str, str, str]]:
             f"{loc['seconds_1']:.1f}s -> {loc['seconds_2']:.1f}s = {loc['speedup']:.2f}x",
             f">= {TARGETS['local_speedup']}x", _verdict(loc["speedup"], TARGETS["local_speedup"]),
         ))
+        if "cpu_bound_speedup" in loc:
+            rows.append((
+                "scaling", "  same, CPU-time bound (idle machine)",
+                f"cpu {loc['cpu_seconds_1']:.1f}s -> {loc['cpu_seconds_2']:.1f}s = "
+                f"{loc['cpu_bound_speedup']:.2f}x", f">= {TARGETS['local_speedup']}x",
+                _verdict(loc["cpu_bound_speedup"], TARGETS["local_speedup"]),
+            ))
         dk = sc["dask"]
         if "error" in dk:
             rows.append(("scaling", "Dask LocalCluster", dk["error"], "", "skipped"))
@@ -196,6 +203,13 @@ def table_rows(results: dict[str, Any]) -> list[tuple[str, str, str, str, str]]:
                 f"{dk['seconds_1']:.1f}s -> {dk['seconds_2']:.1f}s = {dk['speedup']:.2f}x",
                 f">= {TARGETS['dask_speedup']}x", _verdict(dk["speedup"], TARGETS["dask_speedup"]),
             ))
+            if "cpu_bound_speedup" in dk:
+                rows.append((
+                    "scaling", "  same, CPU-time bound (idle machine)",
+                    f"cpu {dk['cpu_seconds_1']:.1f}s -> {dk['cpu_seconds_2']:.1f}s = "
+                    f"{dk['cpu_bound_speedup']:.2f}x", f">= {TARGETS['dask_speedup']}x",
+                    _verdict(dk["cpu_bound_speedup"], TARGETS["dask_speedup"]),
+                ))
     mem = results.get("memory")
     if mem:
         if "error" in mem:

@@ -16,6 +16,7 @@ import json
 import logging
 import os
 import random
+import resource
 import subprocess
 import sys
 import time
@@ -33,16 +34,44 @@ def _wall(fn: Any) -> float:
     return time.perf_counter() - start
 
 
+def _cpu() -> float:
+    """CPU seconds used by this process and its reaped children (finished workers)."""
+    me = resource.getrusage(resource.RUSAGE_SELF)
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+
+
+def _timed(fn: Any) -> tuple[float, float]:
+    """(wall seconds, CPU seconds of this process and the workers it reaped) of ``fn()``."""
+    cpu, start = _cpu(), time.perf_counter()
+    fn()
+    return time.perf_counter() - start, _cpu() - cpu
+
+
+def _entry(w1: float, c1: float, w2: float, c2: float) -> dict[str, float]:
+    # ``cpu_bound_speedup``: what an idle two-core machine would show if the CPU work were
+    # split evenly, 2 * cpu(1 worker) / cpu(2 workers); it counts the pool's or cluster's own
+    # overhead (start-up, pickling, scheduling) but not the waiting for a busy machine's cores.
+    return {
+        "seconds_1": w1, "seconds_2": w2, "speedup": w1 / w2,
+        "cpu_seconds_1": c1, "cpu_seconds_2": c2, "cpu_bound_speedup": 2 * c1 / max(c2, 1e-9),
+    }
+
+
 def workers(name: str, n_games: int, agents: Any = None, seed: int = 0) -> dict[str, Any]:
-    """Wall-clock time of ``simulate(name, n_games)`` on 1 and 2 workers, local and Dask."""
+    """Wall-clock time of ``simulate(name, n_games)`` on 1 and 2 workers, local and Dask.
+
+    The CPU time of each run (this process plus the worker processes, counted when they are
+    reaped) is recorded too, so a run on a busy machine still says what the split costs.
+    """
     game = lab.load(name)
     out: dict[str, Any] = {"game": name, "n_games": n_games, "cpu_count": os.cpu_count()}
     lab.simulate(game, agents, n_games=min(50, n_games), seed=seed, progress=False)  # warm
-    t1 = _wall(lambda: lab.simulate(game, agents, n_games=n_games, seed=seed, progress=False))
-    t2 = _wall(
+    w1, c1 = _timed(lambda: lab.simulate(game, agents, n_games=n_games, seed=seed, progress=False))
+    w2, c2 = _timed(
         lambda: lab.simulate(game, agents, n_games=n_games, seed=seed, workers=2, progress=False)
     )
-    out["local"] = {"seconds_1": t1, "seconds_2": t2, "speedup": t1 / t2}
+    out["local"] = _entry(w1, c1, w2, c2)
     try:
         out["dask"] = _dask(game, agents, n_games, seed)
     except ImportError as exc:
@@ -54,7 +83,9 @@ def _dask(game: lab.Game, agents: Any, n_games: int, seed: int) -> dict[str, Any
     from dask.distributed import Client, LocalCluster
 
     times: dict[int, float] = {}
+    cpus: dict[int, float] = {}
     for n_workers in (1, 2):
+        cpu = _cpu()  # the cluster's whole life: its workers are reaped when it closes
         with (
             LocalCluster(
                 n_workers=n_workers,
@@ -71,7 +102,8 @@ def _dask(game: lab.Game, agents: Any, n_games: int, seed: int) -> dict[str, Any
                     game, agents, n_games=n_games, seed=seed, executor=c, progress=False
                 )
             )
-    return {"seconds_1": times[1], "seconds_2": times[2], "speedup": times[1] / times[2]}
+        cpus[n_workers] = _cpu() - cpu
+    return _entry(times[1], cpus[1], times[2], cpus[2])
 
 
 # Linux keeps ``ru_maxrss`` across exec, so a child started from a big parent reports at
