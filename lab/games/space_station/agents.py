@@ -8,15 +8,24 @@ Both see only observations; the game is perfect-information, so they rebuild a s
   the missiles' shortest routes to the station and has missiles, then droids, in laser range;
   never ends a route on the station's path of the next turn; fires at missiles first (the one
   nearest the station), then at the most damaged droid.
-* ``search``: before each fighter activation, scores the greedy's best few plans (and ending
-  the turn) by Monte-Carlo rollouts played with the greedy policy and dice sampled from the
-  agent's own generator, and takes the best mean.
+* ``search``: a two-level search over the fighters' moves. (1) One-ply lookahead: every end
+  hex each eligible fighter can reach is scored against the enemy's reply of this turn (where
+  each droid will stand when it fires) with :data:`SEARCH_WEIGHTS`, which close in on the
+  droids to about laser range (shots from turn 3 on instead of waiting by the station) and
+  weigh the droids' return fire more. (2) In the decisive turns (a droid within ``focus``
+  route steps of the station) the best few plans are compared by Monte-Carlo rollouts to the
+  end of the game, played with that policy and dice sampled from the agent's own generator,
+  with common random numbers across the plans.
+
+Measured (``lab.simulate(game, agents=[name], n_games=N, seed=2026, workers=2)``, paired seeds):
+greedy 123/1600 wins (7.7 %) against the one-ply scorer alone 164/1600 (10.3 %); greedy
+27/400 (6.8 %) against the full search 44/400 (11.0 %), one-sided McNemar p = 0.007.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -29,10 +38,37 @@ from lab.games.space_station.rules import IN_PLAY, LOSS, RUNNING, SpaceStationSt
 from lab.games.space_station.value import win_probability
 
 Plan = tuple[float, int, tuple[int, ...], str]  # (score, fighter id, directions, kind)
-DANGER = 15.0  # greedy: cost of ending inside a droid's laser range after its move
-DROID_IN_RANGE = 40.0  # greedy: value of a droid within laser range (a shot this turn)
-SCREEN = 200.0  # greedy: value of standing on a missile's shortest route
-RAM_FAR_DROID = -1000.0  # greedy: value of ramming a full-strength droid far from the station
+RAM_FAR_DROID = -1000.0  # value of ramming a full-strength droid far from the station
+
+
+class PlanWeights(NamedTuple):
+    """Weights of the end-hex score of :func:`fighter_plans`.
+
+    Attributes
+    ----------
+    danger : float
+        Cost of ending inside a droid's laser range after the droid's move (its reply).
+    droid_in_range : float
+        Value of each droid within laser range of the end hex (a shot this turn).
+    screen : float
+        Value of standing on a missile's shortest route within its reach.
+    approach : float
+        Cost per hex by which the end hex is farther than ``approach_to`` from the nearest
+        droid (0: wait near the station; > 0: close in and fire early).
+    approach_to : float
+        The distance from the nearest droid that ``approach`` aims at.
+    """
+
+    danger: float = 15.0
+    droid_in_range: float = 40.0
+    screen: float = 200.0
+    approach: float = 0.0
+    approach_to: float = 0.0
+
+
+GREEDY_WEIGHTS = PlanWeights()
+# the search player's one-ply scorer: measured on 1600 paired games (see the SearchAgent doc)
+SEARCH_WEIGHTS = PlanWeights(danger=40.0, approach=30.0, approach_to=6.0)
 
 
 def target_choice(state: SpaceStationState, targets: Sequence[int]) -> int:
@@ -47,8 +83,15 @@ def target_choice(state: SpaceStationState, targets: Sequence[int]) -> int:
     return min(targets, key=key)
 
 
-def fighter_plans(state: SpaceStationState, f: int) -> list[Plan]:
-    """Scored routes for fighter ``f`` (best first), one per reachable end hex."""
+def fighter_plans(
+    state: SpaceStationState, f: int, weights: PlanWeights = GREEDY_WEIGHTS
+) -> list[Plan]:
+    """Scored routes for fighter ``f`` (best first), one per reachable end hex.
+
+    Every end hex within the fighter's move is scored against the enemy's reply this turn:
+    where each droid will stand when it fires (:class:`PlanWeights` weighs the terms).
+    """
+    w = weights
     g, geo = state.game, state.geo
     p = g.params
     start = state.hexes[f]
@@ -112,16 +155,19 @@ def fighter_plans(state: SpaceStationState, f: int) -> list[Plan]:
                 dm = table[mh]
                 step_in = geo.dist[mh][e]
                 if step_in <= int(p.missile_speed) and step_in + table[e] == dm:
-                    score += SCREEN - 10.0 * table[e]
+                    score += w.screen - 10.0 * table[e]
                 if de[mh] <= rng_laser:
                     score += 30.0
                 score -= 0.5 * de[mh]
             for d in droids:
                 if de[state.hexes[d]] <= rng_laser:
-                    score += DROID_IN_RANGE
+                    score += w.droid_in_range
+            if droids and w.approach:
+                near = min(de[state.hexes[d]] for d in droids)
+                score -= w.approach * max(0.0, near - w.approach_to)
             for t in threats:
                 if de[t] <= rng_laser:
-                    score -= DANGER  # inside a droid's laser range after it moves
+                    score -= w.danger  # inside a droid's laser range after it moves
                     kind = "exposed"
             score -= 0.01 * len(dirs)
         plans.append((score, f, dirs, kind))
@@ -146,7 +192,8 @@ class GreedyAgent(BaseAgent):
 
 
 def greedy_action(
-    state: SpaceStationState, plan: list[int], fast: bool = False
+    state: SpaceStationState, plan: list[int], fast: bool = False,
+    weights: PlanWeights = GREEDY_WEIGHTS,
 ) -> tuple[Action, list[int]]:
     """The greedy policy's action in ``state`` and the rest of its current route.
 
@@ -162,7 +209,7 @@ def greedy_action(
         return act("stop"), []
     best: Plan | None = None
     for f in state._eligible():
-        plans = fighter_plans(state, f)
+        plans = fighter_plans(state, f, weights)
         if plans and (best is None or plans[0][0] > best[0]):
             best = plans[0]
         if fast and best is not None:
@@ -172,7 +219,8 @@ def greedy_action(
     return act("select", best[1] - 1), list(best[2])
 
 
-def _rollout(state: SpaceStationState, rng: np.random.Generator, turns: int) -> float:
+def _rollout(state: SpaceStationState, rng: np.random.Generator, turns: int,
+             weights: PlanWeights = GREEDY_WEIGHTS) -> float:
     """Play on with the greedy policy for ``turns`` more turns; a value in [-1, 1]."""
     plan: list[int] = []
     horizon = state.turn + turns
@@ -180,7 +228,7 @@ def _rollout(state: SpaceStationState, rng: np.random.Generator, turns: int) -> 
         if state.current_player() == CHANCE:
             state._apply_action(sample_outcome(state._chance_outcomes(), rng))
         else:
-            action, plan = greedy_action(state, plan, fast=True)
+            action, plan = greedy_action(state, plan, fast=True, weights=weights)
             state._apply_action(action)
     return value(state)
 
@@ -203,7 +251,9 @@ def value(state: SpaceStationState) -> float:
 
 
 class SearchAgent(BaseAgent):
-    """Monte-Carlo rollouts over the greedy's best plans (see the module docstring).
+    """One-ply lookahead over every fighter move, Monte-Carlo rollouts in the decisive turns.
+
+    See the module docstring.
 
     Parameters
     ----------
@@ -212,25 +262,32 @@ class SearchAgent(BaseAgent):
     rollouts : int
         Rollouts per plan.
     horizon : int
-        0 (default): play out the current turn, then score the position with the fitted
-        value model (:mod:`lab.games.space_station.value`); ``n > 0``: play ``n`` more turns
-        with the greedy policy and score with :func:`value`.
+        0: play out the current turn, then score the position with the fitted value model
+        (:mod:`lab.games.space_station.value`); ``n > 0`` (default 20, in practice the rest of
+        the game): play ``n`` more turns with the policy and score with :func:`value`.
     every_fighter : bool
         Also score every eligible fighter's best plan, not only the overall best few.
     focus : int
-        Search only while some droid is within this many route steps of the station (the
-        decisive turns); before that, play the greedy move.
+        Run the rollouts only while some droid is within this many route steps of the station
+        (the decisive turns); otherwise (and always with ``focus=-1``) play the one-ply
+        lookahead's best plan.
     margin : float
         A plan other than the greedy's first choice must gain more than ``margin`` standard
         errors of the paired rollout differences (common random numbers) to be chosen.
+    approach, danger : float
+        The :class:`PlanWeights` of the one-ply scorer that differ from the greedy's
+        (defaults: :data:`SEARCH_WEIGHTS`).
     """
 
     name = "search"
 
     def __init__(self, candidates: int = 3, rollouts: int = 24, horizon: int = 20,
-                 margin: float = 1.0, every_fighter: bool = False, focus: int = 12) -> None:
+                 margin: float = 1.0, every_fighter: bool = False, focus: int = 12,
+                 approach: float = SEARCH_WEIGHTS.approach,
+                 danger: float = SEARCH_WEIGHTS.danger) -> None:
         super().__init__(candidates=candidates, rollouts=rollouts, horizon=horizon, margin=margin,
-                         every_fighter=every_fighter, focus=focus)
+                         every_fighter=every_fighter, focus=focus, approach=approach, danger=danger)
+        self.weights = SEARCH_WEIGHTS._replace(approach=float(approach), danger=float(danger))
         self.candidates, self.rollouts, self.horizon = candidates, rollouts, horizon
         self.margin, self.every_fighter, self.focus = margin, every_fighter, focus
         self._plan: list[int] = []
@@ -242,7 +299,7 @@ class SearchAgent(BaseAgent):
         if dec[0] == "phase" and state.active < 0 and self._critical(state):
             action, self._plan = self._search(state, rng)
         else:
-            action, self._plan = greedy_action(state, self._plan)
+            action, self._plan = greedy_action(state, self._plan, weights=self.weights)
         return action if action in legal_actions else legal_actions[-1]
 
     def _critical(self, state: SpaceStationState) -> bool:
@@ -257,7 +314,7 @@ class SearchAgent(BaseAgent):
         chosen: list[Plan] = []
         others: list[Plan] = []
         for f in state._eligible():
-            plans = fighter_plans(state, f)
+            plans = fighter_plans(state, f, self.weights)
             if plans:
                 others.append(plans[0])
         others.sort(key=lambda t: -t[0])
@@ -265,7 +322,7 @@ class SearchAgent(BaseAgent):
             # the greedy's choice, then the best plan of each other kind for the same fighter
             chosen.append(others[0])
             kinds = {others[0][3]}
-            for plan in fighter_plans(state, others[0][1]):
+            for plan in fighter_plans(state, others[0][1], self.weights):
                 if plan[3] not in kinds:
                     kinds.add(plan[3])
                     chosen.append(plan)
@@ -306,7 +363,7 @@ class SearchAgent(BaseAgent):
                 if sim.current_player() == CHANCE:
                     sim._apply_action(sample_outcome(sim._chance_outcomes(), rng))
                 else:
-                    action, next_plan = greedy_action(sim, next_plan, fast=True)
+                    action, next_plan = greedy_action(sim, next_plan, fast=True, weights=self.weights)
                     sim._apply_action(action)
             return win_probability(sim)
-        return _rollout(sim, rng, self.horizon)
+        return _rollout(sim, rng, self.horizon, self.weights)
