@@ -13,7 +13,14 @@ from lab.core.actions import act
 from lab.core.conformance import check_game, conformance_variants
 from lab.core.errors import InvalidSave
 from lab.games.space_station import SpaceStationGame, state_from_observation
-from lab.games.space_station.agents import GreedyAgent, SearchAgent, fighter_plans, greedy_action
+from lab.games.space_station.agents import (
+    GREEDY_WEIGHTS,
+    SEARCH_WEIGHTS,
+    GreedyAgent,
+    SearchAgent,
+    fighter_plans,
+    greedy_action,
+)
 from lab.games.space_station.board import compare_with_networkx, route_queries
 from lab.games.space_station.rules import IN_PLAY
 
@@ -204,3 +211,27 @@ def test_search_player_beats_greedy_significantly():
     print(f"greedy {int(base.sum())}/400, search {int(better.sum())}/400, "
           f"discordant {b} vs {c}, one-sided p = {p:.4f}")
     assert better.sum() > base.sum() and p < 0.01
+
+
+def test_search_scorer_closes_in_on_the_droids():
+    """The search weights end a far fighter's route nearer the droids than the greedy's do."""
+    game = SpaceStationGame()
+    st = game.new_initial_state()
+    while st.current_player() != 0:
+        st.apply_action(st.legal_actions()[0])
+    geo = st.geo
+    droids = [d for d in range(game.first_droid, game.first_missile) if st.status[d] == IN_PLAY]
+    for m in range(game.first_missile, game.n_pieces):  # no missiles: only the droids pull
+        st.status[m] = 2
+        st.hexes[m] = -1
+    f = next(f for f in range(1, game.first_droid) if st.status[f] == IN_PLAY)
+
+    def end_distance(weights):
+        end = st.hexes[f]
+        for d in fighter_plans(st, f, weights)[0][2]:
+            end = geo.step[end][d]
+        return min(geo.dist[end][st.hexes[d]] for d in droids)
+
+    start = min(geo.dist[st.hexes[f]][st.hexes[d]] for d in droids)
+    assert start > 11  # no droid within a move and a shot yet
+    assert end_distance(SEARCH_WEIGHTS) == start - 5 < end_distance(GREEDY_WEIGHTS)
