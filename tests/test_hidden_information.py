@@ -2,7 +2,8 @@
 
 For every registered game, seeded random games under every player count are walked step by
 step. At each step, for every seat and the spectator, the views of that seat (the observation,
-the event log ``events_for`` and the SVG ``render_svg``) are checked three ways:
+the event log ``events_for``, the file saved for that seat ``seat_json`` and the SVG
+``render_svg``) are checked three ways:
 
 * non-interference: a twin state that differs only in what the seat may not know (the game's
   probe in :mod:`tests.tools.probes` deals the other hands afresh or permutes face-down tiles)
@@ -41,6 +42,7 @@ def views(state: State, viewer: int | None, svg: bool) -> dict[str, Any]:
     out: dict[str, Any] = {
         "observation": state.observation(viewer),
         "events": [e.to_json() for e in state.events_for(viewer)],
+        "seat file": json.loads(state.seat_json(viewer)),
     }
     if svg:
         out["svg"] = state.render_svg(viewer)

@@ -107,3 +107,17 @@ def test_events_carry_clause_ids(game_name: str) -> None:
     for e in state.events:
         assert e.clause.startswith((prefix, "AMB-" + prefix, "INC-" + prefix)), e
         json.dumps(e.to_json())
+
+
+def test_a_seat_file_holds_only_that_seats_view_and_is_checked(game_name: str) -> None:
+    from lab.core.save import seat_view_from_json
+
+    state = lab.play(lab.load(game_name), seed=6)
+    for seat in [None, *range(state.game.num_players())]:
+        data = seat_view_from_json(state.seat_json(seat))
+        assert data["seat"] == seat and data["observation"] == json.loads(json.dumps(state.observation(seat)))
+    with pytest.raises(ValueError, match="seat must be"):
+        state.seat_json(99)
+    for bad in ("", "[]", state.to_json(), state.seat_json(0)[:-5], b"\xff"):
+        with pytest.raises(lab.InvalidSave):
+            seat_view_from_json(bad)

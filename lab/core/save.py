@@ -155,3 +155,54 @@ def replay(game: Any, history: list[Any]) -> State:
         entry = item.to_json() if hasattr(item, "to_json") else item
         _replay_item(state, entry)
     return state
+
+
+SEAT_FORMAT = "rules-lab/seat-view"
+
+
+def seat_view_to_json(state: State, player: int | None) -> str:
+    """A file for one seat: what ``player`` may know now, and nothing else.
+
+    Unlike :func:`state_to_json` (the full, replayable history, which holds every chance outcome,
+    other seats' hands and deck order included, so it stays with the host), this holds the
+    seat's observation and the events that seat saw. It cannot be replayed; it is what may be
+    handed to that seat (``None``: a spectator).
+    """
+    n = state.game.num_players()
+    if player is not None and (isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n):
+        raise ValueError(f"seat must be None (a spectator) or a player 0..{n - 1}, not {player!r}")
+    data = {
+        "format": SEAT_FORMAT,
+        "format_version": FORMAT_VERSION,
+        "game": state.game.name,
+        "rules_version": state.game.rules_version,
+        "params": state.game.params_to_dict(),
+        "seat": player,
+        "move": len(state.history()),
+        "observation": state.observation(player),
+        "events": [e.to_json() for e in state.events_for(player)],
+    }
+    return json.dumps(data, separators=(",", ":"))
+
+
+def seat_view_from_json(text: str | bytes) -> dict[str, Any]:
+    """Read a seat file written by :func:`seat_view_to_json` (checked; ``InvalidSave`` if not)."""
+    if isinstance(text, bytes | bytearray):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise _fail(f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    if not isinstance(text, str) or len(text) > MAX_BYTES:
+        raise _fail(f"expected JSON text of at most {MAX_BYTES} characters")
+    try:
+        data = json.loads(text, parse_constant=_no_constant)
+    except RecursionError:
+        raise _fail("JSON nested too deeply") from None
+    except ValueError as exc:
+        raise _fail(f"not valid JSON ({exc})") from None
+    keys = {"format", "format_version", "game", "rules_version", "params", "seat", "move", "observation", "events"}
+    if not isinstance(data, dict) or set(data) != keys:
+        raise _fail(f"a seat file is an object with exactly the fields {', '.join(sorted(keys))}")
+    if data["format"] != SEAT_FORMAT or data["format_version"] != FORMAT_VERSION:
+        raise _fail(f"format must be {SEAT_FORMAT!r} version {FORMAT_VERSION}")
+    return data

@@ -364,6 +364,13 @@ class State:
 
         return state_to_json(self)
 
+    def seat_json(self, player: int | None) -> str:
+        """A file for one seat: its observation and the events it saw (see
+        :func:`lab.core.save.seat_view_to_json`); never another seat's secret, not replayable."""
+        from lab.core.save import seat_view_to_json
+
+        return seat_view_to_json(self, player)
+
     def __repr__(self) -> str:
         cur = self.current_player()
         who = PLAYER_NAMES.get(cur, f"player {cur}")
