@@ -42,8 +42,8 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not standard JSON")
 
 
-def parse_save(text: str | bytes) -> dict[str, Any]:
-    """Parse and check the envelope of a saved game (not the history's legality)."""
+def _read_json(text: str | bytes) -> Any:
+    """Decode and parse a file's JSON text within the size limit (``InvalidSave`` if not)."""
     if isinstance(text, bytes | bytearray):
         if len(text) > MAX_BYTES:
             raise _fail(f"file is {len(text)} bytes; at most {MAX_BYTES} are allowed")
@@ -61,6 +61,12 @@ def parse_save(text: str | bytes) -> dict[str, Any]:
         raise _fail("JSON nested too deeply") from None
     except ValueError as exc:
         raise _fail(f"not valid JSON ({exc})") from None
+    return data
+
+
+def parse_save(text: str | bytes) -> dict[str, Any]:
+    """Parse and check the envelope of a saved game (not the history's legality)."""
+    data = _read_json(text)
     if not isinstance(data, dict):
         raise _fail(f"top level must be a JSON object, not {type(data).__name__}")
     missing = sorted(_KEYS - data.keys())
@@ -187,19 +193,7 @@ def seat_view_to_json(state: State, player: int | None) -> str:
 
 def seat_view_from_json(text: str | bytes) -> dict[str, Any]:
     """Read a seat file written by :func:`seat_view_to_json` (checked; ``InvalidSave`` if not)."""
-    if isinstance(text, bytes | bytearray):
-        try:
-            text = bytes(text).decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise _fail(f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
-    if not isinstance(text, str) or len(text) > MAX_BYTES:
-        raise _fail(f"expected JSON text of at most {MAX_BYTES} characters")
-    try:
-        data = json.loads(text, parse_constant=_no_constant)
-    except RecursionError:
-        raise _fail("JSON nested too deeply") from None
-    except ValueError as exc:
-        raise _fail(f"not valid JSON ({exc})") from None
+    data = _read_json(text)
     keys = {"format", "format_version", "game", "rules_version", "params", "seat", "move", "observation", "events"}
     if not isinstance(data, dict) or set(data) != keys:
         raise _fail(f"a seat file is an object with exactly the fields {', '.join(sorted(keys))}")
