@@ -62,7 +62,7 @@ def _plant_shared_list(state_cls: type) -> None:
     def leaky_clone(self):  # type: ignore[no-untyped-def]
         twin = honest(self)
         for key, value in vars(self).items():
-            if key not in ("_history", "events", "game") and isinstance(value, list | dict | set | bytearray | np.ndarray):
+            if key not in ("_history", "_events", "game") and isinstance(value, list | dict | set | bytearray | np.ndarray):
                 setattr(twin, key, value)
         return twin
 

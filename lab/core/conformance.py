@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 
 from lab.agents.base import make_agents
+from lab.core.aliasing import check_views
 from lab.core.chance import sample_outcome
 from lab.core.errors import ConformanceError, IllegalAction
 from lab.core.game import Game
@@ -32,6 +33,7 @@ class ConformanceReport:
     round_trips: int = 0
     illegal_tried: int = 0
     invariant_checks: int = 0
+    alias_checks: int = 0
     clause_counts: dict[str, int] = field(default_factory=dict)
 
 
@@ -42,6 +44,9 @@ def conformance_variants(game_cls: type[Game]) -> list[dict[str, Any]]:
         for value in spec.coverage_values():
             variants.append({spec.name: value})
     return variants
+
+
+_ALIAS_STEPS = frozenset(4**k for k in range(12)) | {0}
 
 
 def _history_key(state: State) -> tuple[int, Any]:
@@ -72,12 +77,16 @@ def check_game(
     *,
     check_every_step: bool = True,
     invariants: Sequence[Callable[[State], str | None]] = (),
+    check_aliasing: bool = True,
 ) -> ConformanceReport:
     """Play ``n_games`` seeded random games of ``game`` and check every contract.
 
     ``invariants`` are extra checks run on every state reached (the initial one included): each
     returns ``None`` when it holds, else a message (tests pass component-conservation and
-    hidden-information probes here).
+    hidden-information probes here). ``check_aliasing``: at steps 0, 1, 4, 16, 64, ... and at
+    the end of every fourth game (the first included), edit every view the state hands out and
+    prove nothing changed (:func:`lab.core.aliasing.check_views`; the board graph too, at the
+    start of the first game).
 
     Raises
     ------
@@ -87,7 +96,8 @@ def check_game(
     report = ConformanceReport()
     for g in range(n_games):
         game_seed = seed * 100_003 + g
-        _check_one(game, game_seed, agents, report, check_every_step, invariants)
+        aliasing = check_aliasing and g % 4 == 0
+        _check_one(game, game_seed, agents, report, check_every_step, invariants, aliasing, g == 0)
         report.games += 1
     return report
 
@@ -106,6 +116,7 @@ def _check_invariants(
 def _check_one(
     game: Game, seed: int, agents: Any, report: ConformanceReport, every: bool,
     invariants: Sequence[Callable[[State], str | None]] = (),
+    aliasing: bool = True, board_check: bool = False,
 ) -> None:
     seats = make_agents(game, agents)
     chance_rng, agent_rngs = seed_streams(seed, game.num_players())
@@ -122,6 +133,11 @@ def _check_one(
         if len(state.history()) > limit:
             raise _fail(game, seed, step, f"history longer than max_game_length() = {limit}")
         _check_invariants(game, seed, step, state, invariants, report)
+        if aliasing and (cur == TERMINAL or step in _ALIAS_STEPS):
+            problem = check_views(state, board=board_check and step == 0)
+            report.alias_checks += 1
+            if problem:
+                raise _fail(game, seed, step, problem)
         if cur == TERMINAL:
             break
         if not (cur in (CHANCE, SIMULTANEOUS) or 0 <= cur < n):

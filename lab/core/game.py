@@ -14,6 +14,54 @@ if TYPE_CHECKING:
     from lab.core.state import State
 
 
+_SCALARS = (str, int, float, bool, type(None))
+
+
+def _fresh(value: Any) -> Any:
+    """``value`` with its lists, dicts, sets and arrays copied (other objects are immutable)."""
+    if isinstance(value, _SCALARS):
+        return value
+    if isinstance(value, dict):
+        return {k: _fresh(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_fresh(v) for v in value]
+    if isinstance(value, tuple) and not hasattr(value, "_fields"):
+        return tuple(_fresh(v) for v in value)
+    if isinstance(value, set):
+        return set(value)
+    if hasattr(value, "__array__") and hasattr(value, "copy"):
+        return value.copy()
+    return value  # frozensets, shapely geometries and other immutable values are shared
+
+
+def detached_graph(graph: nx.Graph) -> nx.Graph:
+    """A copy of ``graph`` sharing nothing mutable with it (fresh attribute dicts and values).
+
+    ``Graph.copy()`` gives fresh attribute dicts but shares their values; a list-valued
+    attribute would still alias the game's own board data, so containers in attribute values
+    are copied too (immutable objects, such as shapely geometries, are shared).
+    """
+    out = graph.copy()
+    dicts = [out.graph, *(d for _, d in out.nodes(data=True)), *(d for *_, d in out.edges(data=True))]
+    for attrs in dicts:
+        for key, value in attrs.items():
+            if not isinstance(value, _SCALARS):
+                attrs[key] = _fresh(value)
+    return out
+
+
+def _board_copy(fn: Any) -> Any:
+    """Wrap a game's ``board`` so every call hands out a detached graph."""
+
+    def board(self: Game, state: State | None = None) -> nx.Graph:
+        return detached_graph(fn(self, state))
+
+    board.__doc__ = fn.__doc__
+    board.__wrapped__ = fn  # type: ignore[attr-defined]
+    board._fresh = True  # type: ignore[attr-defined]
+    return board
+
+
 class Game:
     """A game's rules under one variant (a set of validated, immutable parameters).
 
@@ -28,6 +76,14 @@ class Game:
     rules_version: ClassVar[int] = 1
     seed_file: ClassVar[str] = ""
     PARAMETERS: ClassVar[tuple[ParamSpec, ...]] = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # The aliasing contract, structurally: whatever graph a game's ``board`` builds (or
+        # keeps), callers get one they may edit freely without touching the game.
+        super().__init_subclass__(**kwargs)
+        fn = cls.board
+        if fn is not Game.board and not getattr(fn, "_fresh", False):
+            cls.board = _board_copy(fn)  # type: ignore[method-assign]
 
     def __init__(self, params: Mapping[str, Any] | None = None, /, **kwargs: Any) -> None:
         given = dict(params or {})
@@ -51,7 +107,11 @@ class Game:
         raise NotImplementedError
 
     def board(self, state: State | None = None) -> nx.Graph:
-        """The board as a networkx graph, as it stands in ``state`` (or at the start)."""
+        """The board as a networkx graph, as it stands in ``state`` (or at the start).
+
+        Callers get a detached copy (see :func:`detached_graph`): editing it never changes the
+        game or a state.
+        """
         raise NotImplementedError(f"{self.name} has no board graph")
 
     def accounting(self) -> list[Any]:

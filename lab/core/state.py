@@ -5,6 +5,14 @@ A game's ``State`` subclass implements the underscore hooks (``_legal_actions``,
 ``full_state``, ``observation``, ``returns``); this base class provides the public methods with
 their checks: an illegal action raises :class:`~lab.core.errors.IllegalAction` naming why, and
 leaves the state exactly as it was.
+
+Nothing a state hands out aliases it (the aliasing contract, checked for every game by
+:func:`lab.core.conformance.check_game`): ``history()``, ``events``, ``events_for()``,
+``legal_actions()``, ``chance_outcomes()`` and ``returns()`` are fresh lists of immutable items,
+each event's data is frozen once when it is logged (:func:`lab.core.frozen.freeze`), and a game's
+``observation``, ``full_state`` and ``information_state`` build fresh containers on every call
+(sharing only frozen data, such as events). Editing what you were given never changes a game,
+its clones, another seat's view or a save.
 """
 
 from __future__ import annotations
@@ -17,6 +25,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from lab.core.actions import Action
 from lab.core.errors import IllegalAction
+from lab.core.frozen import FrozenDict, FrozenList, freeze
 
 if TYPE_CHECKING:
     from lab.core.game import Game
@@ -32,7 +41,8 @@ class Event(NamedTuple):
     """One thing that happened, tagged with the clause ID of the rule that fired.
 
     ``visible_to`` is ``None`` for a public event, else the tuple of players who may see it.
-    ``step`` is the length of the history when the event was logged.
+    ``step`` is the length of the history when the event was logged. ``data`` is read-only
+    (a :class:`~lab.core.frozen.FrozenDict` of frozen values, see :meth:`State.log`).
     """
 
     clause: str
@@ -64,6 +74,20 @@ class HistoryItem(NamedTuple):
 # ``tuple.__new__(HistoryItem, (player, action))`` builds the same item as ``HistoryItem(player,
 # action)`` without a Python-level ``__new__`` call (the appliers' hot path).
 _new_item = tuple.__new__
+# Values a logged event may keep as they are (immutable scalars); anything else is frozen.
+_KEEP = frozenset((str, int, float, bool, type(None)))
+
+
+def _returns_copy(fn: Any) -> Any:
+    """Wrap a game's ``returns`` so every call hands out a fresh list."""
+
+    def returns(self: State) -> list[float]:
+        return list(fn(self))
+
+    returns.__doc__ = fn.__doc__
+    returns.__wrapped__ = fn  # type: ignore[attr-defined]
+    returns._fresh = True  # type: ignore[attr-defined]
+    return returns
 
 
 class State:
@@ -71,10 +95,27 @@ class State:
 
     game: Game
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # The aliasing contract, structurally: whatever ``returns`` a game writes, callers get
+        # a fresh list (a game may keep and return its own score list).
+        super().__init_subclass__(**kwargs)
+        fn = cls.returns  # possibly from a mixin
+        if not getattr(fn, "_fresh", False):
+            cls.returns = _returns_copy(fn)  # type: ignore[method-assign]
+
     def __init__(self, game: Game) -> None:
         self.game = game
         self._history: list[HistoryItem] = []
-        self.events: list[Event] = []
+        self._events: list[Event] = []
+
+    @property
+    def events(self) -> list[Event]:
+        """Every event logged so far, in order: a read-only copy (a ``FrozenList``)."""
+        return FrozenList(self._events)
+
+    @events.setter
+    def events(self, value: Sequence[Event]) -> None:
+        self._events = list(value)
 
     # ================================================================== hooks to implement
     def current_player(self) -> int:
@@ -182,8 +223,8 @@ class State:
     def legal_actions(self, player: int | None = None) -> list[Action]:
         """Legal actions of the player to act (or of ``player``; ``[]`` if they may not act)."""
         cur = self.current_player()
-        if cur >= 0:  # the common case first: one player to act
-            return self._legal_actions(cur) if player is None or player == cur else []
+        if cur >= 0:  # the common case first: one player to act (a fresh list: games may cache)
+            return list(self._legal_actions(cur)) if player is None or player == cur else []
         if cur == TERMINAL:
             return []
         if cur == CHANCE:
@@ -199,14 +240,14 @@ class State:
                 raise ValueError(msg)
             player = cur
         if cur == SIMULTANEOUS:
-            return self._legal_actions(player) if player in self.acting_players() else []
-        return self._legal_actions(player) if player == cur else []
+            return list(self._legal_actions(player)) if player in self.acting_players() else []
+        return list(self._legal_actions(player)) if player == cur else []
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         """``(outcome, probability)`` pairs summing to 1 (``[]`` if not a chance node)."""
         if self.current_player() != CHANCE:
             return []
-        return self._chance_outcomes()
+        return list(self._chance_outcomes())  # fresh: games may return a shared table
 
     def coerce_action(self, action: Any) -> Action:
         """Accept an :class:`Action`, its JSON list or its integer code; else IllegalAction."""
@@ -306,7 +347,7 @@ class State:
         new = self.__class__.__new__(self.__class__)
         memo: dict[int, Any] = {id(self.game): self.game}
         for key, value in self.__dict__.items():
-            if key in ("_history", "events"):
+            if key in ("_history", "_events"):
                 new.__dict__[key] = list(value)  # elements are immutable
             elif key == "game":
                 new.__dict__[key] = value
@@ -321,21 +362,33 @@ class State:
     def move_number(self) -> int:
         return len(self._history)
 
-    def log(self, clause: str, kind: str, visible_to: Sequence[int] | None = None, **data: Any) -> None:
-        """Record an event for the rule ``clause`` (used by games' rules code)."""
+    def log(self, clause: str, kind: str, visible_to: Sequence[int] | None = None, **data: Any) -> Event:
+        """Record an event for the rule ``clause`` (used by games' rules code) and return it.
+
+        The event's data is frozen here, once: a list the rules code passes (say the state's
+        own turn order) is copied into a read-only ``FrozenList``, so the event never aliases
+        the state and may be handed to every viewer and clone as it is.
+        """
         vis = None if visible_to is None else tuple(visible_to)
-        self.events.append(Event(clause, kind, data, vis, len(self._history)))
+        keep = _KEEP
+        for value in data.values():
+            if type(value) not in keep:
+                data = {k: freeze(v) for k, v in data.items()}
+                break
+        event = _new_item(Event, (clause, kind, FrozenDict(data), vis, len(self._history)))
+        self._events.append(event)
+        return event
 
     def events_for(self, player: int | None) -> list[Event]:
         """Events ``player`` may see (``None``: public events only)."""
         if player is None:
-            return [e for e in self.events if e.visible_to is None]
-        return [e for e in self.events if e.visible_to is None or player in e.visible_to]
+            return [e for e in self._events if e.visible_to is None]
+        return [e for e in self._events if e.visible_to is None or player in e.visible_to]
 
     def clause_counts(self) -> dict[str, int]:
         """How many times each clause fired (what experiments count)."""
         counts: dict[str, int] = {}
-        for e in self.events:
+        for e in self._events:
             counts[e.clause] = counts.get(e.clause, 0) + 1
         return counts
 

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from lab.core.actions import Action
+from lab.core.frozen import freeze
 from lab.core.state import CHANCE, SIMULTANEOUS, TERMINAL, State
 from lab.games.fiemme_cembra import components as C
 from lab.games.fiemme_cembra.rules import MS_VALUES
@@ -379,8 +380,9 @@ class FiemmeCembraState(StateViews, State):
         order = self.hand_order(slaps)
         shouted = [p for p in self.closers if slaps[p][1]]
         self.stats["races"] += 1
-        self.race = {"order": order, "ms": [slaps[p][0] for p in range(self.n)],
-                     "closers": list(self.closers), "shouted": shouted}
+        # Read-only: observations, full_state and clones share it, none may change it.
+        self.race = freeze({"order": order, "ms": [slaps[p][0] for p in range(self.n)],
+                            "closers": list(self.closers), "shouted": shouted})
         self.log("FC-P5", "hands_on_deck", order=order, ms=self.race["ms"])
         for c in self.closers:
             if c not in shouted:
@@ -601,7 +603,7 @@ class FiemmeCembraState(StateViews, State):
         d = new.__dict__
         d.update(self.__dict__)
         d["_history"] = list(self._history)
-        d["events"] = list(self.events)
+        d["_events"] = list(self._events)
         d["hands"] = [list(h) for h in self.hands]
         d["speed_left"] = list(self.speed_left)
         for key in ("deck", "pool", "grid", "round_wins", "closers", "queue", "inserts", "flipped",
@@ -610,6 +612,4 @@ class FiemmeCembraState(StateViews, State):
         for key in ("conquered", "past", "my_passes", "my_receipts"):
             d[key] = [list(x) for x in getattr(self, key)]
         d["stats"] = dict(self.stats)
-        d["race"] = None if self.race is None else {k: (list(v) if isinstance(v, list) else v)
-                                                    for k, v in self.race.items()}
         return new

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from lab.core.actions import Action
+from lab.core.frozen import FrozenDict, freeze
 from lab.core.state import CHANCE, TERMINAL, State
 from lab.games.memcel.rules import ORDER_ROLL_ROUNDS
 
@@ -136,21 +137,23 @@ class MemcelState(State):
         self, clause: str, kind: str, to: int | None = None, secret: dict[str, Any] | None = None,
         **data: Any,
     ) -> None:
-        """Log an event and hand it to the observers who see it.
+        """Log an event and hand it (read-only) to the observers who see it.
 
         ``to``: a private event of that player only. ``secret``: extra fields only the acting
         player (``data['player']``) sees; everyone else gets the public part.
         """
         step = len(self._history)
         if to is not None:
-            self.log(clause, kind, visible_to=(to,), **data)
-            self.seen[to].append({"clause": clause, "kind": kind, "step": step, **data})
+            event = self.log(clause, kind, visible_to=(to,), **data)
+            self.seen[to].append(FrozenDict({"clause": clause, "kind": kind, "step": step, **event.data}))
             return
-        self.log(clause, kind, **data)
-        public = {"clause": clause, "kind": kind, "step": step, **data}
+        event = self.log(clause, kind, **data)
+        # One read-only dict shared by every viewer and clone (the event's data is frozen).
+        public = FrozenDict({"clause": clause, "kind": kind, "step": step, **event.data})
         owner = data.get("player", -1) if secret else -1
+        own = FrozenDict({**public, **freeze(secret)}) if secret else public
         for viewer, lst in enumerate(self.seen):
-            lst.append(public if viewer != owner else {**public, **(secret or {})})
+            lst.append(public if viewer != owner else own)
         if secret:
             self.log(clause, kind + "_own", visible_to=(owner,), **data, **secret)
 
@@ -605,7 +608,7 @@ class MemcelState(State):
         new.game = self.game
         new.t = self.t
         new._history = list(self._history)
-        new.events = list(self.events)
+        new._events = list(self._events)
         new.tiles = list(self.tiles)
         new.up = list(self.up)
         new.upby = list(self.upby)

@@ -426,7 +426,7 @@ class MemmState(State):
         new = MemmState.__new__(MemmState)
         new.game = self.game
         new._history = list(self._history)
-        new.events = list(self.events)
+        new._events = list(self._events)
         new.hands = [list(h) for h in self.hands]
         new.undealt = list(self.undealt)
         new.cells = dict(self.cells)

@@ -640,7 +640,7 @@ class SpaceStationState(State):
         new = SpaceStationState.__new__(SpaceStationState)
         new.game = self.game
         new._history = list(self._history)
-        new.events = list(self.events)
+        new._events = list(self._events)
         new.geo = self.geo
         new.turn = self.turn
         new.station_k = self.station_k
