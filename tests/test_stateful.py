@@ -173,7 +173,7 @@ def machine_for(name: str) -> type[RuleBasedStateMachine]:
 
         @rule(code=st.integers(0, 2**40))
         def try_illegal(self, code: int) -> None:
-            action = self.game.int_to_action(code % self.game.num_distinct_actions())
+            action = self.game.arbitrary_action(np.random.default_rng(code))
             if not self._legal_for_all(action):
                 self._refused(action)
 

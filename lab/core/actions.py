@@ -4,9 +4,10 @@ An :class:`Action` is a named tuple ``(kind, args)``: ``Action("place", (12,))``
 ``place(12)`` and serialises as ``["place", 12]``. Chance outcomes are actions too.
 
 A game declares its action kinds once as :class:`ActionSpec` s; an :class:`ActionCodec` built
-from them gives the stable integer encoding (``num_distinct_actions``, ``action_to_int``,
-``int_to_action``) that adapters for OpenSpiel, PettingZoo or RL need, and validates actions
-arriving as JSON (from a saved file or the browser).
+from them gives the compact integer encoding (``num_distinct_actions``, ``action_to_int``,
+``int_to_action``; at most a few thousand codes, so a legal-action mask fits) that adapters for
+OpenSpiel, PettingZoo or RL need, and validates actions arriving as JSON (from a saved file or
+the browser).
 """
 
 from __future__ import annotations
@@ -74,25 +75,45 @@ class Field:
 
 @dataclass(frozen=True)
 class ActionSpec:
-    """An action kind: its name, its argument fields and a one-line doc."""
+    """An action kind: its name, its argument fields and a one-line doc.
+
+    ``choices``: for a kind whose argument space is too large for one integer code per action
+    (memm's ``place(cube, x, y, z, rotation)``: 157 million), the most actions of this kind that
+    can be legal at one decision. Its codes are then *pointers*: code ``offset + i`` is the
+    ``i``-th legal action of this kind in the state's ``legal_actions()`` order, so the kind
+    takes ``choices`` codes instead of one per argument combination (see :class:`ActionCodec`).
+    The fields still say which arguments are well-formed.
+    """
 
     kind: str
     fields: tuple[Field, ...] = ()
     doc: str = ""
+    choices: int | None = None
 
     @property
-    def size(self) -> int:
+    def field_size(self) -> int:
+        """Number of argument combinations (well-formed actions) of this kind."""
         n = 1
         for f in self.fields:
             n *= len(f)
         return n
 
+    @property
+    def size(self) -> int:
+        """Number of integer codes this kind takes."""
+        return self.field_size if self.choices is None else self.choices
+
 
 class ActionCodec:
-    """Stable integer encoding of a game's actions, built from its :class:`ActionSpec` s.
+    """Integer encoding of a game's actions, built from its :class:`ActionSpec` s.
 
-    Codes are assigned kind by kind in declaration order, mixed-radix within a kind, so a code
-    never changes unless the specs change.
+    Codes are assigned kind by kind in declaration order. Within a kind declared without
+    ``choices`` they are mixed-radix over the fields, so such a code is stable: it never changes
+    unless the specs change and needs no state. A kind declared with ``choices`` is
+    pointer-coded: its codes index the legal actions of that kind at the decision at hand, so
+    encoding and decoding them take that decision's legal actions (``legal``);
+    :meth:`lab.core.state.State.action_to_int` passes them. Saves store actions as JSON, never
+    as codes, so the codes may change between versions without breaking a save.
     """
 
     def __init__(self, specs: Sequence[ActionSpec]) -> None:
@@ -103,24 +124,20 @@ class ActionCodec:
         for spec in self.specs:
             if spec.kind in self._by_kind:
                 raise ValueError(f"action kind {spec.kind!r} declared twice")
+            if spec.choices is not None and spec.choices < 1:
+                raise ValueError(f"action kind {spec.kind!r}: choices must be at least 1")
             self._by_kind[spec.kind] = (offset, spec)
             self._starts.append((offset, spec))
             offset += spec.size
         self.size = offset
+        self.pointer_kinds = frozenset(s.kind for s in self.specs if s.choices is not None)
         self._cache: dict[Action, int] = {}
 
     def kinds(self) -> list[str]:
         return list(self._by_kind)
 
-    def encode(self, action: Action) -> int:
-        """Integer code of ``action``; ``ValueError`` naming the bad part if it has none."""
-        # Only actions whose arguments are exactly ``int`` or ``str`` are cached: ``True``,
-        # ``1.0`` or ``numpy.int64(1)`` compare and hash equal to ``1`` but are not valid codes.
-        plain = all(type(a) in _PLAIN for a in action.args)
-        if plain:
-            code = self._cache.get(action)
-            if code is not None:
-                return code
+    def _field_code(self, action: Action) -> tuple[int, ActionSpec, int]:
+        """``(offset, spec, mixed-radix index of the arguments)``; ``ValueError`` if malformed."""
         entry = self._by_kind.get(action.kind)
         if entry is None:
             raise ValueError(f"unknown action kind {_brief(action.kind)}; known: {', '.join(self._by_kind)}")
@@ -130,26 +147,115 @@ class ActionCodec:
                 f"action {action.kind!r} takes {len(spec.fields)} argument(s) "
                 f"({', '.join(f.name for f in spec.fields)}), got {len(action.args)}"
             )
-        code = 0
+        index = 0
         for f, value in zip(spec.fields, action.args, strict=True):
-            code = code * len(f) + f.index(value)
-        code += offset
+            index = index * len(f) + f.index(value)
+        return offset, spec, index
+
+    def validate(self, action: Action) -> None:
+        """``ValueError`` naming the bad part unless ``action`` is well-formed (legal or not)."""
+        self._field_code(action)
+
+    def encode(self, action: Action, legal: Sequence[Action] | None = None) -> int:
+        """Integer code of ``action``; ``ValueError`` naming the bad part if it has none.
+
+        ``legal``: the legal actions of the decision at hand, needed for a pointer-coded kind.
+        """
+        # Only actions whose arguments are exactly ``int`` or ``str`` are cached: ``True``,
+        # ``1.0`` or ``numpy.int64(1)`` compare and hash equal to ``1`` but are not valid codes.
+        plain = all(type(a) in _PLAIN for a in action.args)
+        if plain:
+            code = self._cache.get(action)
+            if code is not None:
+                return code
+        offset, spec, index = self._field_code(action)
+        if spec.choices is not None:
+            return offset + self._pointer(action, spec, legal)
+        code = offset + index
         if plain and len(self._cache) < 200_000:
             self._cache[action] = code
         return code
 
-    def decode(self, code: int) -> Action:
-        """The action with integer code ``code``."""
+    def _pointer(self, action: Action, spec: ActionSpec, legal: Sequence[Action] | None) -> int:
+        if legal is None:
+            msg = (
+                f"{spec.kind!r} actions are coded as an index into the legal actions of a "
+                "decision: use state.action_to_int(action)"
+            )
+            raise ValueError(msg)
+        i = 0
+        for a in legal:
+            if a.kind == spec.kind:
+                if a == action:
+                    break
+                i += 1
+        else:
+            raise ValueError(f"{action} is not among the legal actions, so it has no code here")
+        if i >= (spec.choices or 0):
+            msg = f"{spec.kind!r} has more than {spec.choices} legal actions here (its declared choices)"
+            raise ValueError(msg)
+        return i
+
+    def encode_all(self, legal: Sequence[Action]) -> list[int]:
+        """Codes of every action in ``legal`` (a decision's legal actions), in one pass."""
+        if not self.pointer_kinds:
+            return [self.encode(a) for a in legal]
+        seen: dict[str, int] = {}
+        out = []
+        for a in legal:
+            if a.kind in self.pointer_kinds:
+                offset, spec = self._by_kind[a.kind]
+                i = seen.get(a.kind, 0)
+                if i >= (spec.choices or 0):
+                    msg = f"{a.kind!r} has more than {spec.choices} legal actions here (its declared choices)"
+                    raise ValueError(msg)
+                seen[a.kind] = i + 1
+                out.append(offset + i)
+            else:
+                out.append(self.encode(a))
+        return out
+
+    def decode(self, code: int, legal: Sequence[Action] | None = None) -> Action:
+        """The action with integer code ``code`` (``legal``: as for :meth:`encode`)."""
         if isinstance(code, bool) or not isinstance(code, int) or not 0 <= code < self.size:
             raise ValueError(f"action code {code!r} is outside 0..{self.size - 1}")
         for offset, spec in reversed(self._starts):
             if code >= offset:
                 rest = code - offset
-                args: list[Scalar] = []
-                for f in reversed(spec.fields):
-                    rest, i = divmod(rest, len(f))
-                    args.append(f.values[i])
-                return Action(spec.kind, tuple(reversed(args)))
+                if spec.choices is not None:
+                    return self._follow(rest, spec, legal)
+                return self._by_fields(spec, rest)
+        raise AssertionError("unreachable")
+
+    def _follow(self, i: int, spec: ActionSpec, legal: Sequence[Action] | None) -> Action:
+        if legal is None:
+            msg = (
+                f"codes of {spec.kind!r} actions index the legal actions of a decision: use "
+                "state.int_to_action(code)"
+            )
+            raise ValueError(msg)
+        mine = [a for a in legal if a.kind == spec.kind]
+        if i >= len(mine):
+            raise ValueError(f"code points to {spec.kind!r} choice {i}, but {len(mine)} are legal here")
+        return mine[i]
+
+    @staticmethod
+    def _by_fields(spec: ActionSpec, index: int) -> Action:
+        args: list[Scalar] = []
+        for f in reversed(spec.fields):
+            index, i = divmod(index, len(f))
+            args.append(f.values[i])
+        return Action(spec.kind, tuple(reversed(args)))
+
+    def arbitrary(self, rng: Any) -> Action:
+        """A well-formed action drawn uniformly over every kind's argument combinations, legal
+        or not (probes of illegal moves; ``rng`` a numpy Generator)."""
+        total = sum(spec.field_size for spec in self.specs)
+        index = int(rng.integers(total))
+        for spec in self.specs:
+            if index < spec.field_size:
+                return self._by_fields(spec, index)
+            index -= spec.field_size
         raise AssertionError("unreachable")
 
     def from_json(self, data: Any) -> Action:
@@ -164,5 +270,5 @@ class ActionCodec:
             raise ValueError(
                 f"an action is a JSON list [kind, *args] with a string kind, not {str(data)[:60]!r}"
             )
-        self.encode(action)  # raises ValueError naming what is wrong
+        self.validate(action)  # raises ValueError naming what is wrong
         return action

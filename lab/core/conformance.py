@@ -62,11 +62,25 @@ def _illegal_candidates(state: State, legal: list[Any], rng: np.random.Generator
     game = state.game
     legal_set = set(legal)
     for _ in range(8):
-        code = int(rng.integers(game.num_distinct_actions()))
-        action = game.int_to_action(code)
+        action = game.arbitrary_action(rng)
         if action not in legal_set:
             yield action
             return
+
+
+def _check_codes(game: Game, seed: int, step: int, state: State, who: int | None, legal: list[Any]) -> None:
+    """The legal actions of ``who`` have distinct codes below ``num_distinct_actions()`` that
+    decode back to them (pointer codes included)."""
+    try:
+        codes = state.legal_action_codes(who)
+    except ValueError as exc:
+        raise _fail(game, seed, step, f"the legal actions have no integer codes: {exc}") from None
+    size = game.num_distinct_actions()
+    if len(set(codes)) != len(codes) or not all(0 <= c < size for c in codes):
+        raise _fail(game, seed, step, f"integer codes of the legal actions repeat or are not below {size}")
+    for a, code in zip(legal[:50], codes, strict=False):
+        if state.int_to_action(code, who) != a or state.action_to_int(a, who) != code:
+            raise _fail(game, seed, step, f"int encoding does not round-trip for {a}")
 
 
 def check_game(
@@ -178,10 +192,15 @@ def _check_one(
             if len(set(legal)) != len(legal):
                 raise _fail(game, seed, step, "legal_actions() repeats an action")
             action = seats[cur].step(state.observation(cur), legal, agent_rngs[cur])
-        # codec round trip on the legal actions
+        # codec round trip on the legal actions: distinct codes below num_distinct_actions()
+        # (each simultaneous player's list on every 8th step: they are long and alike)
+        if cur == SIMULTANEOUS:
+            deciders = [(p, state.legal_actions(p)) for p in state.acting_players()] if step % 8 == 0 else []
+        else:
+            deciders = [(cur if cur >= 0 else None, legal)]
+        for who, actions in deciders:
+            _check_codes(game, seed, step, state, who, actions)
         for a in legal[:50]:
-            if game.int_to_action(game.action_to_int(a)) != a:
-                raise _fail(game, seed, step, f"int encoding does not round-trip for {a}")
             if game.action_from_json(json.loads(json.dumps(a.to_json()))) != a:
                 raise _fail(game, seed, step, f"JSON form does not round-trip for {a}")
         # an illegal action is refused and changes nothing

@@ -138,10 +138,18 @@ class Game:
         return self._codec.size
 
     def action_to_int(self, action: Action) -> int:
+        """Integer code of ``action`` (``ValueError`` for a pointer-coded kind, whose code
+        depends on the decision: use :meth:`State.action_to_int`)."""
         return self._codec.encode(action)
 
     def int_to_action(self, code: int) -> Action:
+        """The action with code ``code`` (pointer codes: use :meth:`State.int_to_action`)."""
         return self._codec.decode(code)
+
+    def arbitrary_action(self, rng: Any) -> Action:
+        """A well-formed action of this game, legal or not, drawn with the numpy Generator
+        ``rng`` (for probing that illegal moves are refused)."""
+        return self._codec.arbitrary(rng)
 
     def action_from_json(self, data: Any) -> Action:
         return self._codec.from_json(data)

@@ -249,13 +249,42 @@ class State:
             return []
         return list(self._chance_outcomes())  # fresh: games may return a shared table
 
+    # ------------------------------------------------------------------ integer codes
+    def _decision_actions(self, player: int | None) -> list[Action]:
+        if self.current_player() == CHANCE:
+            return [a for a, _ in self._chance_outcomes()]
+        return self.legal_actions(player)
+
+    def action_to_int(self, action: Action, player: int | None = None) -> int:
+        """Integer code of ``action`` at this decision (of ``player`` at a simultaneous node).
+
+        Codes are below ``game.num_distinct_actions()``. Most are fixed for the game; a kind
+        declared with ``choices`` (see :class:`~lab.core.actions.ActionSpec`) is coded by its
+        place among the legal actions here, so only a legal action of such a kind has a code.
+        """
+        codec = self.game._codec
+        if action.kind not in codec.pointer_kinds:
+            return codec.encode(action)
+        return codec.encode(action, self._decision_actions(player))
+
+    def int_to_action(self, code: int, player: int | None = None) -> Action:
+        """The action with integer code ``code`` at this decision (see :meth:`action_to_int`)."""
+        codec = self.game._codec
+        if not codec.pointer_kinds:
+            return codec.decode(code)
+        return codec.decode(code, self._decision_actions(player))
+
+    def legal_action_codes(self, player: int | None = None) -> list[int]:
+        """Codes of ``legal_actions(player)`` in the same order (chance outcomes at chance)."""
+        return self.game._codec.encode_all(self._decision_actions(player))
+
     def coerce_action(self, action: Any) -> Action:
         """Accept an :class:`Action`, its JSON list or its integer code; else IllegalAction."""
         if isinstance(action, Action):
             return action
         try:
             if isinstance(action, int) and not isinstance(action, bool):
-                return self.game.int_to_action(action)
+                return self.int_to_action(action)
             return self.game.action_from_json(action)
         except ValueError as exc:
             reason = str(exc)
