@@ -118,6 +118,10 @@ class Game:
         """Component-accounting checks for :func:`lab.lint` (see :mod:`lab.lint`)."""
         return []
 
+    def utility_range(self) -> tuple[float, float]:
+        """Bounds of every value :meth:`State.returns` can give (adapters declare them)."""
+        return (-1.0, 1.0)
+
     @classmethod
     def agent_factories(cls) -> dict[str, Callable[..., Any]]:
         """Agents this game offers besides ``random``: name -> factory(**settings)."""
