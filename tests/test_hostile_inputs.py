@@ -410,3 +410,20 @@ def test_a_fast_legality_test_that_accepts_too_much_is_caught(game_name: str, mo
     monkeypatch.setattr(type(game.new_initial_state()), "_is_legal", lambda self, player, action: True)
     with pytest.raises(lab.ConformanceError, match="_is_legal|accepted"):
         check_game(game, n_games=3, seed=2)
+
+
+# ================================================================== issue 20: second round
+def test_MC_C2_a_design_without_imprevisto_tiles_loads_plays_and_saves(capsys: pytest.CaptureFixture[str]) -> None:
+    """MC-C2, MC-0.2: 48 colour tiles and no imprevisto tile is a valid design (cards still come
+    from MC-2.1.3's end-of-turn draw); it used to raise ``KeyError`` while sharing the tiles."""
+    counts = {"red": 12, "green": 12, "blue": 12, "orange": 12}
+    for players in (2, 3, 4):
+        game = lab.load("memcel", players=players, tile_counts=counts)
+        state = lab.play(game, seed=players)
+        placed = [h.action.args[0] for h in state.history() if h.action.kind == "place"]
+        assert "imprevisto" not in placed and len(placed) == 48
+        assert lab.state_from_json(state.to_json()) == state
+    code = cli_main(["simulate", "memcel", "-n", "2", "--set", f"tile_counts={json.dumps(counts)}"])
+    out = capsys.readouterr()
+    assert code == 0, out.err
+    assert "Traceback" not in out.err
