@@ -15,7 +15,9 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from lab.core.actions import Action
+import numpy as np
+
+from lab.core.actions import Action, exact_action
 from lab.core.errors import IllegalAction
 
 if TYPE_CHECKING:
@@ -209,14 +211,21 @@ class State:
         return self._chance_outcomes()
 
     def coerce_action(self, action: Any) -> Action:
-        """Accept an :class:`Action`, its JSON list or its integer code; else IllegalAction."""
-        if isinstance(action, Action):
-            return action
+        """Accept an :class:`Action`, its JSON list or its integer code; else IllegalAction.
+
+        Every way in is checked against the game's action encoding with exact types: a float,
+        a ``bool`` for an integer field or an integer for a ``bool`` field is refused (they
+        compare equal to a legal action but are none); NumPy scalars are converted.
+        """
         try:
-            if isinstance(action, int) and not isinstance(action, bool):
-                return self.game.int_to_action(action)
+            if isinstance(action, Action):
+                action = exact_action(action)
+                self.game.action_to_int(action)  # the codec checks every field's exact domain
+                return action
+            if isinstance(action, int | np.integer) and not isinstance(action, bool | np.bool_):
+                return self.game.int_to_action(int(action))
             return self.game.action_from_json(action)
-        except ValueError as exc:
+        except (ValueError, TypeError) as exc:
             reason = str(exc)
             if len(reason) > 300:  # a hostile value is cut, not echoed whole
                 reason = f"{reason[:200]} [...] {reason[-80:]}"
@@ -240,8 +249,7 @@ class State:
                 "apply_actions({player: action, ...})"
             )
             raise IllegalAction(msg)
-        if type(action) is not Action:
-            action = self.coerce_action(action)
+        action = self.coerce_action(action)  # before anything is recorded
         if cur == CHANCE:
             legal = [a for a, _ in self._chance_outcomes()]
             if action not in legal:
