@@ -124,10 +124,13 @@ def executor_from_args(args: argparse.Namespace) -> Any:
 
 
 def check_run_args(args: argparse.Namespace) -> None:
-    if args.n < 0:
-        raise UsageError("-n must be >= 0")
-    if args.seed < 0:
-        raise UsageError("--seed must be >= 0")
+    """Check the run's numbers and output paths before anything runs (one line, exit 2)."""
+    from lab.sim.simulate import MAX_GAMES, MAX_SEED
+
+    if not 0 <= args.n <= MAX_GAMES:
+        raise UsageError(f"-n must be a number of games from 0 to {MAX_GAMES:,}")
+    if not 0 <= args.seed <= MAX_SEED:
+        raise UsageError(f"--seed must be from 0 to 2**128 - 1, got a {len(str(args.seed))}-digit number")
     if args.workers is not None and args.workers < 1:
         raise UsageError("--workers must be >= 1")
     for option in ("out", "plot"):

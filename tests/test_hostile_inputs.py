@@ -427,3 +427,96 @@ def test_MC_C2_a_design_without_imprevisto_tiles_loads_plays_and_saves(capsys: p
     out = capsys.readouterr()
     assert code == 0, out.err
     assert "Traceback" not in out.err
+
+
+# ------------------------------------------------------------------ issue 20 item 1: resource bombs
+def _memcel_bomb() -> dict[str, Any]:
+    rings = [{"colour": f"r{i}", "sectors": 64} for i in range(500)]
+    counts: dict[str, int] = {f"c{i}": 32 for i in range(1000)}
+    counts["imprevisto"] = 0
+    return {"players": 2, "ring_layout": rings, "tile_counts": counts,
+            "icon_die": [{"ring": "r0", "dir": "cw", "complication": "board"}], "deck": {"swap": 50}}
+
+
+def resource_bombs() -> list[tuple[str, str, dict[str, Any], str]]:
+    """(label, game, parameters, parameter the message must name): small inputs, huge games."""
+    many_sectors = [{"colour": f"r{i}", "sectors": 64} for i in range(18)]
+    return [
+        ("memcel: 500 rings x 1000 colours", "memcel", _memcel_bomb(), "ring_layout"),
+        ("memcel: 1000 colours", "memcel", {"tile_counts": {f"c{i}": 1 for i in range(1000)}}, "tile_counts"),
+        ("memcel: 18 rings", "memcel", {"ring_layout": many_sectors}, "ring_layout"),
+        ("memcel: 100000 turns", "memcel", {"max_turns": 100_000}, "max_turns"),
+        ("fiemme_cembra: hand and pass limits", "fiemme_cembra",
+         {"rounds": 10, "hand_limit": 5000, "pass_limit": 1000}, "hand_limit"),
+    ]
+
+
+@pytest.mark.parametrize("case", resource_bombs(), ids=lambda c: c[0])
+def test_resource_bombs_are_refused_from_the_parameters(case: tuple[str, str, dict[str, Any], str],
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 20 item 1: the memcel bomb took 73 s and 5.3 GB; now refused before anything is built,
+    by ``lab.load`` and by a small save of the same variant, naming the parameter and the bound."""
+    label, name, params, param = case
+    message = refused(lambda: lab.load(name, **params), lab.InvalidVariant, label, monkeypatch)
+    assert param in message and "at most" in message, message
+    text = json.dumps({**_saved(name), "params": params, "history": []})
+    message = refused(lambda: lab.state_from_json(text), lab.InvalidSave, f"save: {label}", monkeypatch)
+    assert param in message and "bad parameters" in message, message
+    COUNTS["resource bombs"] = COUNTS.get("resource bombs", 0) + 2
+
+
+def test_the_resource_budget_guards_the_command_line(monkeypatch: pytest.MonkeyPatch,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """``--set`` of a bomb and ``simulate -n 10**30`` (3.5 GB before the first game) exit 2 at once."""
+    bomb = _memcel_bomb()
+    argvs = [
+        ["simulate", "memcel", "-n", "1" + "0" * 30],
+        ["simulate", "memcel", "--seed", "9" * 60],
+        ["lint", "memcel", *[x for k in ("ring_layout", "tile_counts") for x in ("--set", f"{k}={json.dumps(bomb[k])}")]],
+    ]
+    for argv in argvs:
+        started = time.process_time()
+        tracemalloc.start()
+        with trapped(monkeypatch):
+            code = cli_main(argv)
+        _, peak = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+        err = capsys.readouterr().err
+        assert code == 2 and len(err.strip().splitlines()) == 1, (argv[:3], err[:300])
+        assert time.process_time() - started < MAX_SECONDS and peak < MAX_PEAK_BYTES, argv[:3]
+    COUNTS["resource bombs (CLI)"] = len(argvs)
+
+
+def test_every_game_declares_its_budget_and_the_defaults_fit(game_name: str) -> None:
+    from lab.core.budget import check_budget
+
+    game = lab.load(game_name)
+    check_budget(game.budget())
+    assert all(b.size <= b.limit and b.parameters for b in game.budget())
+
+
+def test_caches_are_bounded_in_bytes_least_recently_used_first_out() -> None:
+    from lab.core.budget import ByteBoundedCache
+
+    cache = ByteBoundedCache(100)
+    for key in "abcd":
+        cache.put(key, key.upper(), 40)
+        assert cache.bytes <= 100
+    assert len(cache) == 2 and cache.get("a") is None and cache.get("d") == "D"
+    cache.get("c")  # c is now the most recently used: e pushes d out
+    cache.put("e", "E", 40)
+    assert cache.get("d") is None and cache.get("c") == "C"
+    cache.put("huge", 0, 1000)  # kept alone while in use
+    assert len(cache) == 1 and cache.bytes == 1000
+
+
+def test_space_station_geometries_are_kept_within_a_byte_bound() -> None:
+    """Issue 20 item 1: up to 65 geometries of about 110 MB each were kept for large boards."""
+    from lab.games.space_station import board
+
+    before = len(board._CACHE)
+    for columns in (26, 27, 29, 30):
+        lab.load("space_station", columns=columns)
+    assert len(board._CACHE) >= min(before + 1, 2)
+    assert board._CACHE.bytes <= board.CACHE_BYTES
+    assert board.geometry_bytes(60 * 60) <= board.MAX_GEOMETRY_BYTES < board.CACHE_BYTES

@@ -244,9 +244,16 @@ def _as_game(game: Game | str) -> Game:
     raise ValueError(f"game must be a Game (lab.load(...)) or a registered name, not {type(game).__name__}")
 
 
-def _check_int(name: str, value: Any, minimum: int) -> int:
+MAX_GAMES = 10_000_000
+"""Most games one run may play (a table of that many rows already takes gigabytes)."""
+MAX_SEED = 2**128 - 1
+
+
+def _check_int(name: str, value: Any, minimum: int, maximum: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int | np.integer) or value < minimum:
-        raise ValueError(f"{name} must be a whole number >= {minimum}, got {value!r}")
+        raise ValueError(f"{name} must be a whole number >= {minimum}, got {value!r:.40}")
+    if maximum is not None and value > maximum:
+        raise ValueError(f"{name} must be at most {maximum:,}, got {value!r:.40}")
     return int(value)
 
 
@@ -312,8 +319,8 @@ def simulate(
     from lab import __version__
 
     game = _as_game(game)
-    n_games = _check_int("n_games", n_games, 0)
-    seed = _check_int("seed", seed, 0)
+    n_games = _check_int("n_games", n_games, 0, MAX_GAMES)
+    seed = _check_int("seed", seed, 0, MAX_SEED)
     if chunk_size is not None:
         chunk_size = _check_int("chunk_size", chunk_size, 1)
     specs = agent_specs(game, agents)
