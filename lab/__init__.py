@@ -25,6 +25,7 @@ from lab.core.errors import (
     LabError,
     UnknownGame,
 )
+from lab.core.errors import InvalidRecord  # issue 20 (hostile)
 from lab.core.game import Game
 from lab.core.params import ParamSpec
 from lab.core.registry import game_class, game_names, load
@@ -65,6 +66,7 @@ __all__ = [
     "State",
     "UnknownGame",
     "__version__",
+    "InvalidRecord",  # issue 20 (hostile)
     "act",
     "compare",
     "format_summary",

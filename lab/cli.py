@@ -44,6 +44,8 @@ def parse_agents(text: str | None) -> Any:
     if text.startswith(("[", "{")):
         try:
             return json.loads(text)
+        except RecursionError:
+            raise UsageError("--agents: JSON nested too deeply") from None
         except ValueError as exc:
             raise UsageError(f"--agents: not valid JSON ({exc})") from None
     names = [t.strip() for t in text.split(",") if t.strip()]
@@ -77,6 +79,8 @@ def parse_grid(cls: type[Game], items: Sequence[str]) -> dict[str, list[Any]]:
         if spec.kind == "json":
             try:
                 values = json.loads(text)
+            except RecursionError:
+                raise UsageError(f"--grid {key}: JSON nested too deeply") from None
             except ValueError:
                 raise UsageError(f"--grid {key}: a json parameter takes a JSON list of values") from None
             if not isinstance(values, list):

@@ -520,3 +520,92 @@ def test_space_station_geometries_are_kept_within_a_byte_bound() -> None:
     assert len(board._CACHE) >= min(before + 1, 2)
     assert board._CACHE.bytes <= board.CACHE_BYTES
     assert board.geometry_bytes(60 * 60) <= board.MAX_GEOMETRY_BYTES < board.CACHE_BYTES
+
+
+# ------------------------------------------------------------------ issue 20 items 5, 6: agent settings
+def hostile_agent_specs(name: str) -> list[tuple[str, Any]]:
+    """(label, agent spec) pairs no agent of ``name`` accepts: unknown or mistyped settings,
+    values out of range, budgets past their bound, junk in every setting of every agent."""
+    from lab.agents.base import agent_factories
+
+    out: list[tuple[str, Any]] = [
+        ("no name", {"sigma": 1}), ("name not a string", {"name": 3}), ("unknown agent", {"name": "x" * 10_000}),
+        ("nested name", {"name": json.loads(_nested(500))}),
+    ]
+    for agent, factory in agent_factories(lab.game_class(name)).items():
+        out += [(f"{agent}: unknown setting", {"name": agent, "cheat": 1}),
+                (f"{agent}: non-string key", {"name": agent, 1: 2})]
+        for spec in factory.SETTINGS:
+            junk: list[Any] = [None, "x", [], {}, json.loads(_nested(500)), math.nan, math.inf, 10**400, 1e300, -1e300]
+            junk += {"int": [2.5, True, "3"], "float": [True, "0.5"], "bool": [0, 1, "true"],
+                     "choice": ["no such choice", 1]}.get(spec.kind, [])
+            if spec.minimum is not None:
+                junk.append(spec.minimum - 1)
+            if spec.maximum is not None:
+                junk.append(spec.maximum + 1)
+            out += [(f"{agent}.{spec.name} = {_short(v)}", {"name": agent, spec.name: v}) for v in junk]
+    if name == "space_station":  # the reproductions of the issue and the search player's budget
+        out += [("search rollouts 10**9", {"name": "search", "rollouts": 10**9}),
+                ("search candidates 'x'", {"name": "search", "candidates": "x"}),
+                ("search 50 x 1000 rollouts", {"name": "search", "candidates": 50, "rollouts": 1000})]
+    if name == "fiemme_cembra":
+        out += [("collector sigma 1e300", {"name": "collector", "sigma": 1e300})]
+    return out
+
+
+@pytest.mark.parametrize("name", _game_ids())
+def test_hostile_agent_settings_are_refused_before_any_game(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 20 item 6: ``{"name": "search", "rollouts": 10**9}`` hung, ``sigma: 1e300`` raised
+    ``OverflowError`` mid-run, unknown keys were accepted silently. Now each is an ``InvalidAgent``
+    naming the setting, from ``make_agent``, ``lab.play`` and ``lab.simulate``."""
+    from lab.agents.base import make_agent
+
+    game = lab.load(name)
+    corpus = hostile_agent_specs(name)
+    for label, spec in corpus:
+        message = refused(lambda s=spec: make_agent(game, s), lab.InvalidAgent, label, monkeypatch)
+        assert "agent" in message, (label, message)
+        refused(lambda s=spec: lab.play(game, agents=s, seed=1), lab.InvalidAgent, f"play: {label}", monkeypatch)
+    for label, spec in corpus[-3:]:
+        refused(lambda s=spec: lab.simulate(game, agents=s, n_games=2), lab.InvalidAgent, f"simulate: {label}", monkeypatch)
+    COUNTS[f"agent settings/{name}"] = 2 * len(corpus) + 3
+
+
+def test_agents_declare_their_settings_and_their_defaults_pass(game_name: str) -> None:
+    """Every shipped agent declares typed settings; each default is within its own spec."""
+    from lab.agents.base import agent_factories, make_agent
+
+    game = lab.load(game_name)
+    for agent, factory in agent_factories(game).items():
+        assert isinstance(factory.SETTINGS, tuple), agent
+        defaults = {s.name: s.default for s in factory.SETTINGS}
+        built = make_agent(game, {"name": agent, **defaults})
+        assert built.spec()["name"] == agent
+
+
+@pytest.mark.parametrize("spec", ['{"name": "collector", "sigma": 1e300}', '{"name": "collector", "cheat": 1}',
+                                  "[" * 100_000, '{"name": ' * 50_000])
+def test_agent_settings_on_the_command_line_exit_2_with_one_line(spec: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 20 item 5: deep JSON in ``--agents`` raised ``RecursionError``, ``sigma: 1e300`` an
+    ``OverflowError`` after the run had started."""
+    code = cli_main(["simulate", "fiemme_cembra", "-n", "2", "--agents", spec])
+    err = capsys.readouterr().err
+    assert code == 2 and len(err.strip().splitlines()) == 1 and "Traceback" not in err, err[:300]
+
+
+def test_a_record_without_agents_or_with_bad_fields_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 20 item 6: a record without ``agents`` or with non-mapping ``params`` raised
+    ``TypeError``/``KeyError``."""
+    record = dict(lab.simulate("memm", n_games=1).attrs["record"])
+    bad = [
+        {k: v for k, v in record.items() if k != "agents"},
+        {k: v for k, v in record.items() if k != "seed"},
+        {**record, "params": [["players", 2]]}, {**record, "params": "players=2"}, {**record, "params": {1: 2}},
+        {**record, "agents": "random"}, {**record, "agents": [{"name": "greedy", "cheat": 1}] * 4},
+        {**record, "n_games": 10**30}, {**record, "n_games": True}, {**record, "game": None},
+        {**record, "variant": 3}, [record], None,
+    ]
+    for i, rec in enumerate(bad):
+        message = refused(lambda r=rec: lab.rerun(r), lab.LabError, f"record {i}", monkeypatch)
+        assert "record" in message or "agent" in message or "n_games" in message, message
+    COUNTS["records"] = len(bad)
