@@ -20,12 +20,12 @@ from lab.core.errors import (
     ConformanceError,
     IllegalAction,
     InvalidAgent,
+    InvalidRecord,
     InvalidSave,
     InvalidVariant,
     LabError,
     UnknownGame,
 )
-from lab.core.errors import InvalidRecord  # issue 20 (hostile)
 from lab.core.game import Game
 from lab.core.params import ParamSpec
 from lab.core.registry import game_class, game_names, load
@@ -59,6 +59,7 @@ __all__ = [
     "Game",
     "IllegalAction",
     "InvalidAgent",
+    "InvalidRecord",
     "InvalidSave",
     "InvalidVariant",
     "LabError",
@@ -66,7 +67,6 @@ __all__ = [
     "State",
     "UnknownGame",
     "__version__",
-    "InvalidRecord",  # issue 20 (hostile)
     "act",
     "compare",
     "format_summary",
