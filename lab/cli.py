@@ -142,11 +142,38 @@ def check_run_args(args: argparse.Namespace) -> None:
         allowed = (".csv", ".parquet") if option == "out" else (".png", ".svg", ".pdf")
         if path and not path.endswith(allowed):
             raise UsageError(f"--{option} must end in {' or '.join(allowed)}")
+        if path:
+            check_output_path(f"--{option}", path)
     if getattr(args, "out", None) and args.out.endswith(".parquet"):
         import importlib.util
 
         if importlib.util.find_spec("pyarrow") is None and importlib.util.find_spec("fastparquet") is None:
             raise UsageError("--out .parquet needs pyarrow (pip install pyarrow); or write .csv")
+
+
+def check_output_path(option: str, path: str) -> None:
+    """Refuse an output path that cannot be written, before the run (whose results it would lose).
+
+    The directory must exist and be writable; an existing file there must be a writable file (it
+    is opened for appending, which leaves it unchanged; a new file is created and removed).
+    """
+    import os
+
+    target = os.path.abspath(path)
+    folder = os.path.dirname(target)
+    shown = path if len(path) < 120 else path[:117] + "..."
+    if not os.path.isdir(folder):
+        raise UsageError(f"{option} {shown}: the directory {folder[:120]} does not exist")
+    if os.path.isdir(target):
+        raise UsageError(f"{option} {shown} is a directory; give a file name")
+    existed = os.path.exists(target)
+    try:  # a real probe (permission bits say nothing to root, or on /proc and read-only mounts)
+        with open(target, "a" if existed else "x"):
+            pass
+        if not existed:
+            os.remove(target)
+    except OSError as exc:
+        raise UsageError(f"{option} {shown}: cannot be written ({exc.strerror or exc})") from None
 
 
 def write_table(df: Any, path: str | None) -> None:
@@ -419,8 +446,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
         return int(args.func(args))
-    except (UsageError, LabError, ValueError) as exc:
+    except (UsageError, LabError, ValueError, OSError) as exc:
         text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        text = text if len(text) <= 500 else text[:497] + "..."
+        print(f"rules-lab: error: {text}", file=sys.stderr)
+        return 2
+    except (RecursionError, OverflowError, MemoryError) as exc:  # input too deep or too large
+        if isinstance(exc, RecursionError):
+            text = "input nested too deeply"
+        elif isinstance(exc, OverflowError):
+            text = f"a number is too large ({str(exc)[:200]})"
+        else:
+            text = "input too large for memory"
         print(f"rules-lab: error: {text}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

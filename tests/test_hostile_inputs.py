@@ -609,3 +609,38 @@ def test_a_record_without_agents_or_with_bad_fields_is_refused(monkeypatch: pyte
         message = refused(lambda r=rec: lab.rerun(r), lab.LabError, f"record {i}", monkeypatch)
         assert "record" in message or "agent" in message or "n_games" in message, message
     COUNTS["records"] = len(bad)
+
+
+# ------------------------------------------------------------------ issue 20 item 5: output paths
+def _bad_outputs(tmp_path: Path) -> list[list[str]]:
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    locked.chmod(0o500)
+    folder = tmp_path / "a_folder.csv"
+    folder.mkdir()
+    out = [["--out", str(tmp_path / "missing" / "t.csv")], ["--plot", str(tmp_path / "missing" / "p.png")],
+           ["--out", str(folder)], ["--out", "/proc/rules-lab.csv"]]
+    if not os.access(locked, os.W_OK):  # root may write anywhere
+        out += [["--out", str(locked / "t.csv")], ["--plot", str(locked / "p.svg")]]
+    return out
+
+
+def test_output_paths_are_checked_before_the_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 20 item 5: a bad ``--out``/``--plot`` was found only after the whole run (results lost)."""
+    import lab.sim.simulate as simulate_module
+
+    ran: list[int] = []
+    original = simulate_module.simulate
+    monkeypatch.setattr(simulate_module, "simulate", lambda *a, **k: ran.append(1) or original(*a, **k))
+    cases = _bad_outputs(tmp_path)
+    for option in cases:
+        for command in (["simulate", "memm", "-n", "1"], ["sweep", "memm", "-n", "1", "--grid", "gravity=true,false"]):
+            code = cli_main([*command, *option])
+            err = capsys.readouterr().err
+            assert code == 2 and len(err.strip().splitlines()) == 1, (option, err[:300])
+            assert option[0] in err, err
+    assert not ran, "a run started before its output path was checked"
+    COUNTS["output paths"] = 2 * len(cases)
+    good = tmp_path / "t.csv"
+    assert cli_main(["simulate", "memm", "-n", "1", "--out", str(good)]) == 0 and good.exists()
