@@ -24,7 +24,7 @@ import pytest
 
 import lab
 from lab.cli import main as cli_main
-from lab.core.save import FORMAT_VERSION, MAX_BYTES
+from lab.core.save import FORMAT_VERSION, MAX_BYTES, state_to_json
 
 MAX_SECONDS = 5.0  # CPU seconds (the machine may be busy); a hostile input takes well under one
 MAX_PEAK_BYTES = 400_000_000
@@ -87,9 +87,10 @@ def refused(call: Callable[[], Any], error: type[Exception], label: str, monkeyp
 
 
 # ================================================================== saved games
-def _saved(name: str) -> dict[str, Any]:
+def _saved(name: str, format_version: int = 1) -> dict[str, Any]:
+    """A real save of ``name`` (format 1, JSON actions, by default: its entries are tampered with)."""
     state = lab.play(lab.load(name), seed=3)
-    return json.loads(state.to_json())
+    return json.loads(state_to_json(state, format_version=format_version))
 
 
 def _with(data: dict[str, Any], **changes: Any) -> str:

@@ -23,8 +23,9 @@ from typing import Any
 from lab.core.errors import InvalidVariant
 
 MAX_HISTORY = 1_000_000
-"""Longest game (history entries, chance included) a variant may allow: a compact save of it
-stays under the save size limit, and a replay under a few seconds."""
+"""Longest game a variant may allow, in integer codes of the compact save (one per step, chance
+included; one per player at a simultaneous step): with codes under a million that save stays
+under the save size limit (8 MB) by design."""
 
 
 @dataclass(frozen=True)

@@ -225,7 +225,8 @@ class FiemmeCembraGame(Game):
 
     def budget(self) -> list[Budget]:
         """The longest game the limits allow (its save and replay must stay bounded)."""
-        return [Budget("history entries (longest game)", max_length(self.params), MAX_HISTORY,
+        codes = max_length(self.params) * int(self.params["players"])  # passes are simultaneous
+        return [Budget("save codes (longest game)", codes, MAX_HISTORY,
                        ("rounds", "hand_limit", "pass_limit", "players", "card_counts"))]
 
     def board(self, state: Any = None) -> nx.DiGraph:

@@ -276,7 +276,7 @@ class MemcelGame(Game):
                    ("ring_layout", "tile_counts")),
             Budget("card effects", len(p["deck"]), MAX_EFFECTS, ("deck",)),
             Budget("icon die faces", len(p["icon_die"]), MAX_ICON_FACES, ("icon_die",)),
-            Budget("history entries (longest game)", max_length(p), MAX_HISTORY,
+            Budget("save codes (longest game)", max_length(p), MAX_HISTORY,
                    ("max_turns", "tile_counts", "players")),
         ]
 

@@ -141,7 +141,7 @@ class SpaceStationGame(Game):
         return [
             Budget("board hexes", hexes, MAX_HEXES, ("columns", "rows")),
             Budget("bytes of board tables", geometry_bytes(hexes), MAX_GEOMETRY_BYTES, ("columns", "rows")),
-            Budget("history entries (longest game)", max_length(p), MAX_HISTORY,
+            Budget("save codes (longest game)", max_length(p), MAX_HISTORY,
                    ("max_turns", "fighters", "droids")),
         ]
 
