@@ -202,9 +202,9 @@ class ParamSpec:
             try:
                 value = self.check(thaw(value))
             except InvalidVariant as exc:
-                raise InvalidVariant(f"parameter {self.name!r}: {exc}") from None
+                raise InvalidVariant(_cut(f"parameter {self.name!r}: {exc}")) from None
             except (ValueError, TypeError, KeyError, IndexError) as exc:
-                raise InvalidVariant(f"{bad} is not allowed: {exc}") from None
+                raise InvalidVariant(_cut(f"{bad} is not allowed: {exc}")) from None
         return freeze(value)
 
     def _check_range(self, value: float, bad: str) -> None:
@@ -249,6 +249,11 @@ class ParamSpec:
             return json.loads(text)
         except (ValueError, RecursionError) as exc:
             raise InvalidVariant(f"parameter {self.name!r}: not valid JSON ({exc})") from None
+
+
+def _cut(message: str, limit: int = 600) -> str:
+    """A check's message bounded in length (a list of a thousand bad names is cut in the middle)."""
+    return message if len(message) <= limit else f"{message[: limit - 200]} [...] {message[-150:]}"
 
 
 def _short(value: Any, limit: int = 80) -> str:
