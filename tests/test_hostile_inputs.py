@@ -645,3 +645,31 @@ def test_output_paths_are_checked_before_the_run(tmp_path: Path, monkeypatch: py
     COUNTS["output paths"] = 2 * len(cases)
     good = tmp_path / "t.csv"
     assert cli_main(["simulate", "memm", "-n", "1", "--out", str(good)]) == 0 and good.exists()
+
+
+# ------------------------------------------------------------------ issue 20 item 7: compact saves
+def hostile_compact_saves(name: str) -> list[tuple[str, str]]:
+    """Format 2 saves (integer codes) tampered with, plus oversized and deep ones."""
+    from tests.test_save import _tampered_codes
+
+    state = lab.play(lab.load(name), seed=3)
+    data = json.loads(state.to_json())
+    out = [(label, json.dumps(d)) for label, d in _tampered_codes(state)]
+    out += [
+        ("a million codes", _with(data, history=[0] * 1_000_000)),
+        ("codes as a string", _with(data, history=" ".join(map(str, data["history"])))),
+        ("coding nested 900 deep", _with(data, coding=json.loads(_nested(900)))),
+        ("a 7 MB coding check", _with(data, coding="0" * 7_000_000)),
+        ("format 2 without codes", _with(data, history=None)),
+        ("format 1 with a coding check", _with({**data, "format_version": 1}, history=[])),
+    ]
+    return out
+
+
+@pytest.mark.parametrize("name", _game_ids())
+def test_hostile_compact_saves_are_refused(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    corpus = hostile_compact_saves(name)
+    for label, text in corpus:
+        message = refused(lambda t=text: lab.state_from_json(t), lab.InvalidSave, label, monkeypatch)
+        assert message.startswith("invalid saved game:"), (label, message)
+    COUNTS[f"compact saves/{name}"] = len(corpus)
