@@ -26,10 +26,10 @@ from pathlib import Path
 from typing import Any
 
 import lab
-from benchmarks import games_bench, hex_bench, scaling
+from benchmarks import games_bench, hex_bench, saves_bench, scaling
 
 HERE = Path(__file__).resolve().parent
-SECTIONS = ("hex", "games", "scaling", "memory", "routes")
+SECTIONS = ("hex", "games", "scaling", "memory", "routes", "saves")
 
 # (full, quick) settings
 SETTINGS: dict[str, tuple[Any, Any]] = {
@@ -247,6 +247,7 @@ def table_rows(results: dict[str, Any]) -> list[tuple[str, str, str, str, str]]:
             f"{rt['speedup_route']:,.0f}x",
             f">= {target:.0f}x", agree or _verdict(rt["speedup_route"], target),
         ))
+    rows += saves_bench.table_rows(results.get("saves"))
     return rows
 
 
@@ -331,6 +332,9 @@ def main(argv: list[str] | None = None) -> int:
     if "memory" in sections:
         step(f"memory: peak RSS of {cfg['rss_games']} {long_game} games")
         results["memory"] = scaling.peak_rss(long_game, cfg["rss_games"])
+    if "saves" in sections:
+        step("saves: 10-round Fiemme-Cembra matches, save and load")
+        results["saves"] = saves_bench.run(1 if args.quick else 3)
     if args.update and results.get("remeasured"):
         results["remeasured"][-1]["load_average_end"] = _load()
         results["remeasured"][-1]["seconds"] = time.perf_counter() - started

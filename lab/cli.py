@@ -44,6 +44,8 @@ def parse_agents(text: str | None) -> Any:
     if text.startswith(("[", "{")):
         try:
             return json.loads(text)
+        except RecursionError:
+            raise UsageError("--agents: JSON nested too deeply") from None
         except ValueError as exc:
             raise UsageError(f"--agents: not valid JSON ({exc})") from None
     names = [t.strip() for t in text.split(",") if t.strip()]
@@ -77,6 +79,8 @@ def parse_grid(cls: type[Game], items: Sequence[str]) -> dict[str, list[Any]]:
         if spec.kind == "json":
             try:
                 values = json.loads(text)
+            except RecursionError:
+                raise UsageError(f"--grid {key}: JSON nested too deeply") from None
             except ValueError:
                 raise UsageError(f"--grid {key}: a json parameter takes a JSON list of values") from None
             if not isinstance(values, list):
@@ -124,10 +128,13 @@ def executor_from_args(args: argparse.Namespace) -> Any:
 
 
 def check_run_args(args: argparse.Namespace) -> None:
-    if args.n < 0:
-        raise UsageError("-n must be >= 0")
-    if args.seed < 0:
-        raise UsageError("--seed must be >= 0")
+    """Check the run's numbers and output paths before anything runs (one line, exit 2)."""
+    from lab.sim.simulate import MAX_GAMES, MAX_SEED
+
+    if not 0 <= args.n <= MAX_GAMES:
+        raise UsageError(f"-n must be a number of games from 0 to {MAX_GAMES:,}")
+    if not 0 <= args.seed <= MAX_SEED:
+        raise UsageError(f"--seed must be from 0 to 2**128 - 1, got a {len(str(args.seed))}-digit number")
     if args.workers is not None and args.workers < 1:
         raise UsageError("--workers must be >= 1")
     for option in ("out", "plot"):
@@ -135,11 +142,38 @@ def check_run_args(args: argparse.Namespace) -> None:
         allowed = (".csv", ".parquet") if option == "out" else (".png", ".svg", ".pdf")
         if path and not path.endswith(allowed):
             raise UsageError(f"--{option} must end in {' or '.join(allowed)}")
+        if path:
+            check_output_path(f"--{option}", path)
     if getattr(args, "out", None) and args.out.endswith(".parquet"):
         import importlib.util
 
         if importlib.util.find_spec("pyarrow") is None and importlib.util.find_spec("fastparquet") is None:
             raise UsageError("--out .parquet needs pyarrow (pip install pyarrow); or write .csv")
+
+
+def check_output_path(option: str, path: str) -> None:
+    """Refuse an output path that cannot be written, before the run (whose results it would lose).
+
+    The directory must exist and be writable; an existing file there must be a writable file (it
+    is opened for appending, which leaves it unchanged; a new file is created and removed).
+    """
+    import os
+
+    target = os.path.abspath(path)
+    folder = os.path.dirname(target)
+    shown = path if len(path) < 120 else path[:117] + "..."
+    if not os.path.isdir(folder):
+        raise UsageError(f"{option} {shown}: the directory {folder[:120]} does not exist")
+    if os.path.isdir(target):
+        raise UsageError(f"{option} {shown} is a directory; give a file name")
+    existed = os.path.exists(target)
+    try:  # a real probe (permission bits say nothing to root, or on /proc and read-only mounts)
+        with open(target, "a" if existed else "x"):
+            pass
+        if not existed:
+            os.remove(target)
+    except OSError as exc:
+        raise UsageError(f"{option} {shown}: cannot be written ({exc.strerror or exc})") from None
 
 
 def write_table(df: Any, path: str | None) -> None:
@@ -412,8 +446,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
         return int(args.func(args))
-    except (UsageError, LabError, ValueError) as exc:
+    except (UsageError, LabError, ValueError, OSError) as exc:
         text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        text = text if len(text) <= 500 else text[:497] + "..."
+        print(f"rules-lab: error: {text}", file=sys.stderr)
+        return 2
+    except (RecursionError, OverflowError, MemoryError) as exc:  # input too deep or too large
+        if isinstance(exc, RecursionError):
+            text = "input nested too deeply"
+        elif isinstance(exc, OverflowError):
+            text = f"a number is too large ({str(exc)[:200]})"
+        else:
+            text = "input too large for memory"
         print(f"rules-lab: error: {text}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

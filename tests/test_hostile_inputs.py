@@ -24,7 +24,7 @@ import pytest
 
 import lab
 from lab.cli import main as cli_main
-from lab.core.save import FORMAT_VERSION, MAX_BYTES
+from lab.core.save import FORMAT_VERSION, MAX_BYTES, state_to_json
 
 MAX_SECONDS = 5.0  # CPU seconds (the machine may be busy); a hostile input takes well under one
 MAX_PEAK_BYTES = 400_000_000
@@ -87,9 +87,10 @@ def refused(call: Callable[[], Any], error: type[Exception], label: str, monkeyp
 
 
 # ================================================================== saved games
-def _saved(name: str) -> dict[str, Any]:
+def _saved(name: str, format_version: int = 1) -> dict[str, Any]:
+    """A real save of ``name`` (format 1, JSON actions, by default: its entries are tampered with)."""
     state = lab.play(lab.load(name), seed=3)
-    return json.loads(state.to_json())
+    return json.loads(state_to_json(state, format_version=format_version))
 
 
 def _with(data: dict[str, Any], **changes: Any) -> str:
@@ -410,3 +411,265 @@ def test_a_fast_legality_test_that_accepts_too_much_is_caught(game_name: str, mo
     monkeypatch.setattr(type(game.new_initial_state()), "_is_legal", lambda self, player, action: True)
     with pytest.raises(lab.ConformanceError, match="_is_legal|accepted"):
         check_game(game, n_games=3, seed=2)
+
+
+# ================================================================== issue 20: second round
+def test_MC_C2_a_design_without_imprevisto_tiles_loads_plays_and_saves(capsys: pytest.CaptureFixture[str]) -> None:
+    """MC-C2, MC-0.2: 48 colour tiles and no imprevisto tile is a valid design (cards still come
+    from MC-2.1.3's end-of-turn draw); it used to raise ``KeyError`` while sharing the tiles."""
+    counts = {"red": 12, "green": 12, "blue": 12, "orange": 12}
+    for players in (2, 3, 4):
+        game = lab.load("memcel", players=players, tile_counts=counts)
+        state = lab.play(game, seed=players)
+        placed = [h.action.args[0] for h in state.history() if h.action.kind == "place"]
+        assert "imprevisto" not in placed and len(placed) == 48
+        assert lab.state_from_json(state.to_json()) == state
+    code = cli_main(["simulate", "memcel", "-n", "2", "--set", f"tile_counts={json.dumps(counts)}"])
+    out = capsys.readouterr()
+    assert code == 0, out.err
+    assert "Traceback" not in out.err
+
+
+# ------------------------------------------------------------------ issue 20 item 1: resource bombs
+def _memcel_bomb() -> dict[str, Any]:
+    rings = [{"colour": f"r{i}", "sectors": 64} for i in range(500)]
+    counts: dict[str, int] = {f"c{i}": 32 for i in range(1000)}
+    counts["imprevisto"] = 0
+    return {"players": 2, "ring_layout": rings, "tile_counts": counts,
+            "icon_die": [{"ring": "r0", "dir": "cw", "complication": "board"}], "deck": {"swap": 50}}
+
+
+def resource_bombs() -> list[tuple[str, str, dict[str, Any], str]]:
+    """(label, game, parameters, parameter the message must name): small inputs, huge games."""
+    many_sectors = [{"colour": f"r{i}", "sectors": 64} for i in range(18)]
+    return [
+        ("memcel: 500 rings x 1000 colours", "memcel", _memcel_bomb(), "ring_layout"),
+        ("memcel: 1000 colours", "memcel", {"tile_counts": {f"c{i}": 1 for i in range(1000)}}, "tile_counts"),
+        ("memcel: 18 rings", "memcel", {"ring_layout": many_sectors}, "ring_layout"),
+        ("memcel: 100000 turns", "memcel", {"max_turns": 100_000}, "max_turns"),
+        ("fiemme_cembra: hand and pass limits", "fiemme_cembra",
+         {"rounds": 10, "hand_limit": 5000, "pass_limit": 1000}, "hand_limit"),
+    ]
+
+
+@pytest.mark.parametrize("case", resource_bombs(), ids=lambda c: c[0])
+def test_resource_bombs_are_refused_from_the_parameters(case: tuple[str, str, dict[str, Any], str],
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 20 item 1: the memcel bomb took 73 s and 5.3 GB; now refused before anything is built,
+    by ``lab.load`` and by a small save of the same variant, naming the parameter and the bound."""
+    label, name, params, param = case
+    message = refused(lambda: lab.load(name, **params), lab.InvalidVariant, label, monkeypatch)
+    assert param in message and "at most" in message, message
+    text = json.dumps({**_saved(name), "params": params, "history": []})
+    message = refused(lambda: lab.state_from_json(text), lab.InvalidSave, f"save: {label}", monkeypatch)
+    assert param in message and "bad parameters" in message, message
+    COUNTS["resource bombs"] = COUNTS.get("resource bombs", 0) + 2
+
+
+def test_the_resource_budget_guards_the_command_line(monkeypatch: pytest.MonkeyPatch,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """``--set`` of a bomb and ``simulate -n 10**30`` (3.5 GB before the first game) exit 2 at once."""
+    bomb = _memcel_bomb()
+    argvs = [
+        ["simulate", "memcel", "-n", "1" + "0" * 30],
+        ["simulate", "memcel", "--seed", "9" * 60],
+        ["lint", "memcel", *[x for k in ("ring_layout", "tile_counts") for x in ("--set", f"{k}={json.dumps(bomb[k])}")]],
+    ]
+    for argv in argvs:
+        started = time.process_time()
+        tracemalloc.start()
+        with trapped(monkeypatch):
+            code = cli_main(argv)
+        _, peak = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+        err = capsys.readouterr().err
+        assert code == 2 and len(err.strip().splitlines()) == 1, (argv[:3], err[:300])
+        assert time.process_time() - started < MAX_SECONDS and peak < MAX_PEAK_BYTES, argv[:3]
+    COUNTS["resource bombs (CLI)"] = len(argvs)
+
+
+def test_every_game_declares_its_budget_and_the_defaults_fit(game_name: str) -> None:
+    from lab.core.budget import check_budget
+
+    game = lab.load(game_name)
+    check_budget(game.budget())
+    assert all(b.size <= b.limit and b.parameters for b in game.budget())
+
+
+def test_caches_are_bounded_in_bytes_least_recently_used_first_out() -> None:
+    from lab.core.budget import ByteBoundedCache
+
+    cache = ByteBoundedCache(100)
+    for key in "abcd":
+        cache.put(key, key.upper(), 40)
+        assert cache.bytes <= 100
+    assert len(cache) == 2 and cache.get("a") is None and cache.get("d") == "D"
+    cache.get("c")  # c is now the most recently used: e pushes d out
+    cache.put("e", "E", 40)
+    assert cache.get("d") is None and cache.get("c") == "C"
+    cache.put("huge", 0, 1000)  # kept alone while in use
+    assert len(cache) == 1 and cache.bytes == 1000
+
+
+def test_space_station_geometries_are_kept_within_a_byte_bound() -> None:
+    """Issue 20 item 1: up to 65 geometries of about 110 MB each were kept for large boards."""
+    from lab.games.space_station import board
+
+    before = len(board._CACHE)
+    for columns in (26, 27, 29, 30):
+        lab.load("space_station", columns=columns)
+    assert len(board._CACHE) >= min(before + 1, 2)
+    assert board._CACHE.bytes <= board.CACHE_BYTES
+    assert board.geometry_bytes(60 * 60) <= board.MAX_GEOMETRY_BYTES < board.CACHE_BYTES
+
+
+# ------------------------------------------------------------------ issue 20 items 5, 6: agent settings
+def hostile_agent_specs(name: str) -> list[tuple[str, Any]]:
+    """(label, agent spec) pairs no agent of ``name`` accepts: unknown or mistyped settings,
+    values out of range, budgets past their bound, junk in every setting of every agent."""
+    from lab.agents.base import agent_factories
+
+    out: list[tuple[str, Any]] = [
+        ("no name", {"sigma": 1}), ("name not a string", {"name": 3}), ("unknown agent", {"name": "x" * 10_000}),
+        ("nested name", {"name": json.loads(_nested(500))}),
+    ]
+    for agent, factory in agent_factories(lab.game_class(name)).items():
+        out += [(f"{agent}: unknown setting", {"name": agent, "cheat": 1}),
+                (f"{agent}: non-string key", {"name": agent, 1: 2})]
+        for spec in factory.SETTINGS:
+            junk: list[Any] = [None, "x", [], {}, json.loads(_nested(500)), math.nan, math.inf, 10**400, 1e300, -1e300]
+            junk += {"int": [2.5, True, "3"], "float": [True, "0.5"], "bool": [0, 1, "true"],
+                     "choice": ["no such choice", 1]}.get(spec.kind, [])
+            if spec.minimum is not None:
+                junk.append(spec.minimum - 1)
+            if spec.maximum is not None:
+                junk.append(spec.maximum + 1)
+            out += [(f"{agent}.{spec.name} = {_short(v)}", {"name": agent, spec.name: v}) for v in junk]
+    if name == "space_station":  # the reproductions of the issue and the search player's budget
+        out += [("search rollouts 10**9", {"name": "search", "rollouts": 10**9}),
+                ("search candidates 'x'", {"name": "search", "candidates": "x"}),
+                ("search 50 x 1000 rollouts", {"name": "search", "candidates": 50, "rollouts": 1000})]
+    if name == "fiemme_cembra":
+        out += [("collector sigma 1e300", {"name": "collector", "sigma": 1e300})]
+    return out
+
+
+@pytest.mark.parametrize("name", _game_ids())
+def test_hostile_agent_settings_are_refused_before_any_game(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 20 item 6: ``{"name": "search", "rollouts": 10**9}`` hung, ``sigma: 1e300`` raised
+    ``OverflowError`` mid-run, unknown keys were accepted silently. Now each is an ``InvalidAgent``
+    naming the setting, from ``make_agent``, ``lab.play`` and ``lab.simulate``."""
+    from lab.agents.base import make_agent
+
+    game = lab.load(name)
+    corpus = hostile_agent_specs(name)
+    for label, spec in corpus:
+        message = refused(lambda s=spec: make_agent(game, s), lab.InvalidAgent, label, monkeypatch)
+        assert "agent" in message, (label, message)
+        refused(lambda s=spec: lab.play(game, agents=s, seed=1), lab.InvalidAgent, f"play: {label}", monkeypatch)
+    for label, spec in corpus[-3:]:
+        refused(lambda s=spec: lab.simulate(game, agents=s, n_games=2), lab.InvalidAgent, f"simulate: {label}", monkeypatch)
+    COUNTS[f"agent settings/{name}"] = 2 * len(corpus) + 3
+
+
+def test_agents_declare_their_settings_and_their_defaults_pass(game_name: str) -> None:
+    """Every shipped agent declares typed settings; each default is within its own spec."""
+    from lab.agents.base import agent_factories, make_agent
+
+    game = lab.load(game_name)
+    for agent, factory in agent_factories(game).items():
+        assert isinstance(factory.SETTINGS, tuple), agent
+        defaults = {s.name: s.default for s in factory.SETTINGS}
+        built = make_agent(game, {"name": agent, **defaults})
+        assert built.spec()["name"] == agent
+
+
+@pytest.mark.parametrize("spec", ['{"name": "collector", "sigma": 1e300}', '{"name": "collector", "cheat": 1}',
+                                  "[" * 100_000, '{"name": ' * 50_000])
+def test_agent_settings_on_the_command_line_exit_2_with_one_line(spec: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 20 item 5: deep JSON in ``--agents`` raised ``RecursionError``, ``sigma: 1e300`` an
+    ``OverflowError`` after the run had started."""
+    code = cli_main(["simulate", "fiemme_cembra", "-n", "2", "--agents", spec])
+    err = capsys.readouterr().err
+    assert code == 2 and len(err.strip().splitlines()) == 1 and "Traceback" not in err, err[:300]
+
+
+def test_a_record_without_agents_or_with_bad_fields_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 20 item 6: a record without ``agents`` or with non-mapping ``params`` raised
+    ``TypeError``/``KeyError``."""
+    record = dict(lab.simulate("memm", n_games=1).attrs["record"])
+    bad = [
+        {k: v for k, v in record.items() if k != "agents"},
+        {k: v for k, v in record.items() if k != "seed"},
+        {**record, "params": [["players", 2]]}, {**record, "params": "players=2"}, {**record, "params": {1: 2}},
+        {**record, "agents": "random"}, {**record, "agents": [{"name": "greedy", "cheat": 1}] * 4},
+        {**record, "n_games": 10**30}, {**record, "n_games": True}, {**record, "game": None},
+        {**record, "variant": 3}, [record], None,
+    ]
+    for i, rec in enumerate(bad):
+        message = refused(lambda r=rec: lab.rerun(r), lab.LabError, f"record {i}", monkeypatch)
+        assert "record" in message or "agent" in message or "n_games" in message, message
+    COUNTS["records"] = len(bad)
+
+
+# ------------------------------------------------------------------ issue 20 item 5: output paths
+def _bad_outputs(tmp_path: Path) -> list[list[str]]:
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    locked.chmod(0o500)
+    folder = tmp_path / "a_folder.csv"
+    folder.mkdir()
+    out = [["--out", str(tmp_path / "missing" / "t.csv")], ["--plot", str(tmp_path / "missing" / "p.png")],
+           ["--out", str(folder)], ["--out", "/proc/rules-lab.csv"]]
+    if not os.access(locked, os.W_OK):  # root may write anywhere
+        out += [["--out", str(locked / "t.csv")], ["--plot", str(locked / "p.svg")]]
+    return out
+
+
+def test_output_paths_are_checked_before_the_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 20 item 5: a bad ``--out``/``--plot`` was found only after the whole run (results lost)."""
+    import lab.sim.simulate as simulate_module
+
+    ran: list[int] = []
+    original = simulate_module.simulate
+    monkeypatch.setattr(simulate_module, "simulate", lambda *a, **k: ran.append(1) or original(*a, **k))
+    cases = _bad_outputs(tmp_path)
+    for option in cases:
+        for command in (["simulate", "memm", "-n", "1"], ["sweep", "memm", "-n", "1", "--grid", "gravity=true,false"]):
+            code = cli_main([*command, *option])
+            err = capsys.readouterr().err
+            assert code == 2 and len(err.strip().splitlines()) == 1, (option, err[:300])
+            assert option[0] in err, err
+    assert not ran, "a run started before its output path was checked"
+    COUNTS["output paths"] = 2 * len(cases)
+    good = tmp_path / "t.csv"
+    assert cli_main(["simulate", "memm", "-n", "1", "--out", str(good)]) == 0 and good.exists()
+
+
+# ------------------------------------------------------------------ issue 20 item 7: compact saves
+def hostile_compact_saves(name: str) -> list[tuple[str, str]]:
+    """Format 2 saves (integer codes) tampered with, plus oversized and deep ones."""
+    from tests.test_save import _tampered_codes
+
+    state = lab.play(lab.load(name), seed=3)
+    data = json.loads(state.to_json())
+    out = [(label, json.dumps(d)) for label, d in _tampered_codes(state)]
+    out += [
+        ("a million codes", _with(data, history=[0] * 1_000_000)),
+        ("codes as a string", _with(data, history=" ".join(map(str, data["history"])))),
+        ("coding nested 900 deep", _with(data, coding=json.loads(_nested(900)))),
+        ("a 7 MB coding check", _with(data, coding="0" * 7_000_000)),
+        ("format 2 without codes", _with(data, history=None)),
+        ("format 1 with a coding check", _with({**data, "format_version": 1}, history=[])),
+    ]
+    return out
+
+
+@pytest.mark.parametrize("name", _game_ids())
+def test_hostile_compact_saves_are_refused(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    corpus = hostile_compact_saves(name)
+    for label, text in corpus:
+        message = refused(lambda t=text: lab.state_from_json(t), lab.InvalidSave, label, monkeypatch)
+        assert message.startswith("invalid saved game:"), (label, message)
+    COUNTS[f"compact saves/{name}"] = len(corpus)

@@ -8,12 +8,13 @@ import pickle
 import pytest
 
 import lab
-from lab.core.save import FORMAT_VERSION
+from lab.core.save import FORMAT_VERSION, state_to_json
 
 
 def _saved(name: str, seed: int = 2) -> tuple[lab.State, dict]:
+    """A played game and its save in format 1 (JSON actions, still read), to tamper with."""
     state = lab.play(lab.load(name), seed=seed)
-    return state, json.loads(state.to_json())
+    return state, json.loads(state_to_json(state, format_version=1))
 
 
 def test_round_trip_gives_the_identical_state(game_name: str) -> None:
@@ -121,3 +122,81 @@ def test_a_seat_file_holds_only_that_seats_view_and_is_checked(game_name: str) -
     for bad in ("", "[]", state.to_json(), state.seat_json(0)[:-5], b"\xff"):
         with pytest.raises(lab.InvalidSave):
             seat_view_from_json(bad)
+
+
+# ------------------------------------------------------------------ format 2: compact integer codes
+def test_saves_are_written_as_integer_codes_and_old_saves_still_load(game_name: str) -> None:
+    """Issue 20 item 7: the history is written as the game's action codes (format 2); a format 1
+    save of the same game still loads to the same state."""
+    state, old = _saved(game_name)
+    data = json.loads(state.to_json())
+    assert data["format_version"] == FORMAT_VERSION == 2
+    assert all(type(c) is int for c in data["history"]) and len(data["history"]) >= len(state.history())
+    assert lab.state_from_json(json.dumps(old)) == state == lab.state_from_json(state.to_json())
+    assert len(state.to_json()) < len(json.dumps(old, separators=(",", ":")))
+
+
+def test_a_compact_save_loads_mid_game_and_continues(game_name: str) -> None:
+    state, _ = _saved(game_name)
+    game = state.game
+    for cut in (0, len(state.history()) // 2):
+        mid = lab.replay(game, state.history()[:cut])
+        loaded = lab.state_from_json(mid.to_json())
+        assert loaded == mid and loaded.history() == mid.history()
+
+
+def _tampered_codes(state: lab.State) -> list[tuple[str, dict]]:
+    from lab.core.compact import coding_check
+
+    data = json.loads(state.to_json())
+    codes, game = data["history"], state.game
+    legal_first = {game.action_to_int(a) for a in game.new_initial_state().legal_actions()} if \
+        game.new_initial_state().current_player() != lab.SIMULTANEOUS else set()
+    illegal = next((c for c in range(game.num_distinct_actions()) if c not in legal_first), None)
+
+    def with_codes(new: list) -> dict:  # a consistent coding check: only the codes are wrong
+        try:
+            check = coding_check(game, [c for c in new if type(c) is int and 0 <= c < game.num_distinct_actions()])
+        except ValueError:
+            check = data["coding"]
+        return dict(data, history=new, coding=check)
+
+    out = [
+        ("code past the last", with_codes([game.num_distinct_actions(), *codes[1:]])),
+        ("code -2", with_codes([-2, *codes[1:]])),
+        ("code true", with_codes([True, *codes[1:]])),
+        ("code 1.0", with_codes([1.0, *codes[1:]])),
+        ("code '1'", with_codes(["1", *codes[1:]])),
+        ("code [1]", with_codes([[1], *codes[1:]])),
+        ("code 10**30", with_codes([10**30, *codes[1:]])),
+        ("codes left after the end", with_codes([*codes, codes[-1]])),
+        ("no coding check", {k: v for k, v in data.items() if k != "coding"}),
+        ("another coding", dict(data, coding="1:" + "0" * 24)),
+        ("coding check not a string", dict(data, coding=[1])),
+        ("history as entries in format 2", dict(data, history=[h.to_json() for h in state.history()])),
+        ("too many codes", with_codes([0] * (game.max_game_length() * game.num_players() + 1))),
+    ]
+    if illegal is not None:
+        out.append(("an illegal first code", with_codes([illegal, *codes[1:]])))
+    if state.game.new_initial_state().current_player() != lab.SIMULTANEOUS:
+        out.append(("-1 outside a simultaneous step", with_codes([-1, *codes[1:]])))
+    return out
+
+
+def test_tampered_compact_saves_are_refused(game_name: str) -> None:
+    state, _ = _saved(game_name)
+    for label, data in _tampered_codes(state):
+        with pytest.raises(lab.InvalidSave) as info:
+            lab.state_from_json(json.dumps(data))
+        assert str(info.value).startswith("invalid saved game:") and len(str(info.value)) < 1000, label
+
+
+def test_a_long_fiemme_cembra_match_saves_in_a_fraction_of_the_old_size() -> None:
+    """Issue 20 item 7: long Fiemme–Cembra matches made 37–56 MB saves the loader refused. A
+    10-round match (timed in benchmarks/saves_bench.py) round-trips; its compact save is a
+    fraction of the JSON-actions one."""
+    game = lab.load("fiemme_cembra", rounds=10, players=3)
+    state = lab.play(game, agents="collector", seed=4)
+    text = state.to_json()
+    assert lab.state_from_json(text) == state
+    assert 4 * len(text) < len(state_to_json(state, format_version=1))

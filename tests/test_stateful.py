@@ -31,6 +31,7 @@ from hypothesis.stateful import (
 import lab
 from lab.core.chance import sample_outcome
 from lab.core.conformance import check_game, conformance_variants
+from lab.core.save import state_to_json
 from lab.core.state import CHANCE, SIMULTANEOUS, State
 from tests.tools.probes import find_leaks, monotone_check, private_event_leaks, probe
 from tests.tools.toy_game import registered_toy
@@ -238,7 +239,7 @@ def machine_for(name: str) -> type[RuleBasedStateMachine]:
             ]:
                 text = json.dumps(value, allow_nan=False)  # no NaN/inf, no numpy or other types
                 assert json.loads(text) == _plain(value), f"{label} changes in a JSON round trip (non-string keys?)"
-            data = json.loads(self.state.to_json())
+            data = json.loads(state_to_json(self.state, format_version=1))  # JSON actions
             assert data["history"] == [h.to_json() for h in self.state.history()]
 
     GameMachine.__name__ = f"{name.title().replace('_', '')}Machine"

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, ClassVar, Protocol, runtime_checkable
 
 import numpy as np
 
 from lab.core.actions import Action
-from lab.core.errors import InvalidAgent
+from lab.core.errors import InvalidAgent, InvalidVariant
 from lab.core.game import Game
+from lab.core.params import ParamSpec, validate_settings
 
 
 @runtime_checkable
@@ -26,7 +27,13 @@ class Agent(Protocol):
 
 
 class BaseAgent:
-    """Convenience base: stores the game and seat; ``spec`` from ``settings``."""
+    """Convenience base: stores the game and seat; ``spec`` from ``settings``.
+
+    A subclass declares its settings as ``SETTINGS: tuple[ParamSpec, ...]`` (the same specs as
+    game parameters): :func:`make_agent` then refuses unknown names, wrong types and values out
+    of range with :class:`InvalidAgent` before the agent is built. A class without ``SETTINGS``
+    gets its keyword arguments unchecked.
+    """
 
     name = "base"
 
@@ -51,6 +58,7 @@ class RandomAgent(BaseAgent):
     """Picks uniformly among the legal actions."""
 
     name = "random"
+    SETTINGS: ClassVar[tuple[ParamSpec, ...]] = ()
 
     def step(
         self, observation: Mapping[str, Any], legal_actions: Sequence[Action], rng: np.random.Generator
@@ -58,9 +66,18 @@ class RandomAgent(BaseAgent):
         return legal_actions[int(rng.integers(len(legal_actions)))]
 
 
+def agent_factories(game: Game | type[Game]) -> dict[str, Any]:
+    """Name -> agent class (or factory) for ``game``: ``random`` plus the game's own.
+
+    The one place both :func:`agent_names` and :func:`make_agent` look agents up, so a further
+    source of agents (general agents that play every game) is added here once.
+    """
+    return {"random": RandomAgent, **game.agent_factories()}
+
+
 def agent_names(game: Game | type[Game]) -> list[str]:
     """Agents available for ``game``: ``random`` plus the game's own."""
-    return ["random", *game.agent_factories()]
+    return list(agent_factories(game))
 
 
 def make_agent(game: Game | type[Game], spec: str | Mapping[str, Any] | Agent) -> Agent:
@@ -76,13 +93,22 @@ def make_agent(game: Game | type[Game], spec: str | Mapping[str, Any] | Agent) -
         name = settings.pop("name", None)
         if not isinstance(name, str):
             raise InvalidAgent("an agent spec needs a string 'name'")
-    factories: dict[str, Any] = {"random": RandomAgent, **game.agent_factories()}
+    factories = agent_factories(game)
     if name not in factories:
-        raise InvalidAgent(f"unknown agent {name!r} for {game.name}; available: {', '.join(factories)}")
+        raise InvalidAgent(f"unknown agent {name!r:.60} for {game.name}; available: {', '.join(factories)}")
+    factory = factories[name]
+    specs = getattr(factory, "SETTINGS", None)
+    if specs is not None:  # typed settings (CONTRACTS §3): names, types, ranges, budgets
+        try:
+            settings = validate_settings(specs, settings, f"agent {name!r}")
+        except InvalidVariant as exc:
+            raise InvalidAgent(str(exc)) from None
     try:
-        return factories[name](**settings)
-    except TypeError as exc:
-        raise InvalidAgent(f"agent {name!r}: bad settings {settings} ({exc})") from None
+        return factory(**settings)
+    except (TypeError, ValueError, OverflowError) as exc:
+        shown = str(settings)
+        shown = shown if len(shown) < 200 else shown[:197] + "..."
+        raise InvalidAgent(f"agent {name!r}: bad settings {shown} ({str(exc)[:200]})") from None
 
 
 def make_agents(game: Game, agents: Any) -> list[Agent]:

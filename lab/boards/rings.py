@@ -26,10 +26,12 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from fractions import Fraction
-from functools import lru_cache
+from typing import Any
 
 import networkx as nx
 from shapely.geometry import Polygon
+
+from lab.core.budget import ByteBoundedCache
 
 ARC_GRID = 64
 """Arc resolution: every polygon has a vertex at each multiple of 1/ARC_GRID of a turn."""
@@ -104,7 +106,18 @@ def ring_radii(n_rings: int, hole: float = 1.0, width: float = 1.0) -> list[tupl
     return [(hole + r * width, hole + (r + 1) * width) for r in range(n_rings)]
 
 
-@lru_cache(maxsize=512)
+_GRAPHS = ByteBoundedCache(64_000_000)  # graphs by layout and rotation, bounded in bytes
+_BYTES_PER_SECTOR = 2500  # a node, its edges and attributes (measured: 2.4 MB for 1024 sectors)
+
+
+def _cached_build(key: tuple[Any, ...]) -> nx.Graph:
+    graph = _GRAPHS.get(key)
+    if graph is None:
+        graph = _build(*key)
+        _GRAPHS.put(key, graph, _BYTES_PER_SECTOR * sum(key[0]))
+    return graph
+
+
 def _build(
     sizes: tuple[int, ...], offsets: tuple[int, ...], fixed: tuple[bool, ...], board_angle: float,
     hole: float, width: float,
@@ -196,7 +209,7 @@ def rings_graph(
         For an empty board, a ring without sectors, mismatched lengths or a turned fixed ring.
     """
     s, o, f = _check(sizes, offsets, fixed)
-    return _build(s, o, f, float(board_angle) % 360.0, float(hole), float(width)).copy()
+    return _cached_build((s, o, f, float(board_angle) % 360.0, float(hole), float(width))).copy()
 
 
 def turn_ring(graph: nx.Graph, ring: int, steps: int) -> nx.Graph:

@@ -45,6 +45,54 @@ class Action(NamedTuple):
         return [self.kind, *self.args]
 
 
+def exact_action(action: Any) -> Action:
+    """``action`` as an :class:`Action` whose kind and arguments have exact Python types.
+
+    NumPy scalars become the Python value they stand for (``numpy.int64(3)`` -> ``3``,
+    ``numpy.bool_(True)`` -> ``True``, ``numpy.str_`` -> ``str``); subclasses of ``int`` and
+    ``str`` become the plain type. Anything else (a float, ``None``, a list ...) is refused with a
+    ``ValueError`` naming the argument: ``0.0`` or ``1.0`` compare equal to ``0`` or ``1`` but are
+    no action's argument. Whether ``True`` may stand where ``1`` is expected is the codec's
+    question (a field's domain decides); this only makes the types exact.
+    """
+    kind, args = action
+    if type(kind) is not str:
+        if not isinstance(kind, str):
+            raise ValueError(f"an action kind is a string, not {type(kind).__name__}")
+        kind = str(kind)
+    if type(args) is not tuple:
+        if not isinstance(args, tuple | list):
+            raise ValueError(f"an action's arguments are a tuple, not {type(args).__name__}")
+        args = tuple(args)
+    if all(type(a) in _EXACT for a in args):
+        return action if type(action) is Action and action.args is args and action.kind is kind else Action(kind, args)
+    return Action(kind, tuple(_exact_scalar(a, i) for i, a in enumerate(args)))
+
+
+_EXACT = (int, str, bool)
+
+
+def _exact_scalar(value: Any, index: int) -> Scalar:
+    if type(value) in _EXACT:
+        return value
+    module = type(value).__module__
+    if module == "numpy" and hasattr(value, "item"):
+        plain = value.item()  # numpy.int64 -> int, numpy.bool_ -> bool, numpy.str_ -> str
+        if type(plain) in _EXACT:
+            return plain
+    elif isinstance(value, bool):
+        return bool(value)
+    elif isinstance(value, int) and not isinstance(value, float):
+        return int(value)
+    elif isinstance(value, str):
+        return str(value)
+    msg = (
+        f"argument {index} = {_brief(value)} is a {type(value).__name__}; action arguments are "
+        "integers, strings or booleans of the field's exact type"
+    )
+    raise ValueError(msg)
+
+
 def act(kind: str, *args: Scalar) -> Action:
     """Shorthand constructor: ``act("place", 12) == Action("place", (12,))``."""
     return Action(kind, args)
@@ -154,6 +202,8 @@ class ActionCodec:
 
     def validate(self, action: Action) -> None:
         """``ValueError`` naming the bad part unless ``action`` is well-formed (legal or not)."""
+        if action in self._cache and all(type(a) in _PLAIN for a in action.args):
+            return  # encoded before with these exact types
         self._field_code(action)
 
     def encode(self, action: Action, legal: Sequence[Action] | None = None) -> int:

@@ -35,5 +35,9 @@ class InvalidAgent(LabError, ValueError):
     """An agent specification that names no known agent or carries bad settings."""
 
 
+class InvalidRecord(LabError, ValueError):
+    """A run record (``df.attrs["record"]``) that is malformed or misses a field a rerun needs."""
+
+
 class ConformanceError(LabError, AssertionError):
     """A game broke one of the engine's contracts (raised by :mod:`lab.core.conformance`)."""

@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from lab.core.actions import Action, ActionCodec, ActionSpec
+from lab.core.budget import Budget, check_budget
 from lab.core.params import Params, ParamSpec, validate_params
 
 if TYPE_CHECKING:
@@ -66,8 +67,8 @@ class Game:
     """A game's rules under one variant (a set of validated, immutable parameters).
 
     Subclasses set the class attributes and implement :meth:`new_initial_state`,
-    :meth:`max_game_length` and :meth:`action_specs`; optionally :meth:`check_variant` (cross-
-    parameter consistency), :meth:`board`, :meth:`accounting` (for the linter) and
+    :meth:`max_game_length` and :meth:`action_specs`; optionally :meth:`budget` (resource
+    bounds from the parameters), :meth:`check_variant` (cross-parameter consistency), :meth:`board`, :meth:`accounting` (for the linter) and
     :meth:`agent_factories`.
     """
 
@@ -89,12 +90,22 @@ class Game:
         given = dict(params or {})
         given.update(kwargs)
         self.params: Params = validate_params(self.PARAMETERS, given)
+        check_budget(self.budget())  # before anything is built from the parameters
         self.check_variant(self.params)
         self._codec = ActionCodec(self.action_specs())
 
     # ------------------------------------------------------------------ to implement
     def check_variant(self, params: Params) -> None:
         """Raise :class:`~lab.core.errors.InvalidVariant` for an inconsistent combination."""
+
+    def budget(self) -> list[Budget]:
+        """The sizes ``self.params`` imply and their bounds (:mod:`lab.core.budget`).
+
+        Called before :meth:`check_variant` and before anything is built, so it computes from
+        the parameters alone. A game whose parameters can make it large (many actions to
+        tabulate, board nodes, deck entries, a long longest game) lists those sizes here.
+        """
+        return []
 
     def action_specs(self) -> list[ActionSpec]:
         raise NotImplementedError

@@ -180,7 +180,10 @@ class ParamSpec:
         if self.kind == "float":
             if isinstance(value, bool) or not isinstance(value, int | float):
                 raise InvalidVariant(f"{bad} is not allowed: expected {self.allowed()}")
-            value = float(value)
+            try:
+                value = float(value)
+            except OverflowError:  # an integer past the float range
+                raise InvalidVariant(f"{bad} is not allowed: expected a finite number") from None
             if not math.isfinite(value):
                 raise InvalidVariant(f"{bad} is not allowed: expected a finite number")
             self._check_range(value, bad)
@@ -199,9 +202,9 @@ class ParamSpec:
             try:
                 value = self.check(thaw(value))
             except InvalidVariant as exc:
-                raise InvalidVariant(f"parameter {self.name!r}: {exc}") from None
+                raise InvalidVariant(_cut(f"parameter {self.name!r}: {exc}")) from None
             except (ValueError, TypeError, KeyError, IndexError) as exc:
-                raise InvalidVariant(f"{bad} is not allowed: {exc}") from None
+                raise InvalidVariant(_cut(f"{bad} is not allowed: {exc}")) from None
         return freeze(value)
 
     def _check_range(self, value: float, bad: str) -> None:
@@ -246,6 +249,11 @@ class ParamSpec:
             return json.loads(text)
         except (ValueError, RecursionError) as exc:
             raise InvalidVariant(f"parameter {self.name!r}: not valid JSON ({exc})") from None
+
+
+def _cut(message: str, limit: int = 600) -> str:
+    """A check's message bounded in length (a list of a thousand bad names is cut in the middle)."""
+    return message if len(message) <= limit else f"{message[: limit - 200]} [...] {message[-150:]}"
 
 
 def _short(value: Any, limit: int = 80) -> str:
@@ -324,3 +332,31 @@ def validate_params(specs: Sequence[ParamSpec], given: Mapping[str, Any]) -> Par
         raw = given.get(spec.name, spec.default)
         values[spec.name] = spec.validate(raw)
     return Params(values)
+
+
+def validate_settings(specs: Sequence[ParamSpec], given: Mapping[str, Any], owner: str) -> dict[str, Any]:
+    """Check the settings ``given`` to ``owner`` (an agent) against ``specs``; no defaults filled.
+
+    Returns the given settings with their checked values (JSON values plain again; an integer
+    given for a ``float`` setting is kept as written, so a spec's label does not change).
+
+    Raises
+    ------
+    InvalidVariant
+        For an unknown name (the message lists the known ones), a wrong type or a value out
+        of range; the message names ``owner`` and the setting.
+    """
+    by_name = {spec.name: spec for spec in specs}
+    out: dict[str, Any] = {}
+    for key, raw in given.items():
+        spec = by_name.get(key) if isinstance(key, str) else None
+        if spec is None:
+            known = ", ".join(sorted(by_name)) or "none"
+            raise InvalidVariant(f"{owner}: unknown setting {_short(key)}; known settings: {known}")
+        try:
+            value = spec.validate(raw)
+        except InvalidVariant as exc:
+            text = str(exc).replace(f"parameter {spec.name!r}", f"setting {spec.name!r}", 1)
+            raise InvalidVariant(f"{owner}: {text}") from None
+        out[key] = raw if spec.kind == "float" and type(raw) is int else thaw(value)
+    return out

@@ -3,6 +3,10 @@
 Loading validates every field and replays every action through the checked public API, so a
 tampered history is caught at the step where it stops being legal. Nothing in a file is ever
 executed: no pickle, no eval, no exec.
+
+Format version 2 (written by default) stores the history as integer action codes
+(:mod:`lab.core.compact`) with a check of the action coding; version 1 (``[player, action]``
+entries in JSON) is still read, and written on request.
 """
 
 from __future__ import annotations
@@ -10,26 +14,48 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from lab.core.compact import check_codes, coding_check, encode_history, replay_codes
 from lab.core.errors import IllegalAction, InvalidSave, InvalidVariant, UnknownGame
 from lab.core.state import SIMULTANEOUS, State
 
 FORMAT = "rules-lab/save"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+"""The version written: 2 (compact integer codes); 1 (JSON actions) is read too."""
+READ_VERSIONS = (1, 2)
 MAX_BYTES = 8_000_000
 MAX_MESSAGE = 400  # characters of an error message (a hostile value is cut, not echoed whole)
 _KEYS = {"format", "format_version", "game", "rules_version", "params", "history"}
+_KEYS_BY_VERSION = {1: _KEYS, 2: _KEYS | {"coding"}}
 
 
-def state_to_json(state: State) -> str:
-    data = {
+def state_to_json(state: State, *, format_version: int = FORMAT_VERSION) -> str:
+    """The save of ``state``: format 2 (integer codes, compact) unless ``format_version=1``.
+
+    Raises
+    ------
+    InvalidSave
+        If the save would pass the size limit (so it could not be loaded): the games' budgets
+        keep the longest game they allow under it.
+    """
+    if format_version not in READ_VERSIONS:
+        raise ValueError(f"format_version must be one of {READ_VERSIONS}, not {format_version!r}")
+    data: dict[str, Any] = {
         "format": FORMAT,
-        "format_version": FORMAT_VERSION,
+        "format_version": format_version,
         "game": state.game.name,
         "rules_version": state.game.rules_version,
         "params": state.game.params_to_dict(),
-        "history": [item.to_json() for item in state.history()],
     }
-    return json.dumps(data, separators=(",", ":"))
+    if format_version == 1:
+        data["history"] = [item.to_json() for item in state.history()]
+    else:
+        codes = encode_history(state)
+        data["coding"] = coding_check(state.game, codes)
+        data["history"] = codes
+    text = json.dumps(data, separators=(",", ":"))
+    if len(text) > MAX_BYTES:
+        raise _fail(f"this game's save would be {len(text):,} bytes; at most {MAX_BYTES:,} can be loaded")
+    return text
 
 
 def _fail(msg: str) -> InvalidSave:
@@ -69,18 +95,22 @@ def parse_save(text: str | bytes) -> dict[str, Any]:
     data = _read_json(text)
     if not isinstance(data, dict):
         raise _fail(f"top level must be a JSON object, not {type(data).__name__}")
-    missing = sorted(_KEYS - data.keys())
+    version = data.get("format_version")
+    if type(version) is not int or version not in READ_VERSIONS:
+        raise _fail(
+            f"format_version {str(version)[:20]} is not supported; this lab reads versions "
+            f"{', '.join(map(str, READ_VERSIONS))}"
+        )
+    keys = _KEYS_BY_VERSION[version]
+    missing = sorted(keys - data.keys())
     if missing:
         raise _fail(f"missing field(s) {', '.join(missing)}")
-    extra = sorted(set(data) - _KEYS)
+    extra = sorted(set(data) - keys)
     if extra:
-        raise _fail(f"unknown field(s) {', '.join(map(str, extra))}; allowed: {', '.join(sorted(_KEYS))}")
+        shown = ", ".join(str(k)[:40] for k in extra[:5])
+        raise _fail(f"unknown field(s) {shown}; allowed in version {version}: {', '.join(sorted(keys))}")
     if data["format"] != FORMAT:
         raise _fail(f"format is {str(data['format'])[:40]!r}, expected {FORMAT!r}")
-    if data["format_version"] != FORMAT_VERSION or isinstance(data["format_version"], bool):
-        raise _fail(
-            f"format_version {str(data['format_version'])[:20]} is not supported; this lab reads version {FORMAT_VERSION}"
-        )
     if not isinstance(data["game"], str):
         raise _fail("field 'game' must be a string")
     if not isinstance(data["params"], dict):
@@ -123,6 +153,8 @@ def state_from_json(text: str | bytes, *, game: Any = None) -> State:
             f"{loaded.rules_version} (replaying would not give the same game)"
         )
     history = data["history"]
+    if data["format_version"] == 2:
+        return _load_codes(loaded, history, data["coding"])
     if len(history) > loaded.max_game_length():
         raise _fail(f"history has {len(history)} steps; {loaded.name} games have at most {loaded.max_game_length()}")
     state = loaded.new_initial_state()
@@ -135,6 +167,23 @@ def state_from_json(text: str | bytes, *, game: Any = None) -> State:
             raise _fail(f"history step {step}: malformed entry ({exc})") from None
         except RecursionError:
             raise _fail(f"history step {step}: entry nested too deeply") from None
+    return state
+
+
+def _load_codes(game: Any, codes: list[Any], coding: Any) -> State:
+    """Replay a version 2 history (integer codes), checked before and while replaying."""
+    most = game.max_game_length() * game.num_players()
+    if len(codes) > most:
+        raise _fail(f"history has {len(codes)} codes; {game.name} games have at most {most}")
+    try:
+        check_codes(game, codes, coding)
+    except ValueError as exc:
+        raise _fail(str(exc)) from None
+    state = game.new_initial_state()
+    try:
+        replay_codes(state, codes)
+    except IllegalAction as exc:
+        raise _fail(f"history {exc}") from None
     return state
 
 
@@ -164,6 +213,7 @@ def replay(game: Any, history: list[Any]) -> State:
 
 
 SEAT_FORMAT = "rules-lab/seat-view"
+SEAT_VERSION = 1
 
 
 def seat_view_to_json(state: State, player: int | None) -> str:
@@ -179,7 +229,7 @@ def seat_view_to_json(state: State, player: int | None) -> str:
         raise ValueError(f"seat must be None (a spectator) or a player 0..{n - 1}, not {player!r}")
     data = {
         "format": SEAT_FORMAT,
-        "format_version": FORMAT_VERSION,
+        "format_version": SEAT_VERSION,
         "game": state.game.name,
         "rules_version": state.game.rules_version,
         "params": state.game.params_to_dict(),
@@ -197,6 +247,6 @@ def seat_view_from_json(text: str | bytes) -> dict[str, Any]:
     keys = {"format", "format_version", "game", "rules_version", "params", "seat", "move", "observation", "events"}
     if not isinstance(data, dict) or set(data) != keys:
         raise _fail(f"a seat file is an object with exactly the fields {', '.join(sorted(keys))}")
-    if data["format"] != SEAT_FORMAT or data["format_version"] != FORMAT_VERSION:
-        raise _fail(f"format must be {SEAT_FORMAT!r} version {FORMAT_VERSION}")
+    if data["format"] != SEAT_FORMAT or data["format_version"] != SEAT_VERSION:
+        raise _fail(f"format must be {SEAT_FORMAT!r} version {SEAT_VERSION}")
     return data

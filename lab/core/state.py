@@ -23,7 +23,9 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from lab.core.actions import Action
+import numpy as np
+
+from lab.core.actions import Action, exact_action
 from lab.core.errors import IllegalAction
 from lab.core.frozen import FrozenDict, FrozenList, freeze
 
@@ -279,14 +281,21 @@ class State:
         return self.game._codec.encode_all(self._decision_actions(player))
 
     def coerce_action(self, action: Any) -> Action:
-        """Accept an :class:`Action`, its JSON list or its integer code; else IllegalAction."""
-        if isinstance(action, Action):
-            return action
+        """Accept an :class:`Action`, its JSON list or its integer code; else IllegalAction.
+
+        Every way in is checked against the game's action encoding with exact types: a float,
+        a ``bool`` for an integer field or an integer for a ``bool`` field is refused (they
+        compare equal to a legal action but are none); NumPy scalars are converted.
+        """
         try:
-            if isinstance(action, int) and not isinstance(action, bool):
-                return self.int_to_action(action)
+            if isinstance(action, Action):
+                action = exact_action(action)
+                self.game._codec.validate(action)  # every field's exact domain, legal or not
+                return action
+            if isinstance(action, int | np.integer) and not isinstance(action, bool | np.bool_):
+                return self.int_to_action(int(action))
             return self.game.action_from_json(action)
-        except ValueError as exc:
+        except (ValueError, TypeError) as exc:
             reason = str(exc)
             if len(reason) > 300:  # a hostile value is cut, not echoed whole
                 reason = f"{reason[:200]} [...] {reason[-80:]}"
@@ -310,8 +319,7 @@ class State:
                 "apply_actions({player: action, ...})"
             )
             raise IllegalAction(msg)
-        if type(action) is not Action:
-            action = self.coerce_action(action)
+        action = self.coerce_action(action)  # before anything is recorded
         if cur == CHANCE:
             legal = [a for a, _ in self._chance_outcomes()]
             if action not in legal:

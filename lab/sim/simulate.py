@@ -32,6 +32,7 @@ import numpy as np
 import pandas as pd
 
 from lab.agents.base import make_agents
+from lab.core.errors import InvalidRecord
 from lab.core.game import Game
 from lab.core.params import freeze
 from lab.core.registry import game_class, game_names, load
@@ -244,9 +245,16 @@ def _as_game(game: Game | str) -> Game:
     raise ValueError(f"game must be a Game (lab.load(...)) or a registered name, not {type(game).__name__}")
 
 
-def _check_int(name: str, value: Any, minimum: int) -> int:
+MAX_GAMES = 10_000_000
+"""Most games one run may play (a table of that many rows already takes gigabytes)."""
+MAX_SEED = 2**128 - 1
+
+
+def _check_int(name: str, value: Any, minimum: int, maximum: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int | np.integer) or value < minimum:
-        raise ValueError(f"{name} must be a whole number >= {minimum}, got {value!r}")
+        raise ValueError(f"{name} must be a whole number >= {minimum}, got {value!r:.40}")
+    if maximum is not None and value > maximum:
+        raise ValueError(f"{name} must be at most {maximum:,}, got {value!r:.40}")
     return int(value)
 
 
@@ -312,8 +320,8 @@ def simulate(
     from lab import __version__
 
     game = _as_game(game)
-    n_games = _check_int("n_games", n_games, 0)
-    seed = _check_int("seed", seed, 0)
+    n_games = _check_int("n_games", n_games, 0, MAX_GAMES)
+    seed = _check_int("seed", seed, 0, MAX_SEED)
     if chunk_size is not None:
         chunk_size = _check_int("chunk_size", chunk_size, 1)
     specs = agent_specs(game, agents)
@@ -378,20 +386,52 @@ def _progress_bar(total: int) -> Any:
     return tqdm(total=total, unit="game", desc="simulate")
 
 
+RECORD_FIELDS: dict[str, tuple[type, str]] = {
+    "game": (str, "a string"), "params": (Mapping, "an object"), "agents": (list, "a list of agent specs"),
+    "n_games": (int, "an integer"), "seed": (int, "an integer"),
+}
+"""The fields a rerun needs and their JSON types (the other fields are informative)."""
+
+
+def _check_record(record: Any) -> None:
+    """Raise :class:`InvalidRecord` naming the first missing or mistyped field of ``record``."""
+    if not isinstance(record, Mapping):
+        msg = f"a run record is the dict in df.attrs['record'], not {type(record).__name__}"
+        raise InvalidRecord(msg)
+    for key, (kind, word) in RECORD_FIELDS.items():
+        if key not in record:
+            raise InvalidRecord(f"the run record has no {key!r} field (needed: {', '.join(RECORD_FIELDS)})")
+        value = record[key]
+        if not isinstance(value, kind) or isinstance(value, bool):
+            msg = f"the run record's {key!r} must be {word}, not {type(value).__name__}"
+            raise InvalidRecord(msg)
+    if not (0 <= record["n_games"] <= MAX_GAMES and 0 <= record["seed"] <= MAX_SEED):
+        raise InvalidRecord(f"the run record's n_games must be 0..{MAX_GAMES:,} and its seed 0..2**128 - 1")
+    if not all(isinstance(k, str) for k in record["params"]):
+        raise InvalidRecord("the run record's 'params' must have string keys")
+    variant = record.get("variant")
+    if variant is not None and not isinstance(variant, str):
+        raise InvalidRecord(f"the run record's 'variant' must be a string or null, not {type(variant).__name__}")
+
+
 def rerun(record: Mapping[str, Any], **overrides: Any) -> pd.DataFrame:
     """Reproduce a run exactly from its record (``df.attrs["record"]``).
 
     ``overrides`` are passed to :func:`simulate` (e.g. ``workers=2`` or ``executor=client``:
     the table is the same).
+
+    Raises
+    ------
+    InvalidRecord
+        For a record that is not a mapping or misses (or mistypes) a field a rerun needs.
     """
-    if not isinstance(record, Mapping) or "game" not in record or "params" not in record:
-        raise ValueError("a run record is the dict in df.attrs['record'] (with 'game' and 'params')")
+    _check_record(record)
     cls_path = record.get("game_class")
     if cls_path:
         module, _, qualname = str(cls_path).partition(":")
         if module not in sys.modules:  # a record never makes the lab import code by itself
-            msg = f"the run's game class {cls_path} is not registered: import {module} first"
-            raise ValueError(msg)
+            msg = f"the run's game class {cls_path:.200} is not registered: import {module:.200} first"
+            raise InvalidRecord(msg)
         game = rebuild_game((module, qualname), record["params"])
     else:
         game = load(record["game"], **record["params"])

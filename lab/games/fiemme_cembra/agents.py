@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
 from lab.agents.base import BaseAgent
 from lab.core.actions import Action
+from lab.core.params import ParamSpec
 from lab.games.fiemme_cembra import components as C
 from lab.games.fiemme_cembra.rules import MS_MAX, MS_STEP
 
@@ -34,6 +35,14 @@ class ReflexAgent(BaseAgent):
     """
 
     name = "random_rt"
+    SETTINGS: ClassVar[tuple[ParamSpec, ...]] = (
+        ParamSpec("median_ms", "float", 450.0, "Median reaction time in milliseconds (lognormal).",
+                  ("FC-P4",), minimum=10.0, maximum=10_000.0),
+        ParamSpec("sigma", "float", 0.35, "Lognormal shape: the spread of the reaction times.",
+                  ("FC-P4",), minimum=0.0, maximum=3.0),
+        ParamSpec("forget_shout", "float", 0.05, "Probability that a closer forgets to shout.",
+                  ("FC-P6",), minimum=0.0, maximum=1.0),
+    )
 
     def __init__(self, median_ms: float = 450.0, sigma: float = 0.35, forget_shout: float = 0.05) -> None:
         if not (median_ms > 0 and sigma >= 0 and 0 <= forget_shout <= 1):

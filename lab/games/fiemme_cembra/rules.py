@@ -51,6 +51,7 @@ import networkx as nx
 
 from lab.boards.seats import pass_schedule, pass_targets, seats_graph
 from lab.core.actions import Action, ActionSpec, Field
+from lab.core.budget import MAX_HISTORY, Budget
 from lab.core.errors import InvalidVariant
 from lab.core.game import Game
 from lab.core.params import Params, ParamSpec, thaw
@@ -141,6 +142,14 @@ PARAMETERS = (
 )
 
 
+def max_length(params: Params) -> int:
+    """Upper bound on a game's history entries: rounds x hands (FC-E1 cap) x one hand's steps."""
+    n = int(params["players"])
+    events = int(params["card_counts"]["event"])
+    per_hand = n + params["pass_limit"] + 1 + n * (4 * events + 8) + 2 * (events + 2) + 4
+    return int(params["rounds"]) * int(params["hand_limit"]) * per_hand + 10
+
+
 class FiemmeCembraGame(Game):
     """Fiemme–Cembra under one variant. See the module docstring."""
 
@@ -212,11 +221,13 @@ class FiemmeCembraGame(Game):
         return FiemmeCembraState(self)
 
     def max_game_length(self) -> int:
-        n = self.num_players()
-        p = self.params
-        events = self.counts["event"]
-        per_hand = n + p["pass_limit"] + 1 + n * (4 * events + 8) + 2 * (events + 2) + 4
-        return int(p["rounds"]) * int(p["hand_limit"]) * per_hand + 10
+        return max_length(self.params)
+
+    def budget(self) -> list[Budget]:
+        """The longest game the limits allow (its save and replay must stay bounded)."""
+        codes = max_length(self.params) * int(self.params["players"])  # passes are simultaneous
+        return [Budget("save codes (longest game)", codes, MAX_HISTORY,
+                       ("rounds", "hand_limit", "pass_limit", "players", "card_counts"))]
 
     def board(self, state: Any = None) -> nx.DiGraph:
         """The seats graph (passing edges); with a state, each seat's conquered-card count."""

@@ -33,7 +33,7 @@ default time model.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -41,6 +41,7 @@ from lab.agents.base import BaseAgent
 from lab.core.actions import Action
 from lab.core.errors import InvalidAgent
 from lab.core.game import Game
+from lab.core.params import ParamSpec
 
 TURN_EVENTS = frozenset(("attack", "defence", "sits_out"))
 
@@ -218,6 +219,7 @@ class PerfectAgent(_MemcelAgent):
     """Perfect memory: tracks every tile it has seen or placed through every turn and swap."""
 
     name = "perfect"
+    SETTINGS: ClassVar[tuple[ParamSpec, ...]] = ()
 
     def reset(self, game: Game, player: int) -> None:
         super().reset(game, player)
@@ -253,6 +255,18 @@ class MemoryAgent(_MemcelAgent):
     """Human-like memory; see the module docstring for the meaning of each setting."""
 
     name = "memory"
+    SETTINGS: ClassVar[tuple[ParamSpec, ...]] = (
+        ParamSpec("capacity", "int", 4, "Chunks held in memory at once (extra chunks push out old ones).", minimum=0, maximum=1000),
+        ParamSpec("forget", "float", 0.005, "Chance per turn (of anyone) that each chunk is forgotten.", minimum=0.0, maximum=1.0),
+        ParamSpec("lose_track", "float", 0.1, "Chance of misjudging a ring's turn by 1 or 2 sectors.",
+                  minimum=0.0, maximum=1.0),
+        ParamSpec("placement", "choice", "clustered", "Own tiles in runs along one ring, or apart (MC-1.1).",
+                  ("MC-1.1",), choices=("clustered", "scattered")),
+        ParamSpec("chunk", "int", 4, "Neighbouring tiles of one ring remembered as one chunk.", minimum=1, maximum=64),
+        ParamSpec("risk", "float", 0.5, "Least chance of being all right for the declared x.", minimum=0.0, maximum=1.0),
+        ParamSpec("doubt", "float", 0.5, "Confidence factor after a misjudged turn.",
+                  minimum=0.0, maximum=1.0),
+    )
 
     def __init__(
         self,

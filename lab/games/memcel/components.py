@@ -266,7 +266,7 @@ def shares(tile_counts: Mapping[str, int], players: int) -> list[dict[str, int]]
     pool += [IMPREVISTO] * tile_counts.get(IMPREVISTO, 0)
     # MC-0.2 each player's own imprevisto share first, then MC-0.3 the absent players' tiles
     own_imp = tile_counts.get(IMPREVISTO, 0) // len(colours)
-    for p in range(players):
+    for p in range(players if own_imp else 0):  # a design may have no imprevisto tiles at all
         take = min(own_imp, pool.count(IMPREVISTO))
         out[p][IMPREVISTO] += take
         for _ in range(take):

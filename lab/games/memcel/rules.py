@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from lab.boards.rings import rings_graph
 from lab.core.actions import Action, ActionSpec, Field
+from lab.core.budget import MAX_HISTORY, Budget
 from lab.core.errors import InvalidVariant
 from lab.core.game import Game
 from lab.core.params import Params, ParamSpec, thaw
@@ -105,6 +106,22 @@ PARAMETERS: tuple[ParamSpec, ...] = (
               "Time model: seconds per act (place, roll, declare, reveal, cover, card, turn, "
               "swap, peek, setup).", (), check=C.check_seconds),
 )
+
+
+MAX_RINGS = 16
+MAX_TILE_KINDS = 16
+MAX_SECTORS = 1024
+MAX_PLACE_ACTIONS = 16_384
+MAX_EFFECTS = 256
+MAX_ICON_FACES = 64
+
+
+def max_length(params: Params) -> int:
+    """Upper bound on a game's history entries (MC-0.1 order rolls, MC-1 setup, hunt turns)."""
+    players = int(params["players"])
+    order = ORDER_ROLL_ROUNDS * players
+    setup = sum(params["tile_counts"].values()) + 3 * players
+    return order + setup + HUNT_ACTIONS_PER_TURN * int(params["max_turns"]) + 8
 
 
 class Tables:
@@ -242,10 +259,26 @@ class MemcelGame(Game):
         return MemcelState(self)
 
     def max_game_length(self) -> int:
-        t = self.tables
-        order = ORDER_ROLL_ROUNDS * t.players
-        setup = t.n_tiles + 3 * t.players
-        return order + setup + HUNT_ACTIONS_PER_TURN * int(self.params["max_turns"]) + 8
+        return max_length(self.params)
+
+    def budget(self) -> list[Budget]:
+        """Sizes from the parameters alone (the tables build one ``place`` action per tile
+        kind x slot, the board graph one node per sector)."""
+        p = self.params
+        sectors = sum(int(r["sectors"]) for r in p["ring_layout"])
+        kinds = len(p["tile_counts"])
+        return [
+            Budget("rings", len(p["ring_layout"]), MAX_RINGS, ("ring_layout",)),
+            Budget("tile kinds", kinds, MAX_TILE_KINDS, ("tile_counts",)),
+            Budget("board sectors", sectors, MAX_SECTORS, ("ring_layout",)),
+            Budget("tiles", sum(p["tile_counts"].values()), MAX_SECTORS, ("tile_counts",)),
+            Budget("place actions (tile kinds x slots)", kinds * sectors, MAX_PLACE_ACTIONS,
+                   ("ring_layout", "tile_counts")),
+            Budget("card effects", len(p["deck"]), MAX_EFFECTS, ("deck",)),
+            Budget("icon die faces", len(p["icon_die"]), MAX_ICON_FACES, ("icon_die",)),
+            Budget("save codes (longest game)", max_length(p), MAX_HISTORY,
+                   ("max_turns", "tile_counts", "players")),
+        ]
 
     def board(self, state: MemcelState | None = None) -> nx.Graph:
         """Sector graph (:func:`lab.boards.rings.rings_graph`) with public tile info.

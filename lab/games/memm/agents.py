@@ -8,12 +8,13 @@ table), so an agent may rebuild a search position from its observation with
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
 from lab.agents.base import BaseAgent
 from lab.core.actions import Action
+from lab.core.params import ParamSpec
 from lab.games.memm.state import MemmState
 
 
@@ -71,6 +72,7 @@ class GreedyAgent(BaseAgent):
     """
 
     name = "greedy"
+    SETTINGS: ClassVar[tuple[ParamSpec, ...]] = ()
 
     def step(self, observation: Mapping[str, Any], legal_actions: Sequence[Action],
              rng: np.random.Generator) -> Action:
@@ -95,6 +97,10 @@ class LookaheadAgent(BaseAgent):
     """
 
     name = "lookahead"
+    SETTINGS: ClassVar[tuple[ParamSpec, ...]] = (
+        ParamSpec("width", "int", 12, "Placements (best greedy scores first) searched per move.",
+                  minimum=1, maximum=500),
+    )
 
     def __init__(self, width: int = 12) -> None:
         super().__init__(width=width)

@@ -27,13 +27,14 @@ the lookahead scorer and the rollouts add about one point (53 vs 39 discordant, 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 import numpy as np
 
 from lab.agents.base import BaseAgent
 from lab.core.actions import Action, act
 from lab.core.chance import sample_outcome
+from lab.core.params import ParamSpec
 from lab.core.state import CHANCE
 from lab.games.space_station.observe import state_from_observation
 from lab.games.space_station.rules import IN_PLAY, LOSS, RUNNING, SpaceStationState
@@ -181,6 +182,7 @@ class GreedyAgent(BaseAgent):
     """Greedy interceptor (see the module docstring)."""
 
     name = "greedy"
+    SETTINGS: ClassVar[tuple[ParamSpec, ...]] = ()
 
     def __init__(self, **settings: Any) -> None:
         super().__init__(**settings)
@@ -252,6 +254,9 @@ def value(state: SpaceStationState) -> float:
     return 0.6 * state.progress()[0] - 0.3 * danger + 0.02 * fighters
 
 
+MAX_ROLLOUTS_PER_DECISION = 2000  # the search player's time budget (candidates x rollouts)
+
+
 class SearchAgent(BaseAgent):
     """One-ply lookahead over every fighter move, Monte-Carlo rollouts in the decisive turns.
 
@@ -282,11 +287,30 @@ class SearchAgent(BaseAgent):
     """
 
     name = "search"
+    SETTINGS: ClassVar[tuple[ParamSpec, ...]] = (
+        ParamSpec("candidates", "int", 3, "Plans scored per decision.", minimum=1, maximum=50),
+        ParamSpec("rollouts", "int", 24, "Rollouts per plan (time grows with it).", minimum=0, maximum=1000),
+        ParamSpec("horizon", "int", 20, "Turns played out per rollout (0: the value model).",
+                  minimum=0, maximum=1000),
+        ParamSpec("margin", "float", 1.0, "Standard errors a plan must gain over the greedy's.",
+                  minimum=-100.0, maximum=100.0),
+        ParamSpec("every_fighter", "bool", False, "Also score every eligible fighter's best plan."),
+        ParamSpec("focus", "int", 12, "Roll out only while a droid is this close (-1: never).",
+                  minimum=-1, maximum=1000),
+        ParamSpec("approach", "float", SEARCH_WEIGHTS.approach, "One-ply scorer: cost per hex too far.",
+                  minimum=-10_000.0, maximum=10_000.0),
+        ParamSpec("danger", "float", SEARCH_WEIGHTS.danger, "One-ply scorer: cost of a droid's reply.",
+                  minimum=-10_000.0, maximum=10_000.0),
+    )
 
     def __init__(self, candidates: int = 3, rollouts: int = 24, horizon: int = 20,
                  margin: float = 1.0, every_fighter: bool = False, focus: int = 12,
                  approach: float = SEARCH_WEIGHTS.approach,
                  danger: float = SEARCH_WEIGHTS.danger) -> None:
+        if candidates * rollouts > MAX_ROLLOUTS_PER_DECISION:
+            msg = (f"candidates x rollouts = {candidates * rollouts:,} rollouts per decision; at most "
+                   f"{MAX_ROLLOUTS_PER_DECISION:,} are allowed (lower one of them)")
+            raise ValueError(msg)
         super().__init__(candidates=candidates, rollouts=rollouts, horizon=horizon, margin=margin,
                          every_fighter=every_fighter, focus=focus, approach=approach, danger=danger)
         self.weights = SEARCH_WEIGHTS._replace(approach=float(approach), danger=float(danger))

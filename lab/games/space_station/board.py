@@ -47,6 +47,7 @@ from lab.boards.hexgrid import (
     screen_angle,
     union_of,
 )
+from lab.core.budget import ByteBoundedCache
 from lab.core.errors import InvalidVariant
 
 GEOMETRY_KEYS = (
@@ -63,7 +64,17 @@ GEOMETRY_KEYS = (
     "missile_speed",
 )
 
-_CACHE: dict[tuple[Any, ...], Geometry] = {}
+MAX_HEXES = 3600
+MAX_GEOMETRY_BYTES = 160_000_000
+"""Bound of one board's tables (a 60 x 60 board takes about 120 MB)."""
+CACHE_BYTES = 256_000_000
+"""Geometries kept for reuse across variants: bounded in bytes, least recently used first out."""
+_CACHE = ByteBoundedCache(CACHE_BYTES)
+
+
+def geometry_bytes(hexes: int) -> int:
+    """Estimated bytes of a board's tables: the ``dist`` table has one entry per pair of hexes."""
+    return 9 * hexes * hexes + 4000 * hexes
 
 
 def geometry_for(params: Mapping[str, Any]) -> Geometry:
@@ -72,9 +83,7 @@ def geometry_for(params: Mapping[str, Any]) -> Geometry:
     geo = _CACHE.get(key)
     if geo is None:
         geo = Geometry(params)
-        if len(_CACHE) > 64:
-            _CACHE.clear()
-        _CACHE[key] = geo
+        _CACHE.put(key, geo, geometry_bytes(len(geo.nodes)))
     return geo
 
 

@@ -46,17 +46,31 @@ from typing import Any, ClassVar
 import networkx as nx
 
 from lab.core.actions import Action, ActionSpec, Field, act
+from lab.core.budget import MAX_HISTORY, Budget
 from lab.core.chance import die, uniform
 from lab.core.errors import InvalidVariant
 from lab.core.game import Game
 from lab.core.params import Params
 from lab.core.state import CHANCE, TERMINAL, State
-from lab.games.space_station.board import Geometry, geometry_for
+from lab.games.space_station.board import (
+    MAX_GEOMETRY_BYTES,
+    MAX_HEXES,
+    Geometry,
+    geometry_bytes,
+    geometry_for,
+)
 from lab.games.space_station.components import DIE_SIDES
 from lab.games.space_station.params import PARAMETERS
 
 WAITING, IN_PLAY, DESTROYED = 0, 1, 2
 RUNNING, WIN, LOSS, TIMEOUT = 0, 1, -1, 2
+
+
+def max_length(params: Params) -> int:
+    """Upper bound on a game's history entries: turns x the most steps one turn can take."""
+    f, d = int(params["fighters"]), int(params["droids"])
+    per_turn = 4 + 2 * f + 10 * f + d * (4 + f + 2 * d)
+    return int(params["max_turns"]) * per_turn + 16
 
 
 class SpaceStationGame(Game):
@@ -118,9 +132,18 @@ class SpaceStationGame(Game):
         return SpaceStationState(self)
 
     def max_game_length(self) -> int:
-        f, d = self.n_fighters, self.n_droids
-        per_turn = 4 + 2 * f + 10 * f + d * (4 + f + 2 * d)
-        return int(self.params.max_turns) * per_turn + 16
+        return max_length(self.params)
+
+    def budget(self) -> list[Budget]:
+        """Board size (the geometry's distance tables grow with its square) and game length."""
+        p = self.params
+        hexes = int(p.columns) * int(p.rows)
+        return [
+            Budget("board hexes", hexes, MAX_HEXES, ("columns", "rows")),
+            Budget("bytes of board tables", geometry_bytes(hexes), MAX_GEOMETRY_BYTES, ("columns", "rows")),
+            Budget("save codes (longest game)", max_length(p), MAX_HISTORY,
+                   ("max_turns", "fighters", "droids")),
+        ]
 
     def board(self, state: State | None = None) -> nx.Graph:
         """The hex graph (attributes ``pos``, ``forbidden``, ``orbit``, ``entry``, ``earth``,
