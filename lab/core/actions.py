@@ -160,8 +160,8 @@ class ActionCodec:
     unless the specs change and needs no state. A kind declared with ``choices`` is
     pointer-coded: its codes index the legal actions of that kind at the decision at hand, so
     encoding and decoding them take that decision's legal actions (``legal``);
-    :meth:`lab.core.state.State.action_to_int` passes them. Saves store actions as JSON, never
-    as codes, so the codes may change between versions without breaking a save.
+    :meth:`lab.core.state.State.action_to_int` passes them. Compact saves (:mod:`lab.core.compact`)
+    store codes with a coding check, so a save made under another coding is refused, not misread.
     """
 
     def __init__(self, specs: Sequence[ActionSpec]) -> None:

@@ -28,8 +28,15 @@ NO_ACTION = -1
 
 
 def encode_history(state: State) -> list[int]:
-    """The history of ``state`` as a flat list of action codes (see the module docstring)."""
+    """The history of ``state`` as a flat list of action codes (see the module docstring).
+
+    A game with pointer-coded action kinds (codes that index a decision's legal actions, see
+    :class:`~lab.core.actions.ActionCodec`) is replayed from its start to code each action
+    where it was taken; other games are coded from the history alone.
+    """
     game = state.game
+    if game._codec.pointer_kinds:
+        return _encode_by_replay(state)
     to_int = game.action_to_int
     codes: list[int] = []
     for item in state.history():
@@ -40,11 +47,37 @@ def encode_history(state: State) -> list[int]:
     return codes
 
 
+def _encode_by_replay(state: State) -> list[int]:
+    walker = state.game.new_initial_state()
+    codes: list[int] = []
+    for item in state.history():
+        if item.player == SIMULTANEOUS:
+            codes.extend(
+                NO_ACTION if a is None else walker.action_to_int(a, p) for p, a in enumerate(item.action)
+            )
+            walker._apply_unchecked(SIMULTANEOUS, {p: a for p, a in enumerate(item.action) if a is not None})
+        else:
+            codes.append(walker.action_to_int(item.action))
+            walker._apply_unchecked(item.player, item.action)
+    return codes
+
+
 def coding_check(game: Any, codes: Sequence[int]) -> str:
-    """``"<number of codes>:<digest>"``: the digest covers what every code used decodes to."""
+    """``"<number of codes>:<digest>"``: the digest covers what every code used decodes to
+    (for a pointer-coded kind: its kind and choice index)."""
+    codec = game._codec
     used = sorted({c for c in codes if c != NO_ACTION})
-    meaning = json.dumps([[c, game.int_to_action(c).to_json()] for c in used], separators=(",", ":"))
+    meaning = json.dumps([[c, _meaning(codec, c)] for c in used], separators=(",", ":"))
     return f"{game.num_distinct_actions()}:{hashlib.sha256(meaning.encode()).hexdigest()[:24]}"
+
+
+def _meaning(codec: Any, code: int) -> Any:
+    for offset, spec in reversed(codec._starts):
+        if code >= offset:
+            if spec.choices is not None:
+                return [spec.kind, "choice", code - offset]
+            return codec.decode(code).to_json()
+    raise ValueError(f"action code {code} is outside 0..{codec.size - 1}")
 
 
 def check_codes(game: Any, codes: Any, check: Any) -> None:
@@ -78,7 +111,7 @@ def replay_codes(state: State, codes: Sequence[int]) -> int:
         outside a simultaneous step, or codes left over when the game is over.
     """
     game = state.game
-    decode = game.int_to_action
+    decode = state.int_to_action
     n = game.num_players()
     i, step = 0, 0
     while i < len(codes):
@@ -89,14 +122,14 @@ def replay_codes(state: State, codes: Sequence[int]) -> int:
                 joint = codes[i : i + n]
                 if len(joint) < n:
                     raise IllegalAction(f"a simultaneous step takes {n} codes, {len(joint)} are left")
-                state.apply_actions({p: decode(c) for p, c in enumerate(joint) if c != NO_ACTION})
+                state.apply_actions({p: decode(c, p) for p, c in enumerate(joint) if c != NO_ACTION})
                 i += n
             else:
                 if codes[i] == NO_ACTION:
                     raise IllegalAction("code -1 (no action) outside a simultaneous step")
                 state.apply_action(decode(codes[i]))
                 i += 1
-        except IllegalAction as exc:
+        except (IllegalAction, ValueError) as exc:  # ValueError: a code with no action here
             raise IllegalAction(f"step {step}: {exc}") from None
         step += 1
     return step
