@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from lab.core.actions import Action
-from lab.core.errors import IllegalAction
+from lab.core.errors import IllegalAction, RuleError
 
 if TYPE_CHECKING:
     from lab.core.game import Game
@@ -248,6 +248,9 @@ class State:
                 raise IllegalAction(self._illegal_message(cur, action, legal))
         elif not self._is_legal(cur, action):
             raise IllegalAction(self._illegal_message(cur, action, self._legal_actions(cur)))
+        if self.game._house:
+            self._transaction(cur, action)
+            return
         self._history.append(_new_item(HistoryItem, (cur, action)))
         self._apply_action(action)
 
@@ -272,6 +275,9 @@ class State:
             if not self._is_legal(p, a):
                 raise IllegalAction(self._illegal_message(p, a, self._legal_actions(p)))
             checked[p] = a
+        if self.game._house:
+            self._transaction(SIMULTANEOUS, checked)
+            return
         joint = tuple(checked.get(p) for p in range(self.game.num_players()))
         self._history.append(HistoryItem(SIMULTANEOUS, joint))
         self._apply_actions(checked)
@@ -287,6 +293,9 @@ class State:
 
     def _apply_unchecked(self, player: int, action: Any) -> None:
         """Driver fast path: ``action`` was taken from ``legal_actions`` (or a joint dict)."""
+        if self.game._house:
+            self._transaction(player, action)
+            return
         if player == SIMULTANEOUS:
             joint = tuple(action.get(p) for p in range(self.game.num_players()))
             self._history.append(HistoryItem(SIMULTANEOUS, joint))
@@ -294,6 +303,36 @@ class State:
         else:
             self._history.append(_new_item(HistoryItem, (player, action)))
             self._apply_action(action)
+
+    def _transaction(self, player: int, action: Any) -> None:
+        """Apply a checked action under house rules: all or nothing.
+
+        The state is cloned first; if anything fails while the action is applied (a house rule
+        raising :class:`RuleError`, or the engine tripping over a house rule's result), the
+        state is restored from the clone, so it is exactly as before the move. A
+        :class:`RuleError` is raised again with the move named.
+        """
+        backup = self.clone()
+        try:
+            if player == SIMULTANEOUS:
+                joint = tuple(action.get(p) for p in range(self.game.num_players()))
+                self._history.append(HistoryItem(SIMULTANEOUS, joint))
+                self._apply_actions(action)
+            else:
+                self._history.append(_new_item(HistoryItem, (player, action)))
+                self._apply_action(action)
+        except BaseException as exc:
+            self.__dict__.clear()
+            self.__dict__.update(backup.__dict__)
+            if not isinstance(exc, RuleError):
+                raise
+            who = PLAYER_NAMES.get(player, f"player {player}")
+            if player == SIMULTANEOUS:
+                move = ", ".join(f"player {p}: {a}" for p, a in sorted(action.items()))
+            else:
+                move = f"{who}: {action}"
+            msg = f"{exc} -- while applying move {len(self._history)} ({move}); the state is unchanged"
+            raise RuleError(msg, rule=exc.rule, clause=exc.clause, move=move) from exc
 
     def child(self, action: Any) -> State:
         """A new state: this one after ``action`` (this one is unchanged)."""
