@@ -25,6 +25,7 @@ A house rule is code, so saves and run records store only its name and a hash of
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import inspect
 import numbers
@@ -158,8 +159,8 @@ class _Mismatch(Exception):
 def conform(value: Any, ann: str) -> Any:
     """``value`` as the plain Python data the annotation ``ann`` describes, or ``_Mismatch``.
 
-    Understands ``int``, ``float``, ``bool``, ``str``, ``None``, ``X | Y``, ``list[T]`` and
-    ``tuple[T1, T2, ...]``; numpy scalars are accepted and converted (a ``bool`` is no ``int``).
+    Understands ``int``, ``float``, ``bool``, ``str``, ``None``, ``X | Y``, ``list[T]``,
+    ``tuple[T1, T2, ...]`` and ``Literal[...]`` (of strings or ints); numpy scalars are accepted and converted (a ``bool`` is no ``int``).
     """
     ann = ann.strip()
     options = _split_top(ann, "|")
@@ -188,6 +189,11 @@ def conform(value: Any, ann: str) -> Any:
         raise _Mismatch
     if ann == "str":
         if isinstance(value, str):
+            return value
+        raise _Mismatch
+    if ann.startswith("Literal[") and ann.endswith("]"):
+        allowed = ast.literal_eval(f"({ann[8:-1]},)")
+        if isinstance(value, str | int) and not isinstance(value, bool) and value in allowed:
             return value
         raise _Mismatch
     if ann.startswith("list[") and ann.endswith("]"):
