@@ -90,7 +90,7 @@ class Game:
             For an unknown rule point or a function with the wrong number of parameters (the
             message names the rule point and gives the expected signature).
         """
-        merged: dict[str, Any] = {name: rule.function for name, rule in self._house.items()}
+        merged: dict[str, Any] = dict(self._house)
         merged.update(rules)
         new = copy.copy(self)
         new._house = build_house_rules(self.RULE_POINTS, merged, self.name)
@@ -100,6 +100,13 @@ class Game:
     def house_rules(self) -> dict[str, str]:
         """The installed house rules: rule point name -> hash of the function's source."""
         return {name: rule.hash for name, rule in sorted(self._house.items())}
+
+    def house_rule_record(self) -> dict[str, dict[str, str]]:
+        """What saves and run records store: rule point -> {"function": name, "hash": source hash}."""
+        return {
+            name: {"function": getattr(rule.function, "__name__", "rule"), "hash": rule.hash}
+            for name, rule in sorted(self._house.items())
+        }
 
     def house_rule_labels(self) -> list[str]:
         """``"MC-2.1.2.2=my_rule"`` per installed house rule (labels, ``repr``, verdicts)."""

@@ -292,7 +292,7 @@ class RuleTable:
 
 
 def build_house_rules(defaults: Iterable[Callable[..., Any]], rules: Mapping[str, Any], game: str) -> dict[str, HouseRule]:
-    """Check ``rules`` (rule point name -> function) against a game's defaults.
+    """Check ``rules`` (rule point name -> function or :class:`HouseRule`) against a game's defaults.
 
     Raises
     ------
@@ -310,12 +310,13 @@ def build_house_rules(defaults: Iterable[Callable[..., Any]], rules: Mapping[str
             known = ", ".join(f"{s.name} {s.attr}{s.signature}" for s in specs.values()) or "none"
             msg = f"{game} has no rule point {name!r}; its rule points: {known}"
             raise InvalidVariant(msg)
-        if isinstance(fn, HouseRule):
-            fn = fn.function
+        digest = None
+        if isinstance(fn, HouseRule):  # already installed (or shipped to a worker): keep its hash
+            fn, digest = fn.function, fn.hash
         check_house_rule(spec, fn)
         if fn is _module_default(defaults, name):
             continue  # the default itself: no house rule
-        out[name] = HouseRule(spec, fn, source_hash(fn))
+        out[name] = HouseRule(spec, fn, digest or source_hash(fn))
     return out
 
 
