@@ -7,6 +7,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from lab.core.actions import Action, ActionCodec, ActionSpec
+from lab.core.errors import InvalidVariant
 from lab.core.params import Params, ParamSpec, validate_params
 from lab.core.rulepoints import HouseRule, RulePoint, RuleTable, build_house_rules, list_rule_points
 
@@ -90,8 +91,9 @@ class Game:
             For an unknown rule point or a function with the wrong number of parameters (the
             message names the rule point and gives the expected signature).
         """
-        merged: dict[str, Any] = dict(self._house)
-        merged.update(rules)
+        if not isinstance(rules, Mapping):
+            raise InvalidVariant(f"rules must be a dict {{rule point: function}}, not {type(rules).__name__}")
+        merged: dict[str, Any] = {**self._house, **rules}
         new = copy.copy(self)
         new._house = build_house_rules(self.RULE_POINTS, merged, self.name)
         new.rules = RuleTable(self.RULE_POINTS, new._house)
