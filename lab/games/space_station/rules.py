@@ -383,7 +383,7 @@ class SpaceStationState(State):
             return
         dist = self.geo.dist[self.hexes[0]]
         picks = self.game.rules.station_targets([dist[self.hexes[t]] for t in targets])  # SS-D1
-        tied = _pick(targets, picks, "SS-D1")
+        tied = _pick(targets, picks, "SS-D1") if self.game._house else [targets[i] for i in picks]
         if len(tied) > 1 and self.game.params.station_tie == "die":
             self.pending = ("pick", tied)
             return
@@ -516,8 +516,9 @@ class SpaceStationState(State):
                 occ[h] = max(occ.get(h, 0), 2 if o >= enemy_first else 1)
         tiers = [max((occ.get(h, 0) for h in r), default=0) for r in routes] if occ else [0] * len(routes)
         kept = g.rules.preferred_routes(tiers)  # SS-F3 rule point
-        chosen = _pick(list(range(len(routes))), kept, "SS-F3")
-        return min(tiers[i] for i in chosen), [routes[i] for i in chosen]
+        if g._house:  # a house rule's choice is checked; the seed's rule is trusted
+            kept = _pick(list(range(len(routes))), kept, "SS-F3")
+        return min(tiers[i] for i in kept), [routes[i] for i in kept]
 
     def _run_route(self, pid: int, route: tuple[int, ...], chosen_by: str) -> None:
         """Move ``pid`` along ``route`` hex by hex, colliding on the way (SS-E)."""
@@ -726,10 +727,7 @@ class SpaceStationState(State):
 
 def _pick(items: list[Any], indices: list[int], rule: str) -> list[Any]:
     """``items[i]`` for the indices a rule point chose (in range, each once; at least one)."""
-    seen: list[int] = []
-    for i in indices:
-        if 0 <= i < len(items) and i not in seen:
-            seen.append(i)
+    seen = list(dict.fromkeys(i for i in indices if 0 <= i < len(items)))
     if not seen:
         msg = f"rule point {rule} chose none of the {len(items)} candidates (indices {indices}); choose at least one"
         raise RuleError(msg, rule=rule, clause=rule)
