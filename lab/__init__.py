@@ -24,11 +24,13 @@ from lab.core.errors import (
     InvalidSave,
     InvalidVariant,
     LabError,
+    RuleError,
     UnknownGame,
 )
 from lab.core.game import Game
 from lab.core.params import ParamSpec
 from lab.core.registry import game_class, game_names, load
+from lab.core.rulepoints import RulePoint, rule_point
 from lab.core.save import replay, state_from_json
 from lab.core.state import CHANCE, SIMULTANEOUS, TERMINAL, Event, State
 from lab.lint import lint
@@ -64,6 +66,8 @@ __all__ = [
     "InvalidVariant",
     "LabError",
     "ParamSpec",
+    "RuleError",
+    "RulePoint",
     "State",
     "UnknownGame",
     "__version__",
@@ -82,6 +86,7 @@ __all__ = [
     "plot_win_rates",
     "replay",
     "rerun",
+    "rule_point",
     "simulate",
     "skill_vs_luck",
     "state_from_json",

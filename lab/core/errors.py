@@ -39,5 +39,21 @@ class InvalidRecord(LabError, ValueError):
     """A run record (``df.attrs["record"]``) that is malformed or misses a field a rerun needs."""
 
 
+class RuleError(LabError, ValueError):
+    """A house rule (a designer's function at a rule point) failed while the game played.
+
+    Raised for an exception inside the function, a result of the wrong type or an attempt to
+    change its read-only inputs. The message names the rule point, its clause and (when it
+    happened while applying an action) the move; the state is left as it was before the move.
+    ``rule``, ``clause`` and ``move`` hold the same as attributes.
+    """
+
+    def __init__(self, message: str, *, rule: str = "", clause: str = "", move: str | None = None) -> None:
+        super().__init__(message)
+        self.rule = rule
+        self.clause = clause
+        self.move = move
+
+
 class ConformanceError(LabError, AssertionError):
     """A game broke one of the engine's contracts (raised by :mod:`lab.core.conformance`)."""

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from lab.core.actions import Action, ActionCodec, ActionSpec
 from lab.core.budget import Budget, check_budget
+from lab.core.errors import InvalidVariant
 from lab.core.params import Params, ParamSpec, validate_params
+from lab.core.rulepoints import HouseRule, RulePoint, RuleTable, build_house_rules, list_rule_points
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -70,6 +73,10 @@ class Game:
     :meth:`max_game_length` and :meth:`action_specs`; optionally :meth:`budget` (resource
     bounds from the parameters), :meth:`check_variant` (cross-parameter consistency), :meth:`board`, :meth:`accounting` (for the linter) and
     :meth:`agent_factories`.
+
+    Rule points (:mod:`lab.core.rulepoints`): ``RULE_POINTS`` lists the default functions
+    declared with ``@rule_point``; the game's code calls them as ``self.game.rules.<name>``.
+    :meth:`with_rules` gives a variant with house rules installed.
     """
 
     name: ClassVar[str] = ""
@@ -77,6 +84,8 @@ class Game:
     rules_version: ClassVar[int] = 1
     seed_file: ClassVar[str] = ""
     PARAMETERS: ClassVar[tuple[ParamSpec, ...]] = ()
+    RULE_POINTS: ClassVar[tuple[Callable[..., Any], ...]] = ()
+    _house: dict[str, HouseRule] = {}  # noqa: RUF012  (read-only default; with_rules sets a new dict)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         # The aliasing contract, structurally: whatever graph a game's ``board`` builds (or
@@ -93,6 +102,8 @@ class Game:
         check_budget(self.budget())  # before anything is built from the parameters
         self.check_variant(self.params)
         self._codec = ActionCodec(self.action_specs())
+        self._house: dict[str, HouseRule] = {}
+        self.rules = RuleTable(self.RULE_POINTS, self._house)
 
     # ------------------------------------------------------------------ to implement
     def check_variant(self, params: Params) -> None:
@@ -138,6 +149,46 @@ class Game:
         """Agents this game offers besides ``random``: name -> factory(**settings)."""
         return {}
 
+    # ------------------------------------------------------------------ rule points
+    def rule_points(self) -> list[RulePoint]:
+        """This game's rule points: name, clause, signature, doc and the source in use."""
+        return list_rule_points(self.RULE_POINTS, self._house)
+
+    def with_rules(self, rules: Mapping[str, Callable[..., Any]]) -> Game:
+        """A new game: this variant with ``rules`` (rule point name -> function) installed.
+
+        House rules already installed are kept unless ``rules`` names them again (passing a
+        rule point's default function removes its house rule).
+
+        Raises
+        ------
+        InvalidVariant
+            For an unknown rule point or a function with the wrong number of parameters (the
+            message names the rule point and gives the expected signature).
+        """
+        if not isinstance(rules, Mapping):
+            raise InvalidVariant(f"rules must be a dict {{rule point: function}}, not {type(rules).__name__}")
+        merged: dict[str, Any] = {**self._house, **rules}
+        new = copy.copy(self)
+        new._house = build_house_rules(self.RULE_POINTS, merged, self.name)
+        new.rules = RuleTable(self.RULE_POINTS, new._house)
+        return new
+
+    def house_rules(self) -> dict[str, str]:
+        """The installed house rules: rule point name -> hash of the function's source."""
+        return {name: rule.hash for name, rule in sorted(self._house.items())}
+
+    def house_rule_record(self) -> dict[str, dict[str, str]]:
+        """What saves and run records store: rule point -> {"function": name, "hash": source hash}."""
+        return {
+            name: {"function": getattr(rule.function, "__name__", "rule"), "hash": rule.hash}
+            for name, rule in sorted(self._house.items())
+        }
+
+    def house_rule_labels(self) -> list[str]:
+        """``"MC-2.1.2.2=my_rule"`` per installed house rule (labels, ``repr``, verdicts)."""
+        return [rule.label for _, rule in sorted(self._house.items())]
+
     # ------------------------------------------------------------------ provided
     @classmethod
     def parameter_specs(cls) -> tuple[ParamSpec, ...]:
@@ -172,14 +223,17 @@ class Game:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Game):
             return NotImplemented
-        return self.name == other.name and self.params == other.params
+        return self.name == other.name and self.params == other.params and self.house_rules() == other.house_rules()
 
     def __hash__(self) -> int:
-        return hash((self.name, self.params))
+        return hash((self.name, self.params, tuple(self.house_rules().items())))
 
     def __repr__(self) -> str:
         defaults = {s.name: s.validate(s.default) for s in self.PARAMETERS}
         changed = [
             f"{k}={v!r}" for k, v in self.params.items() if k == "players" or v != defaults.get(k)
         ]
+        if self._house:
+            rules = ", ".join(f"{name!r}: {getattr(r.function, '__name__', 'rule')}" for name, r in sorted(self._house.items()))
+            changed.append(f"rules={{{rules}}}")
         return f"lab.load({self.name!r}{', ' if changed else ''}{', '.join(changed)})"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from lab.core.errors import UnknownGame
@@ -44,14 +45,19 @@ def game_class(name: str) -> type[Game]:
     return cls
 
 
-def load(name: str, /, **params: Any) -> Game:
+def load(name: str, /, rules: Mapping[str, Callable[..., Any]] | None = None, **params: Any) -> Game:
     """Load game ``name`` under the variant ``params`` (defaults for what is not given).
+
+    ``rules`` installs house rules: rule point name (a clause ID, see ``game.rule_points()``)
+    -> the designer's function (:meth:`Game.with_rules`).
 
     Raises
     ------
     UnknownGame
         If ``name`` is not registered (the message lists the registered names).
     InvalidVariant
-        If a parameter is unknown, of the wrong type, out of range or inconsistent.
+        If a parameter is unknown, of the wrong type, out of range or inconsistent, or a house
+        rule names an unknown rule point or has the wrong signature.
     """
-    return game_class(name)(params)
+    game = game_class(name)(params)
+    return game.with_rules(rules) if rules else game

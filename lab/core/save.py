@@ -26,6 +26,7 @@ MAX_BYTES = 8_000_000
 MAX_MESSAGE = 400  # characters of an error message (a hostile value is cut, not echoed whole)
 _KEYS = {"format", "format_version", "game", "rules_version", "params", "history"}
 _KEYS_BY_VERSION = {1: _KEYS, 2: _KEYS | {"coding"}}
+_OPTIONAL = {"house_rules"}  # only in saves of games with house rules
 
 
 def state_to_json(state: State, *, format_version: int = FORMAT_VERSION) -> str:
@@ -52,6 +53,8 @@ def state_to_json(state: State, *, format_version: int = FORMAT_VERSION) -> str:
         codes = encode_history(state)
         data["coding"] = coding_check(state.game, codes)
         data["history"] = codes
+    if state.game._house:  # names and source hashes only: never the code
+        data["house_rules"] = state.game.house_rule_record()
     text = json.dumps(data, separators=(",", ":"))
     if len(text) > MAX_BYTES:
         raise _fail(f"this game's save would be {len(text):,} bytes; at most {MAX_BYTES:,} can be loaded")
@@ -105,10 +108,11 @@ def parse_save(text: str | bytes) -> dict[str, Any]:
     missing = sorted(keys - data.keys())
     if missing:
         raise _fail(f"missing field(s) {', '.join(missing)}")
-    extra = sorted(set(data) - keys)
+    extra = sorted(set(data) - keys - _OPTIONAL)
     if extra:
         shown = ", ".join(str(k)[:40] for k in extra[:5])
-        raise _fail(f"unknown field(s) {shown}; allowed in version {version}: {', '.join(sorted(keys))}")
+        allowed = ", ".join(sorted(keys | _OPTIONAL))
+        raise _fail(f"unknown field(s) {shown}; allowed in version {version}: {allowed}")
     if data["format"] != FORMAT:
         raise _fail(f"format is {str(data['format'])[:40]!r}, expected {FORMAT!r}")
     if not isinstance(data["game"], str):
@@ -117,10 +121,40 @@ def parse_save(text: str | bytes) -> dict[str, Any]:
         raise _fail("field 'params' must be an object")
     if not isinstance(data["history"], list):
         raise _fail("field 'history' must be a list")
+    rules = data.get("house_rules", {})
+    if not isinstance(rules, dict) or not all(
+        isinstance(k, str) and isinstance(v, dict) and set(v) == {"function", "hash"}
+        and all(isinstance(x, str) for x in v.values()) for k, v in rules.items()
+    ):
+        raise _fail('field \'house_rules\' must map rule points to {"function": name, "hash": hex}')
     return data
 
 
-def state_from_json(text: str | bytes, *, game: Any = None) -> State:
+def check_house_rules(saved: dict[str, dict[str, str]], game: Any) -> None:
+    """``InvalidSave`` unless ``game`` has exactly the house rules a save records (by source hash)."""
+    have = game.house_rule_record()
+    for point, rule in sorted(saved.items()):
+        mine = have.get(point)
+        if mine is None:
+            raise _fail(
+                f"the game was played with house rule {rule['function'][:60]!r} at rule point "
+                f"{point[:40]} (source hash {rule['hash'][:16]}); pass it: "
+                f"state_from_json(text, rules={{{point[:40]!r}: {rule['function'][:60]}}})"
+            )
+        if mine["hash"] != rule["hash"]:
+            raise _fail(
+                f"house rule {mine['function']!r} at rule point {point[:40]} differs from the one the game "
+                f"was played with ({rule['function'][:60]!r}): source hash {mine['hash']} != {rule['hash'][:16]}"
+            )
+    for point, rule in have.items():
+        if point not in saved:
+            raise _fail(
+                f"the game was played with the seed's rule at rule point {point}, not with house rule "
+                f"{rule['function']!r}: leave it out of rules="
+            )
+
+
+def state_from_json(text: str | bytes, *, game: Any = None, rules: Any = None) -> State:
     """Load a saved game: validate it, then replay its history.
 
     Parameters
@@ -128,22 +162,32 @@ def state_from_json(text: str | bytes, *, game: Any = None) -> State:
     text : str or bytes
         The JSON written by :meth:`State.to_json`.
     game : Game, optional
-        If given, the file must be a save of this game and variant.
+        If given, the file must be a save of this game and variant (house rules included).
+    rules : dict, optional
+        House rules (rule point -> function) the game was played with. A save records each
+        house rule's name and source hash, never its code: the same functions must be given
+        (or be installed in ``game``).
 
     Raises
     ------
     InvalidSave
-        With a message naming the first thing that is wrong.
+        With a message naming the first thing that is wrong (a missing or different house
+        rule included).
     """
     from lab.core.registry import load
 
     data = parse_save(text)
+    if rules is None and game is not None:
+        rules = dict(game._house)
     try:
         loaded = load(data["game"], **data["params"])
+        if rules:
+            loaded = loaded.with_rules(rules)
     except UnknownGame as exc:
         raise _fail(str(exc)) from None
     except InvalidVariant as exc:
         raise _fail(f"bad parameters: {exc}") from None
+    check_house_rules(data.get("house_rules", {}), loaded)
     if game is not None and loaded != game:
         raise _fail(f"this is a save of {loaded!r}, not of {game!r}")
     rv = data["rules_version"]

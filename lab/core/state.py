@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import numpy as np
 
 from lab.core.actions import Action, exact_action
-from lab.core.errors import IllegalAction
+from lab.core.errors import IllegalAction, RuleError
 from lab.core.frozen import FrozenDict, FrozenList, freeze
 
 if TYPE_CHECKING:
@@ -326,6 +326,9 @@ class State:
                 raise IllegalAction(self._illegal_message(cur, action, legal))
         elif not self._is_legal(cur, action):
             raise IllegalAction(self._illegal_message(cur, action, self._legal_actions(cur)))
+        if self.game._house:
+            self._transaction(cur, action)
+            return
         self._history.append(_new_item(HistoryItem, (cur, action)))
         self._apply_action(action)
 
@@ -350,6 +353,9 @@ class State:
             if not self._is_legal(p, a):
                 raise IllegalAction(self._illegal_message(p, a, self._legal_actions(p)))
             checked[p] = a
+        if self.game._house:
+            self._transaction(SIMULTANEOUS, checked)
+            return
         joint = tuple(checked.get(p) for p in range(self.game.num_players()))
         self._history.append(HistoryItem(SIMULTANEOUS, joint))
         self._apply_actions(checked)
@@ -365,6 +371,9 @@ class State:
 
     def _apply_unchecked(self, player: int, action: Any) -> None:
         """Driver fast path: ``action`` was taken from ``legal_actions`` (or a joint dict)."""
+        if self.game._house:
+            self._transaction(player, action)
+            return
         if player == SIMULTANEOUS:
             joint = tuple(action.get(p) for p in range(self.game.num_players()))
             self._history.append(HistoryItem(SIMULTANEOUS, joint))
@@ -372,6 +381,36 @@ class State:
         else:
             self._history.append(_new_item(HistoryItem, (player, action)))
             self._apply_action(action)
+
+    def _transaction(self, player: int, action: Any) -> None:
+        """Apply a checked action under house rules: all or nothing.
+
+        The state is cloned first; if anything fails while the action is applied (a house rule
+        raising :class:`RuleError`, or the engine tripping over a house rule's result), the
+        state is restored from the clone, so it is exactly as before the move. A
+        :class:`RuleError` is raised again with the move named.
+        """
+        backup = self.clone()
+        try:
+            if player == SIMULTANEOUS:
+                joint = tuple(action.get(p) for p in range(self.game.num_players()))
+                self._history.append(HistoryItem(SIMULTANEOUS, joint))
+                self._apply_actions(action)
+            else:
+                self._history.append(_new_item(HistoryItem, (player, action)))
+                self._apply_action(action)
+        except BaseException as exc:
+            self.__dict__.clear()
+            self.__dict__.update(backup.__dict__)
+            if not isinstance(exc, RuleError):
+                raise
+            who = PLAYER_NAMES.get(player, f"player {player}")
+            if player == SIMULTANEOUS:
+                move = ", ".join(f"player {p}: {a}" for p, a in sorted(action.items()))
+            else:
+                move = f"{who}: {action}"
+            msg = f"{exc} -- while applying move {len(self._history)} ({move}); the state is unchanged"
+            raise RuleError(msg, rule=exc.rule, clause=exc.clause, move=move) from exc
 
     def child(self, action: Any) -> State:
         """A new state: this one after ``action`` (this one is unchanged)."""

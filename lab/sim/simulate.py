@@ -111,12 +111,14 @@ class LeadTracker:
 
 
 def variant_label(game: Game) -> str:
-    """The parameters that differ from the defaults, ``key=value`` comma-separated (or ``default``)."""
+    """The parameters that differ from the defaults, ``key=value`` comma-separated, then the
+    house rules as ``rule point=function`` (or ``default``)."""
     defaults = {s.name: freeze(s.default) for s in game.parameter_specs()}
     parts = []
     for key, value in game.params.items():
         if value != defaults.get(key):
             parts.append(f"{key}={_value_text(game.params_to_dict()[key])}")
+    parts += game.house_rule_labels()
     return ",".join(parts) or "default"
 
 
@@ -223,9 +225,18 @@ def run_chunk(
     stop: int,
     variant: str,
     agents_text: str,
+    house_rules: bytes | None = None,
 ) -> list[dict[str, Any]]:
-    """Worker task: play games ``start..stop-1`` of a run and return their rows."""
+    """Worker task: play games ``start..stop-1`` of a run and return their rows.
+
+    ``house_rules``: the game's house rules as ``cloudpickle`` bytes (made by this run, never
+    read from a file), so a rule defined in a notebook cell plays on any worker.
+    """
     game = rebuild_game(ref, params)
+    if house_rules is not None:
+        import cloudpickle
+
+        game = game.with_rules(cloudpickle.loads(house_rules))
     return [
         game_row(game, specs, game_seed(master, i), i, variant=variant, agents_text=agents_text)
         for i in range(start, stop)
@@ -333,6 +344,11 @@ def simulate(
     size = chunk_size or default_chunk_size(n_games, width)
     ref = game_ref(game)
     tasks = [(ref, params, specs, seed, r.start, r.stop, label, agents_text) for r in chunk_ranges(n_games, size)]
+    if game._house:
+        import cloudpickle
+
+        shipped = cloudpickle.dumps(dict(game._house))
+        tasks = [(*task, shipped) for task in tasks]
     # Each chunk becomes columns as it arrives: a row dict costs several times its table row,
     # so keeping them all would make a long run's memory grow with far more than the table.
     parts: dict[int, pd.DataFrame] = {}
@@ -358,6 +374,8 @@ def simulate(
         "rules_version": game.rules_version,
         "numpy": np.__version__,
     }
+    if game._house:  # names and source hashes, never the code
+        df.attrs["record"]["house_rules"] = game.house_rule_record()
     return df
 
 
@@ -414,11 +432,12 @@ def _check_record(record: Any) -> None:
         raise InvalidRecord(f"the run record's 'variant' must be a string or null, not {type(variant).__name__}")
 
 
-def rerun(record: Mapping[str, Any], **overrides: Any) -> pd.DataFrame:
+def rerun(record: Mapping[str, Any], rules: Mapping[str, Any] | None = None, **overrides: Any) -> pd.DataFrame:
     """Reproduce a run exactly from its record (``df.attrs["record"]``).
 
     ``overrides`` are passed to :func:`simulate` (e.g. ``workers=2`` or ``executor=client``:
-    the table is the same).
+    the table is the same). A run with house rules needs the same functions as ``rules``
+    (the record holds only their names and source hashes).
 
     Raises
     ------
@@ -435,6 +454,15 @@ def rerun(record: Mapping[str, Any], **overrides: Any) -> pd.DataFrame:
         game = rebuild_game((module, qualname), record["params"])
     else:
         game = load(record["game"], **record["params"])
+    if rules:
+        game = game.with_rules(rules)
+    saved = record.get("house_rules") or {}
+    if game.house_rule_record() != saved:
+        msg = (
+            f"the run used house rules {saved or 'none'} but rerun got {game.house_rule_record() or 'none'}: "
+            "pass the same functions as rules={rule point: function}"
+        )
+        raise InvalidRecord(msg)
     kwargs: dict[str, Any] = {
         "agents": record["agents"],
         "n_games": record["n_games"],

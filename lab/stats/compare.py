@@ -58,7 +58,8 @@ def _as_game(game: Game | str | Mapping[str, Any], base: Game | None = None) -> 
     if isinstance(game, Mapping):
         if base is None:
             raise ValueError("game_a must be a Game or a registered name; only game_b may be a dict of changes")
-        return type(base)({**base.params_to_dict(), **dict(game)})
+        changed = type(base)({**base.params_to_dict(), **dict(game)})
+        return changed.with_rules(base._house) if base._house else changed
     raise ValueError(f"expected a Game, a registered name or a dict of parameter changes, not {type(game).__name__}")
 
 
@@ -68,10 +69,14 @@ def difference_label(a: Game, b: Game) -> tuple[str, str]:
         return f"{a.name}:{variant_label(a)}", f"{b.name}:{variant_label(b)}"
     pa, pb = a.params_to_dict(), b.params_to_dict()
     keys = [k for k in pa if pa[k] != pb.get(k)]
-    if not keys:
+    ra, rb = a.house_rule_record(), b.house_rule_record()
+    points = sorted(p for p in {*ra, *rb} if ra.get(p) != rb.get(p))
+    if not keys and not points:
         return "A", "B"
-    fmt = lambda params: ",".join(f"{k}={_text(params[k])}" for k in keys)  # noqa: E731
-    return fmt(pa), fmt(pb)
+    fmt = lambda params: [f"{k}={_text(params[k])}" for k in keys]  # noqa: E731
+    rule = lambda rec, p: f"{p}={rec[p]['function'] if p in rec else 'seed'}"  # noqa: E731
+    return (",".join(fmt(pa) + [rule(ra, p) for p in points]),
+            ",".join(fmt(pb) + [rule(rb, p) for p in points]))
 
 
 def _text(v: Any) -> str:

@@ -55,7 +55,9 @@ from lab.core.budget import MAX_HISTORY, Budget
 from lab.core.errors import InvalidVariant
 from lab.core.game import Game
 from lab.core.params import Params, ParamSpec, thaw
+from lab.core.rulepoints import rule_point
 from lab.games.fiemme_cembra import components as C
+from lab.games.fiemme_cembra.scoring import complete_set, tie_break
 
 if TYPE_CHECKING:
     from lab.games.fiemme_cembra.state import FiemmeCembraState
@@ -150,6 +152,47 @@ def max_length(params: Params) -> int:
     return int(params["rounds"]) * int(params["hand_limit"]) * per_hand + 10
 
 
+# ---------------------------------------------------------------------- rule points
+@rule_point("FC-P4")
+def closes(hand: list[int]) -> bool:
+    """FC-P4: does a hand with ``hand`` cards per type (4 emotions, lodging) close?
+
+    One card of each type: 4 different emotions + lodging.
+    """
+    return 0 not in hand
+
+
+@rule_point("FC-P6")
+def conquerors(order: list[int], shouted: list[int], several_closers: str) -> list[int]:
+    """FC-P6: who takes a conquest card, in turn, given the ``order`` hands landed on the deck.
+
+    ``shouted``: the closers who shouted. The first hand takes the card only if that player
+    shouted, otherwise the second hand takes it. With ``several_closers="each_shouting"``
+    (AMB-FC-4) every closer who shouted takes one, in hand order.
+    """
+    if several_closers == "each_shouting":
+        return [p for p in order if p in shouted] or [order[1]]
+    return [order[0]] if order[0] in shouted else [order[1]]
+
+
+@rule_point("FC-P7")
+def penalised(order: list[int]) -> int:
+    """FC-P7: who is penalised after a race (-1: nobody), from the ``order`` hands landed: the last."""
+    return order[-1]
+
+
+@rule_point("FC-E1")
+def round_exhausted(remaining: list[int], memory: bool) -> bool:
+    """FC-E1: does the round end, with ``remaining`` conquest cards per type still to be won?
+
+    Types: nature, sport, history, taste, lodging, event. Speed mode: when only Event cards are
+    left. Memory mode (the lab's proposal): when no two cards of one type can still be paired.
+    """
+    if memory:
+        return all(remaining[t] < 2 for t in range(C.HAND_TYPES))
+    return all(remaining[t] == 0 for t in range(len(C.TYPES)) if t != C.EVENT)
+
+
 class FiemmeCembraGame(Game):
     """Fiemme–Cembra under one variant. See the module docstring."""
 
@@ -158,6 +201,9 @@ class FiemmeCembraGame(Game):
     rules_version: ClassVar[int] = 1
     seed_file: ClassVar[str] = "001_b777bd706e0024a3.txt"
     PARAMETERS: ClassVar[tuple[ParamSpec, ...]] = PARAMETERS
+    RULE_POINTS: ClassVar[tuple[Any, ...]] = (
+        closes, conquerors, penalised, round_exhausted, complete_set, tie_break,
+    )
 
     def __init__(self, params: Any = None, /, **kwargs: Any) -> None:
         super().__init__(params, **kwargs)

@@ -1,10 +1,33 @@
-"""FC-E2/FC-E3: who wins, from the conquered cards."""
+"""FC-E2/FC-E3: who wins, from the conquered cards (two rule points: FC-E2, FC-E3)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
+from lab.core.rulepoints import rule_point
 from lab.games.fiemme_cembra import components as C
+
+
+@rule_point("FC-E2")
+def complete_set(counts: list[int]) -> bool:
+    """FC-E2: do conquered cards with ``counts`` per type (nature, sport, history, taste, lodging,
+    event) make the winning set? At least one of each of the 4 emotions and one lodging."""
+    return all(counts[t] > 0 for t in (*C.EMOTIONS, C.LODGING))
+
+
+@rule_point("FC-E3")
+def tie_break(candidates: list[int], totals: list[int], pairs: list[int]) -> list[int]:
+    """FC-E3: the winner(s) among ``candidates`` (players with the set, or everybody if none or
+    several have it), given each seat's conquered ``totals`` and FIE-MME/CEM-BRA word ``pairs``.
+
+    The most conquered cards, then the most word pairs; a tie after that: joint winners.
+    """
+    best = max(totals[p] for p in candidates)
+    cands = [p for p in candidates if totals[p] == best]
+    if len(cands) == 1:
+        return cands
+    best = max(pairs[p] for p in cands)
+    return [p for p in cands if pairs[p] == best]
 
 
 def type_counts(cards: Iterable[int], types: Sequence[int]) -> list[int]:
@@ -17,8 +40,7 @@ def type_counts(cards: Iterable[int], types: Sequence[int]) -> list[int]:
 
 def has_set(cards: Iterable[int], types: Sequence[int]) -> bool:
     """FC-E2: at least one card of each of the 4 emotions and one lodging."""
-    counts = type_counts(cards, types)
-    return all(counts[t] > 0 for t in (*C.EMOTIONS, C.LODGING))
+    return complete_set(type_counts(cards, types))
 
 
 def word_pairs(cards: Iterable[int], syllables: Sequence[int]) -> int:
@@ -37,6 +59,8 @@ def rank_players(
     syllables: Sequence[int],
     *,
     need_complete: bool = True,
+    complete: Callable[[list[int]], bool] = complete_set,
+    tie: Callable[[list[int], list[int], list[int]], list[int]] = tie_break,
 ) -> tuple[list[int], str]:
     """The winner(s) among ``candidates`` and the clause that decided.
 
@@ -44,17 +68,16 @@ def rank_players(
     among those with the set (or among all, if nobody has it) the most conquered cards, then
     the most FIE-MME / CEM-BRA pairs; a tie after that gives joint winners.
     With ``need_complete=False`` only the FC-E3 criteria are used (round_wins tie-break).
+    ``complete`` and ``tie`` are the FC-E2 and FC-E3 rule points (the game passes its own).
     """
     cands = list(candidates)
     if need_complete:
-        complete = [p for p in cands if has_set(cards[p], types)]
-        if len(complete) == 1:
-            return complete, "FC-E2"
-        if complete:
-            cands = complete
-    best = max(len(cards[p]) for p in cands)
-    cands = [p for p in cands if len(cards[p]) == best]
-    if len(cands) == 1:
-        return cands, "FC-E3"
-    best = max(word_pairs(cards[p], syllables) for p in cands)
-    return [p for p in cands if word_pairs(cards[p], syllables) == best], "FC-E3"
+        done = [p for p in cands if complete(type_counts(cards[p], types))]
+        if len(done) == 1:
+            return done, "FC-E2"
+        if done:
+            cands = done
+    totals = [len(c) for c in cards]
+    pairs = [word_pairs(c, syllables) for c in cards]
+    chosen = set(tie(cands, totals, pairs))
+    return [p for p in cands if p in chosen], "FC-E3"

@@ -132,18 +132,15 @@ class FiemmeCembraState(StateViews, State):
         self.actor = -1
 
     def _round_exhausted(self) -> bool:
+        """FC-E1 (rule point): the conquest cards still to be won, per type, decide."""
         types = self.game.types
-        if self.game.memory:
-            counts = [0] * len(C.TYPES)
-            for c in self.pool:
+        counts = [0] * len(C.TYPES)
+        for c in self.pool:
+            counts[types[c]] += 1
+        for c in (self.grid if self.game.memory else self.deck):
+            if c >= 0:
                 counts[types[c]] += 1
-            for c in self.grid:
-                if c >= 0:
-                    counts[types[c]] += 1
-            return all(counts[t] < 2 for t in range(C.HAND_TYPES))
-        if any(types[c] != C.EVENT for c in self.pool):
-            return False
-        return all(c < 0 or types[c] == C.EVENT for c in self.deck)
+        return self.game.rules.round_exhausted(counts, self.game.memory)
 
     def _end_round(self) -> None:
         """FC-E1: the round is over; record it (AMB-FC-2) and start the next one or finish."""
@@ -152,7 +149,7 @@ class FiemmeCembraState(StateViews, State):
         total = self.hand_in_round
         self.hands_per_round.append(total)
         mode = self.game.params["between_rounds"]
-        winners, clause = rank_players(self.conquered, range(self.n), self.game.types, self.game.syllables)
+        winners, clause = self._rank(self.conquered, range(self.n))
         self.log(clause, "round_winners", round=self.round_no, winners=winners,
                  conquered=[len(c) for c in self.conquered])
         if mode == "round_wins":
@@ -171,20 +168,25 @@ class FiemmeCembraState(StateViews, State):
 
     def _end_match(self) -> None:
         """FC-E2/FC-E3: the match winner(s)."""
-        types, syl = self.game.types, self.game.syllables
         if self.game.params["between_rounds"] == "round_wins":
             best = max(self.round_wins)
             cands = [p for p in range(self.n) if self.round_wins[p] == best]
             if len(cands) == 1:
                 winners, clause = cands, "AMB-FC-2"
             else:
-                winners, clause = rank_players(self.past, cands, types, syl, need_complete=False)
+                winners, clause = self._rank(self.past, cands, need_complete=False)
         else:
-            winners, clause = rank_players(self.past, range(self.n), types, syl)
+            winners, clause = self._rank(self.past, range(self.n))
         self.final_winners = winners
         self.phase = P_OVER
         self.actor = -1
         self.log(clause, "match_winners", winners=winners, totals=[len(c) for c in self.past])
+
+    def _rank(self, cards: list[list[int]], candidates: Any, *, need_complete: bool = True) -> tuple[list[int], str]:
+        """FC-E2/FC-E3 through the game's rule points."""
+        g = self.game
+        return rank_players(cards, candidates, g.types, g.syllables, need_complete=need_complete,
+                            complete=g.rules.complete_set, tie=g.rules.tie_break)
 
     # ================================================================== State hooks
     def current_player(self) -> int:
@@ -341,7 +343,8 @@ class FiemmeCembraState(StateViews, State):
         self.stats["passes"] += 1
         self.log("FC-P3", "passed", number=self.passes,
                  direction=self.game.pass_names[(self.passes - 1) % len(tables)])
-        closers = [p for p in range(self.n) if 0 not in hands[p]]  # FC-P4: one of each type
+        closes = self.game.rules.closes
+        closers = [p for p in range(self.n) if closes(hands[p])]  # FC-P4 rule point: one of each type
         if closers:
             self.closers = closers
             self.phase = P_SLAP
@@ -389,21 +392,18 @@ class FiemmeCembraState(StateViews, State):
                 self.forgot[c] += 1
                 self.log("FC-P6", "forgot_to_shout", player=c)
         first = order[0]
-        if self.game.params["several_closers"] == "each_shouting":
-            queue = [p for p in order if p in shouted]
-            if not queue:
-                queue = [order[1]]
-        elif first in shouted:
-            queue = [first]
-        else:
-            queue = [order[1]]  # FC-P6: the first forgot to shout: the second hand takes it
+        mode = self.game.params["several_closers"]
+        n = self.n
+        queue = [p for p in self.game.rules.conquerors(order, shouted, mode) if 0 <= p < n]  # FC-P6
+        if mode != "each_shouting" and first not in shouted and order[1] in queue:
             self.log("FC-P6", "second_hand_takes", player=order[1], first=first)
         self.log("FC-P6", "conquerors", players=list(queue))
         self.queue = queue
-        self.penalised = order[-1]
-        if self.game.params["penalty_timing"] == "end_of_round":
-            self.marks[order[-1]] += 1
-            self.log("FC-P7", "penalty_mark", player=order[-1], marks=self.marks[order[-1]])
+        last = self.game.rules.penalised(order)  # FC-P7 rule point
+        self.penalised = last if 0 <= last < n else -1
+        if self.game.params["penalty_timing"] == "end_of_round" and self.penalised >= 0:
+            self.marks[last] += 1
+            self.log("FC-P7", "penalty_mark", player=last, marks=self.marks[last])
             self.penalised = -1
         self.hand_in_round += 1
         self.stats["hands"] += 1

@@ -30,6 +30,7 @@ from lab.core.budget import MAX_HISTORY, Budget
 from lab.core.errors import InvalidVariant
 from lab.core.game import Game
 from lab.core.params import Params, ParamSpec, thaw
+from lab.core.rulepoints import rule_point
 from lab.games.memcel import components as C
 from lab.lint.checks import Conservation, Divisible, Note, StatedTotal
 
@@ -124,6 +125,58 @@ def max_length(params: Params) -> int:
     return order + setup + HUNT_ACTIONS_PER_TURN * int(params["max_turns"]) + 8
 
 
+# ---------------------------------------------------------------------- rule points
+@rule_point("MC-2.1.1")
+def reveal_limit(roll: int, strict: bool) -> int:
+    """MC-2.1.1: the largest x (own tiles to reveal) a player may declare after a d8 roll of ``roll``.
+
+    The text says x < N (``strict``, AMB-MC-2); the ``inclusive`` variant allows x <= N. The
+    engine also caps x at the number of face-down tiles; below 1 no attack is possible.
+    """
+    return roll - 1 if strict else roll
+
+
+@rule_point("MC-2.1.2.1")
+def tiles_to_cover(own_face_up: list[int], this_turn: list[int], scope: str) -> list[int]:
+    """MC-2.1.2.1: after a miss, which of the player's own face-up tiles (slots) are covered again.
+
+    ``own_face_up``: every own face-up slot; ``this_turn``: those revealed in this attack;
+    ``scope`` is the variant's AMB-MC-3 reading (``"all"`` or ``"turn"``).
+    """
+    return list(own_face_up) if scope == "all" else list(this_turn)
+
+
+@rule_point("MC-2.1.2.2")
+def lost_turns(x: int, found: int) -> int:
+    """MC-2.1.2.2: turns a player sits out after a miss, having declared ``x`` and found ``found``.
+
+    With y = x - found tiles missing, y > 1 costs y turns; y = 1 (MC-2.1.2.1) costs none.
+    """
+    y = x - found
+    return y if y > 1 else 0
+
+
+@rule_point("MC-2.2.1")
+def may_defend(defended_last_turn: bool) -> bool:
+    """MC-2.2.1: may the player choose a defence now? Not on two consecutive turns."""
+    return not defended_last_turn
+
+
+@rule_point("MC-3")
+def has_won(face_up: int, own_tiles: int) -> bool:
+    """MC-3: does a player with ``face_up`` of their ``own_tiles`` tiles face up win (and end the game)?"""
+    return face_up >= own_tiles
+
+
+@rule_point("MC-3:timeout")
+def out_of_time(turns: int, max_turns: int) -> bool:
+    """The lab's end condition beside MC-3: after ``turns`` hunt turns, is the game a draw?
+
+    ``max_turns`` is the variant's limit (sat-out turns count).
+    """
+    return turns >= max_turns
+
+
 class Tables:
     """Everything the state needs precomputed from one variant (shared by all its states)."""
 
@@ -183,6 +236,9 @@ class MemcelGame(Game):
     rules_version = 1
     seed_file = "000_87aa68ef54d58a17.txt"
     PARAMETERS: ClassVar[tuple[ParamSpec, ...]] = PARAMETERS
+    RULE_POINTS: ClassVar[tuple[Callable[..., Any], ...]] = (
+        reveal_limit, tiles_to_cover, lost_turns, may_defend, has_won, out_of_time,
+    )
 
     def __init__(self, params: Any = None, /, **kwargs: Any) -> None:
         super().__init__(params, **kwargs)

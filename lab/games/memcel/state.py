@@ -97,7 +97,7 @@ class MemcelState(State):
                     out += [row[s] for s in empty]
             return out
         if kind == "declare":
-            if self.defended[player]:  # MC-2.2.1
+            if not self.game.rules.may_defend(self.defended[player]):  # MC-2.2.1 rule point
                 return [t.attack]
             return [t.attack, *t.defend.values()]
         if kind == "x":
@@ -215,7 +215,7 @@ class MemcelState(State):
                 if self.turn_idx == 0:
                     self.rounds += 1
                 p = self.order[self.turn_idx]
-            if self.turns >= self.game.params["max_turns"]:
+            if self.game.rules.out_of_time(self.turns, self.game.params["max_turns"]):
                 self.timeout = True
                 self.phase = "over"
                 self.queue = []
@@ -349,7 +349,7 @@ class MemcelState(State):
 
     def _x_range(self) -> range:
         n_roll = self.attack[0]
-        hi = n_roll - 1 if self.t.strict else n_roll  # AMB-MC-2
+        hi = self.game.rules.reveal_limit(n_roll, self.t.strict)  # MC-2.1.1 rule point (AMB-MC-2)
         down = sum(1 for s in range(self.t.n_slots) if self.tiles[s] >= 0 and not self.up[s])
         return range(1, min(hi, down) + 1)
 
@@ -406,10 +406,11 @@ class MemcelState(State):
         else:  # MC-2.1.2.1 / MC-2.1.2.2 the wrong tile stays face up
             clause = "MC-2.1.2.1" if y == 1 else "MC-2.1.2.2"
             self._emit(clause, "miss", player=p, slot=slot, found=found, x=x, y=y)
-        if y > 1:  # MC-2.1.2.2 (also with an imprevisto, MC-2.1.2.3) sit out y turns
-            self.lost[p] += y
-            self.counts["lost_turns"] += y
-            self._emit("MC-2.1.2.2", "lost_turns", player=p, turns=y)
+        lost = self.game.rules.lost_turns(x, found)  # MC-2.1.2.2 rule point
+        if lost > 0:  # MC-2.1.2.2 (also with an imprevisto, MC-2.1.2.3) sit out y turns
+            self.lost[p] += lost
+            self.counts["lost_turns"] += lost
+            self._emit("MC-2.1.2.2", "lost_turns", player=p, turns=lost)
         owner = t.owner_of_kind[k]
         if owner >= 0 and k != t.imp and self._check_win(owner):  # AMB-MC-4
             return
@@ -418,10 +419,14 @@ class MemcelState(State):
     def _cover_own(self, p: int) -> None:
         """MC-2.1.2.1 cover own tiles again: all face-up ones, or this turn's (AMB-MC-3)."""
         t = self.t
-        if self.game.params["cover_scope"] == "all":
-            slots = [s for s in range(t.n_slots) if self.up[s] and t.owner_of_kind[self.tiles[s]] == p]
-        else:
-            slots = [s for s in self.attack[3] if self.up[s] and t.owner_of_kind[self.tiles[s]] == p]
+        owner, up = t.owner_of_kind, self.up
+        own = [s for s in range(t.n_slots) if up[s] and owner[self.tiles[s]] == p]
+        this_turn = [s for s in self.attack[3] if up[s] and owner[self.tiles[s]] == p]
+        chosen = self.game.rules.tiles_to_cover(own, this_turn, self.game.params["cover_scope"])
+        own_set, slots = set(own), []
+        for s in chosen:  # a house rule can only cover own face-up tiles, each once
+            if s in own_set and s not in slots:
+                slots.append(s)
         for s in slots:
             self.up[s] = False
             self.upby[s] = -1
@@ -458,7 +463,7 @@ class MemcelState(State):
 
     def _check_win(self, p: int) -> bool:
         """MC-3: the first player with all own tiles face up wins."""
-        if self.own_face_up(p) < self.t.kind_counts[p]:
+        if not self.game.rules.has_won(self.own_face_up(p), self.t.kind_counts[p]):  # MC-3 rule point
             return False
         self.winner = p
         self.phase = "over"
@@ -604,7 +609,9 @@ class MemcelState(State):
         }  # ``seen`` (the observers' event lists) is a cache of the history and is left out
 
     def clone(self) -> MemcelState:
-        new = MemcelState.__new__(MemcelState)
+        cls = type(self)  # a subclass keeps its class on clone
+        new = cls.__new__(cls)
+        new.__dict__.update(self.__dict__)
         new.game = self.game
         new.t = self.t
         new._history = list(self._history)
@@ -653,7 +660,7 @@ class MemcelState(State):
             "peek": "pick a face-down tile to look at (card)",
             "cover": "pick a face-up tile to turn back down (card)",
         }[task]
-        if task == "declare" and action.kind == "defend" and self.defended[player]:
+        if task == "declare" and action.kind == "defend" and not self.game.rules.may_defend(self.defended[player]):
             return "defence may not be chosen two turns in a row (MC-2.2.1); attack"
         if task == "x" and action.kind == "choose_x":
             rng = self._x_range()

@@ -44,6 +44,10 @@ Rules as implemented (clause IDs from RULES.md; seed ``003_1eeee604204dd289.txt`
   +1; among the players still holding cubes, the one(s) with the most cubes, then the most
   different colours, -1 each (still tied: all of them); everyone else 0. A blocked game has no
   winner; its loser is found the same way. Nobody can give a cube to a player who is out.
+* Rule points (house rules, :mod:`lab.core.rulepoints`): ``MM-3`` rewards for joined faces,
+  ``MM-4.1`` when a run in one direction is full, ``MM-5`` who loses, ``MM-5:bonus`` the first
+  player out's return, ``MM-5:end`` when the game ends after a player is out, ``AMB-MM-5`` when
+  passes block the game. The state calls them through ``game.rules``.
 * MM-6 -- the figure variants and the rotating table are named but not specified by the seed:
   reported as a linter Note (``accounting()``), not playable.
 """
@@ -57,6 +61,7 @@ from lab.core.actions import ActionSpec, Field
 from lab.core.errors import InvalidVariant
 from lab.core.game import Game
 from lab.core.params import Params, ParamSpec
+from lab.core.rulepoints import rule_point
 from lab.games.memm.components import (
     COLOURS,
     CUBES_PER_PATTERN,
@@ -136,6 +141,64 @@ GIVES_FOR_JOINED = {3: 1, 4: 2, 5: 3, 6: 3}
 PLACE_CHOICES = 9_800  # MM-3 (6 joined faces only without gravity)
 
 
+# ---------------------------------------------------------------------- rule points
+@rule_point("MM-3")
+def rewards(joined: int) -> tuple[bool, int]:
+    """MM-3: what a placement joining ``joined`` faces earns: (place again?, cubes to give).
+
+    2 joined faces: place again; 3: again and give 1 cube; 4: give 2; 5 or 6: give 3.
+    """
+    return joined >= 2, GIVES_FOR_JOINED.get(joined, 0)
+
+
+@rule_point("MM-4.1")
+def run_full(run_length: int, max_run: int) -> bool:
+    """MM-4.1: after ``run_length`` placements in a row in one direction, is that direction closed?
+
+    ``max_run`` is the variant's limit (3 in the seed): at most that many in a row.
+    """
+    return run_length >= max_run
+
+
+@rule_point("MM-5")
+def losers(cubes: list[int], colours: list[int], first_out: int | None) -> list[int]:
+    """MM-5: who loses at the end, from each seat's cubes held and different colours held.
+
+    Among the players still holding cubes (not the first out): the most cubes, then the most
+    different colours; everyone still tied loses.
+    """
+    holding = [p for p, n in enumerate(cubes) if n and p != first_out]
+    if not holding:
+        return []
+    worst = max((cubes[p], colours[p]) for p in holding)
+    return [p for p in holding if (cubes[p], colours[p]) == worst]
+
+
+@rule_point("MM-5:bonus")
+def first_out_bonus(n_players: int) -> float:
+    """MM-5: the return of the first player to place all their cubes (the winner); +1."""
+    return 1.0
+
+
+@rule_point("MM-5:end")
+def round_over(first_out: int | None, player: int, start_player: int, n_players: int) -> bool:
+    """MM-5: does the game end when ``player``'s turn ends?
+
+    Once a player is out, the round is played to its end: the game ends after the turn of the
+    player seated before the starting player.
+    """
+    return first_out is not None and player == (start_player - 1) % n_players
+
+
+@rule_point("AMB-MM-5")
+def blocked(pass_streak: int, n_players: int) -> bool:
+    """AMB-MM-5: after ``pass_streak`` passes in a row (none pending a column), is the game blocked?
+
+    When every player has passed in a row the position can never change: the game ends.
+    """
+    return pass_streak >= n_players
+
+
 @lru_cache(maxsize=32)
 def _cube_table(cube_set: Any, layout: str) -> CubeTable:
     """Orientation tables per (frozen) cube set, shared by every game loaded with it."""
@@ -150,6 +213,7 @@ class MemmGame(Game):
     rules_version = 1
     seed_file = "003_1eeee604204dd289.txt"
     PARAMETERS = PARAMETERS
+    RULE_POINTS = (rewards, run_full, losers, first_out_bonus, round_over, blocked)
 
     def check_variant(self, params: Params) -> None:
         if params["cube_set"] != "balanced" and params["face_layout"] != "opposite":

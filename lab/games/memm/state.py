@@ -15,17 +15,12 @@ from lab.core.actions import Action
 from lab.core.chance import uniform
 from lab.core.state import CHANCE, TERMINAL, State
 from lab.games.memm.components import COLOURS, N_CUBES, ROMAN
-from lab.games.memm.rules import GIVES_FOR_JOINED, MemmGame
+from lab.games.memm.rules import MemmGame
 
 _DEAL, _ROLL, _PLACE, _GIVE, _OVER = "deal", "roll", "place", "give", "over"
 PASS = Action("pass", ())
 KEEP = Action("keep", ())
 _FACE_WORDS = ((4, "top"), (0, "+x"), (1, "-x"), (2, "+y"), (3, "-y"), (5, "bottom"))
-_SCALARS = (
-    "phase", "to_move", "start_player", "last", "run_key", "run_len", "column", "gives_left",
-    "repeat", "first_out", "pass_streak", "blocked", "stuck", "placements", "passes", "gifts",
-    "repeats", "max_joined", "first_out_placement",
-)
 
 
 class MemmState(State):
@@ -140,12 +135,18 @@ class MemmState(State):
             base = col if params["column_rule"] == "must" else base + [c for c in col if c not in base]
         return base, set(base)
 
-    def _run_blocked(self, cell: Cell) -> bool:
-        """MM-4.1: would ``cell`` make more than ``max_run`` placements in one direction?"""
+    def _closed_direction(self) -> int | None:
+        """MM-4.1 (rule point ``run_full``): the direction the current run may not continue in."""
         if self.last is None or self.run_key is None:
-            return False
-        d = direction(self.last, cell)
-        return d is not None and d == self.run_key and self.run_len >= self.game.params["max_run"]
+            return None
+        if self.game.rules.run_full(self.run_len, self.game.params["max_run"]):
+            return self.run_key
+        return None
+
+    def _run_blocked(self, cell: Cell) -> bool:
+        """MM-4.1: would ``cell`` continue a run that is full?"""
+        closed = self._closed_direction()
+        return closed is not None and direction(self.last, cell) == closed  # type: ignore[arg-type]
 
     def candidate_cells(self) -> list[Cell]:
         """Free cells touching an anchor, on the table or supported, not breaking MM-4.1."""
@@ -161,7 +162,11 @@ class MemmState(State):
                 if gravity and c[2] > 0 and (c[0], c[1], c[2] - 1) not in cells:
                     continue
                 found.add(c)
-        return sorted(c for c in found if not self._run_blocked(c))
+        closed = self._closed_direction()
+        if closed is None:
+            return sorted(found)
+        last = self.last
+        return sorted(c for c in found if direction(last, c) != closed)  # type: ignore[arg-type]
 
     def contacts(self, cell: Cell, anchor_set: set[Cell] | None = None) -> list[tuple[int, int, bool]]:
         """Occupied neighbours of ``cell``: ``(face, colour it must show there, is an anchor)``."""
@@ -237,19 +242,20 @@ class MemmState(State):
         self.max_joined = max(self.max_joined, joined)
         self.log("MM-2", "place", player=p, cube=cube, cell=list(cell), rotation=rot, joined=joined,
                  direction=None if d is None else FACE_NAMES[d])
-        if self.run_len >= self.game.params["max_run"]:
-            self.log("MM-4.1", "run_limit", direction=FACE_NAMES[d] if d is not None else None)
+        if d is not None and self.game.rules.run_full(self.run_len, self.game.params["max_run"]):
+            self.log("MM-4.1", "run_limit", direction=FACE_NAMES[d])
         if on_top and self.game.params["column_rule"] != "off":
             self.column = (cell[0], cell[1])
             self.log("MM-4.2", "column", column=list(self.column), rule=self.game.params["column_rule"])
         else:
             self.column = None
+        again, gives = self.game.rules.rewards(joined)  # MM-3 rule point
         self._check_out(p)
-        self.repeat = joined >= 2 and bool(self.hands[p])
+        self.repeat = again and bool(self.hands[p])
         if self.repeat:
             self.repeats += 1
             self.log("MM-3", "repeat", player=p, joined=joined)
-        self.gives_left = min(GIVES_FOR_JOINED.get(joined, 0), len(self.hands[p]))
+        self.gives_left = max(0, min(gives, len(self.hands[p])))
         if self.gives_left and self._recipients():
             self.phase = _GIVE
             self.log("MM-3", "may_give", player=p, count=self.gives_left)
@@ -303,7 +309,7 @@ class MemmState(State):
             self.column = None  # the MM-4.2 constraint is used up; not a block yet
         else:
             self.pass_streak += 1
-            if self.pass_streak >= len(self.hands):
+            if self.game.rules.blocked(self.pass_streak, len(self.hands)):  # AMB-MM-5 rule point
                 self.log("AMB-MM-5", "blocked", passes=self.pass_streak)
                 self.blocked = True
                 self._finish()
@@ -318,7 +324,7 @@ class MemmState(State):
 
     def _end_turn(self, p: int) -> None:
         n = len(self.hands)
-        if self.first_out is not None and p == (self.start_player - 1) % n:
+        if self.game.rules.round_over(self.first_out, p, self.start_player, n):  # MM-5:end rule point
             self.log("MM-5", "round_complete", player=p)
             self._finish()
             return
@@ -335,13 +341,11 @@ class MemmState(State):
         return len({c for cube in self.hands[p] for c in bodies[cube]})
 
     def losers(self) -> list[int]:
-        """MM-5: most cubes, then most different colours; all still tied lose."""
-        holding = [p for p, h in enumerate(self.hands) if h and p != self.first_out]
-        if not holding:
-            return []
-        key = {p: (len(self.hands[p]), self.held_colours(p)) for p in holding}
-        worst = max(key.values())
-        return [p for p in holding if key[p] == worst]
+        """MM-5 (rule point): most cubes, then most different colours; all still tied lose."""
+        n = len(self.hands)
+        cubes = [len(h) for h in self.hands]
+        colours = [self.held_colours(p) if cubes[p] else 0 for p in range(n)]
+        return [p for p in self.game.rules.losers(cubes, colours, self.first_out) if 0 <= p < n]
 
     def returns(self) -> list[float]:
         n = len(self.hands)
@@ -351,7 +355,7 @@ class MemmState(State):
         for p in self.losers():
             out[p] = -1.0
         if self.first_out is not None:
-            out[self.first_out] = 1.0
+            out[self.first_out] = self.game.rules.first_out_bonus(n)  # MM-5:bonus rule point
         return out
 
     def winners(self) -> list[int]:
@@ -423,8 +427,9 @@ class MemmState(State):
         return data
 
     def clone(self) -> MemmState:
-        new = MemmState.__new__(MemmState)
-        new.game = self.game
+        cls = type(self)  # a subclass keeps its class (and its rules) on clone
+        new = cls.__new__(cls)
+        new.__dict__.update(self.__dict__)
         new._history = list(self._history)
         new._events = list(self._events)
         new.hands = [list(h) for h in self.hands]
@@ -432,10 +437,7 @@ class MemmState(State):
         new.cells = dict(self.cells)
         new.colours = dict(self.colours)
         new.order = list(self.order)
-        for name in _SCALARS:
-            setattr(new, name, getattr(self, name))
-        new._legal = self._legal
-        return new
+        return new  # scalars (and the immutable ``_legal`` cache) came with ``__dict__``
 
     @classmethod
     def from_observation(cls, game: MemmGame, obs: dict[str, Any]) -> MemmState:

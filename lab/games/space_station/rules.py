@@ -48,7 +48,7 @@ import networkx as nx
 from lab.core.actions import Action, ActionSpec, Field, act
 from lab.core.budget import MAX_HISTORY, Budget
 from lab.core.chance import die, uniform
-from lab.core.errors import InvalidVariant
+from lab.core.errors import InvalidVariant, RuleError
 from lab.core.game import Game
 from lab.core.params import Params
 from lab.core.state import CHANCE, TERMINAL, State
@@ -61,6 +61,7 @@ from lab.games.space_station.board import (
 )
 from lab.games.space_station.components import DIE_SIDES
 from lab.games.space_station.params import PARAMETERS
+from lab.games.space_station.rule_points import RULE_POINTS
 
 WAITING, IN_PLAY, DESTROYED = 0, 1, 2
 RUNNING, WIN, LOSS, TIMEOUT = 0, 1, -1, 2
@@ -81,6 +82,7 @@ class SpaceStationGame(Game):
     rules_version: ClassVar[int] = 1
     seed_file: ClassVar[str] = "002_bef2c086835c932c.txt"
     PARAMETERS = PARAMETERS
+    RULE_POINTS = RULE_POINTS
 
     def __init__(self, params: Any = None, /, **kwargs: Any) -> None:
         super().__init__(params, **kwargs)
@@ -403,8 +405,8 @@ class SpaceStationState(State):
         if not targets:
             return
         dist = self.geo.dist[self.hexes[0]]
-        best = min(dist[self.hexes[t]] for t in targets)
-        tied = [t for t in targets if dist[self.hexes[t]] == best]
+        picks = self.game.rules.station_targets([dist[self.hexes[t]] for t in targets])  # SS-D1
+        tied = _pick(targets, picks, "SS-D1") if self.game._house else [targets[i] for i in picks]
         if len(tied) > 1 and self.game.params.station_tie == "die":
             self.pending = ("pick", tied)
             return
@@ -478,7 +480,7 @@ class SpaceStationState(State):
         kind = g.kinds[shooter]
         key = {"station": "station", "fighter": "fighter", "droid": "droid"}[kind]
         self.stats[f"{key}_shots"] += 1
-        hit = face >= int(g.params.hit_on)
+        hit = g.rules.laser_hits(face, int(g.params.hit_on))  # SS-G2 rule point
         self.log(
             "SS-G2", "laser", shooter=g.labels[shooter], target=g.labels[target], face=face, hit=hit
         )
@@ -535,11 +537,11 @@ class SpaceStationState(State):
             if o != pid and self.status[o] == IN_PLAY:
                 h = self.hexes[o]
                 occ[h] = max(occ.get(h, 0), 2 if o >= enemy_first else 1)
-        if not occ:
-            return 0, routes
-        tiers = [max((occ.get(h, 0) for h in r), default=0) for r in routes]
-        tier = min(tiers)
-        return tier, [r for r, t in zip(routes, tiers, strict=True) if t == tier]
+        tiers = [max((occ.get(h, 0) for h in r), default=0) for r in routes] if occ else [0] * len(routes)
+        kept = g.rules.preferred_routes(tiers)  # SS-F3 rule point
+        if g._house:  # a house rule's choice is checked; the seed's rule is trusted
+            kept = _pick(list(range(len(routes))), kept, "SS-F3")
+        return min(tiers[i] for i in kept), [routes[i] for i in kept]
 
     def _run_route(self, pid: int, route: tuple[int, ...], chosen_by: str) -> None:
         """Move ``pid`` along ``route`` hex by hex, colliding on the way (SS-E)."""
@@ -570,23 +572,14 @@ class SpaceStationState(State):
     def _collide(self, mover: int, other: int) -> str:
         """SS-E: the collision table. Returns 'go', 'stop' (droid-droid) or 'dead'."""
         g = self.game
-        a, b = g.kinds[mover], g.kinds[other]
         where = self.hexes[other]
         self.stats["collisions"] += 1
-        pair = {a, b}
-        if "missile" in pair or "station" in pair or pair == {"fighter"}:
-            self._destroy(mover)
-            self._destroy(other)
-            result = "dead"
-        elif pair == {"fighter", "droid"}:
-            fighter, droid = (mover, other) if a == "fighter" else (other, mover)
-            self._destroy(fighter)
-            self._damage(droid)
-            result = "go" if self.status[mover] == IN_PLAY else "dead"
-        else:  # droid-droid: both lose a shield, the mover stops before the other
-            self._damage(mover)
-            self._damage(other)
-            result = "stop" if self.status[mover] == IN_PLAY else "dead"
+        on_mover, on_other, stops = g.rules.collide(g.kinds[mover], g.kinds[other])  # SS-E rule point
+        for effect in ("destroy", "damage"):  # destructions first, the mover before the other
+            for pid, what in ((mover, on_mover), (other, on_other)):
+                if what == effect:
+                    (self._destroy if effect == "destroy" else self._damage)(pid)
+        result = "dead" if self.status[mover] != IN_PLAY else ("stop" if stops else "go")
         self.log("SS-E", "collision", mover=g.labels[mover], other=g.labels[other],
                  hex=self.geo.label(where), result=result)
         self._check_end()
@@ -614,11 +607,14 @@ class SpaceStationState(State):
         """SS-H: loss when the station is destroyed, else win when every enemy is gone."""
         if self.outcome != RUNNING:
             return
-        if self.status[0] == DESTROYED:
+        status, g = self.status, self.game
+        left = sum(1 for p in range(g.first_droid, g.n_pieces) if status[p] != DESTROYED)
+        verdict = g.rules.outcome(status[0] == DESTROYED, left)  # SS-H rule point
+        if verdict == "loss":
             self.outcome = LOSS
             self.pending = self.decision = None
             self.log("SS-H", "loss", turn=self.turn)
-        elif all(self.status[p] == DESTROYED for p in range(self.game.first_droid, self.game.n_pieces)):
+        elif verdict == "win":
             self.outcome = WIN
             self.pending = self.decision = None
             self.log("SS-H", "win", turn=self.turn)
@@ -660,7 +656,8 @@ class SpaceStationState(State):
         return obs
 
     def clone(self) -> SpaceStationState:
-        new = SpaceStationState.__new__(SpaceStationState)
+        cls = type(self)  # a subclass keeps its class on clone
+        new = cls.__new__(cls)
         new.game = self.game
         new._history = list(self._history)
         new._events = list(self._events)
@@ -749,6 +746,15 @@ class SpaceStationState(State):
         from lab.games.space_station.render import action_targets
 
         return action_targets(self, player)
+
+
+def _pick(items: list[Any], indices: list[int], rule: str) -> list[Any]:
+    """``items[i]`` for the indices a rule point chose (in range, each once; at least one)."""
+    seen = list(dict.fromkeys(i for i in indices if 0 <= i < len(items)))
+    if not seen:
+        msg = f"rule point {rule} chose none of the {len(items)} candidates (indices {indices}); choose at least one"
+        raise RuleError(msg, rule=rule, clause=rule)
+    return [items[i] for i in seen]
 
 
 def _jsonable(value: Any) -> Any:

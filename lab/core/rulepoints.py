@@ -1,0 +1,339 @@
+"""Rule points: the decisions of a game a designer may replace with a house rule.
+
+A *rule point* is a small pure function of a game's rules module, named by the clause ID of
+RULES.md it implements (``"MC-2.1.2.2"``; a clause with several decisions adds a word after a
+colon, ``"MM-5:bonus"``), with a docstring, a typed signature and the default implementation the
+game uses. A game lists its rule points in ``RULE_POINTS`` and calls them through
+``game.rules.<function name>``, which is resolved once per :class:`~lab.core.game.Game`: with
+the defaults it *is* the default function (no wrapper, no cost).
+
+A house rule replaces one rule point with the designer's function::
+
+    def no_lost_turns(x: int, found: int) -> int:
+        return 0
+    game = lab.load("memcel", rules={"MC-2.1.2.2": no_lost_turns})
+
+The designer's function is checked when the variant is built (same number of parameters as the
+default) and guarded while it plays (:class:`HouseRule`): its inputs are read-only views
+(:mod:`lab.core.frozen`), its result must match the default's return annotation, and anything it
+raises becomes a :class:`~lab.core.errors.RuleError` naming the rule point and its clause (the
+state adds the move and restores itself, see :meth:`lab.core.state.State.apply_action`).
+
+A house rule is code, so saves and run records store only its name and a hash of its source
+(:func:`source_hash`), never the code.
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import inspect
+import numbers
+import textwrap
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from lab.core.errors import InvalidVariant, RuleError
+from lab.core.frozen import FrozenError, freeze
+
+_ATTR = "__rule_point__"
+
+
+@dataclass(frozen=True)
+class RuleSpec:
+    """What a game declares about one rule point (attached to its default function)."""
+
+    name: str
+    clause: str
+    attr: str
+    params: tuple[str, ...]
+    annotations: tuple[str, ...]
+    returns: str
+    doc: str
+
+    @property
+    def signature(self) -> str:
+        args = ", ".join(f"{p}: {a}" for p, a in zip(self.params, self.annotations, strict=True))
+        return f"({args}) -> {self.returns}"
+
+
+@dataclass(frozen=True)
+class RulePoint:
+    """One rule point of a game as :meth:`Game.rule_points` lists it.
+
+    ``name`` is the key for ``with_rules``/``rules=`` (the clause ID, or ``clause:word``),
+    ``signature`` the expected parameters and return type, ``doc`` the default's docstring,
+    ``source`` the source of the implementation in use (the house rule's, if one is installed),
+    ``house`` whether it is a house rule, ``hash`` the source hash of a house rule (else ``""``).
+    """
+
+    name: str
+    clause: str
+    signature: str
+    doc: str
+    source: str
+    house: bool
+    hash: str
+    function: Callable[..., Any]
+
+    def __repr__(self) -> str:
+        mark = " (house rule)" if self.house else ""
+        return f"<rule point {self.name}{mark}: {self.signature}>"
+
+
+def rule_point(name: str, clause: str | None = None) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Declare the decorated function as the default implementation of rule point ``name``.
+
+    ``clause`` defaults to ``name`` up to a colon (``"MM-5:bonus"`` -> ``"MM-5"``). The function
+    stays a plain module-level function (it pickles by reference); the declaration is read from
+    its annotations and docstring.
+    """
+
+    def mark(fn: Callable[..., Any]) -> Callable[..., Any]:
+        sig = inspect.signature(fn)
+        params = tuple(sig.parameters)
+        annotations = tuple(_ann(p.annotation) for p in sig.parameters.values())
+        doc = inspect.cleandoc(fn.__doc__ or "")
+        if not doc or "" in annotations or sig.return_annotation is inspect.Signature.empty:
+            msg = f"rule point {name} ({fn.__name__}) needs a docstring and type annotations"
+            raise TypeError(msg)
+        spec = RuleSpec(name, clause or name.split(":")[0], fn.__name__, params, annotations,
+                        _ann(sig.return_annotation), doc)
+        setattr(fn, _ATTR, spec)
+        return fn
+
+    return mark
+
+
+def _ann(annotation: Any) -> str:
+    if annotation is inspect.Parameter.empty:
+        return ""
+    return annotation if isinstance(annotation, str) else getattr(annotation, "__name__", str(annotation))
+
+
+def spec_of(fn: Callable[..., Any]) -> RuleSpec:
+    """The :class:`RuleSpec` of a default function declared with :func:`rule_point`."""
+    spec = getattr(fn, _ATTR, None)
+    if not isinstance(spec, RuleSpec):
+        raise TypeError(f"{fn!r} is not declared with @rule_point")
+    return spec
+
+
+def function_source(fn: Callable[..., Any]) -> str:
+    """The source text of ``fn`` (dedented), or a description when it has none."""
+    target = fn.function if isinstance(fn, HouseRule) else fn
+    try:
+        return textwrap.dedent(inspect.getsource(target))
+    except (OSError, TypeError):
+        code = getattr(target, "__code__", None)
+        if code is None:
+            return f"<{type(target).__name__} {getattr(target, '__qualname__', target)!r}: no source>"
+        return f"<compiled {code.co_name}: {code.co_code.hex()} {code.co_consts!r} {code.co_names!r}>"
+
+
+def source_hash(fn: Callable[..., Any]) -> str:
+    """SHA-256 (first 16 hex digits) of a function's source: what saves and records store."""
+    return hashlib.sha256(function_source(fn).encode()).hexdigest()[:16]
+
+
+# ---------------------------------------------------------------------- return type checking
+def _split_top(text: str, sep: str) -> list[str]:
+    parts, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        if ch == "[":
+            depth += 1
+        elif ch == "]":
+            depth -= 1
+        elif ch == sep and depth == 0:
+            parts.append(text[start:i].strip())
+            start = i + 1
+    parts.append(text[start:].strip())
+    return parts
+
+
+class _Mismatch(Exception):
+    pass
+
+
+def conform(value: Any, ann: str) -> Any:
+    """``value`` as the plain Python data the annotation ``ann`` describes, or ``_Mismatch``.
+
+    Understands ``int``, ``float``, ``bool``, ``str``, ``None``, ``X | Y``, ``list[T]``,
+    ``tuple[T1, T2, ...]`` and ``Literal[...]`` (of strings or ints); numpy scalars are accepted and converted (a ``bool`` is no ``int``).
+    """
+    ann = ann.strip()
+    options = _split_top(ann, "|")
+    if len(options) > 1:
+        for option in options:
+            try:
+                return conform(value, option)
+            except _Mismatch:
+                continue
+        raise _Mismatch
+    if ann == "None":
+        if value is None:
+            return None
+        raise _Mismatch
+    if ann == "bool":
+        if isinstance(value, bool) or type(value).__name__ == "bool_":
+            return bool(value)
+        raise _Mismatch
+    if ann == "int":
+        if isinstance(value, numbers.Integral) and not isinstance(value, bool) and type(value).__name__ != "bool_":
+            return int(value)
+        raise _Mismatch
+    if ann == "float":
+        if isinstance(value, numbers.Real) and not isinstance(value, bool):
+            return float(value)
+        raise _Mismatch
+    if ann == "str":
+        if isinstance(value, str):
+            return value
+        raise _Mismatch
+    if ann.startswith("Literal[") and ann.endswith("]"):
+        allowed = ast.literal_eval(f"({ann[8:-1]},)")
+        if isinstance(value, str | int) and not isinstance(value, bool) and value in allowed:
+            return value
+        raise _Mismatch
+    if ann.startswith("list[") and ann.endswith("]"):
+        if not isinstance(value, list | tuple):
+            raise _Mismatch
+        inner = ann[5:-1]
+        return [conform(v, inner) for v in value]
+    if ann.startswith("tuple[") and ann.endswith("]"):
+        items = _split_top(ann[6:-1], ",")
+        if not isinstance(value, tuple | list) or len(value) != len(items):
+            raise _Mismatch
+        return tuple(conform(v, a) for v, a in zip(value, items, strict=True))
+    return value  # an annotation this checker does not read: accepted as it is
+
+
+# ---------------------------------------------------------------------- house rules
+class HouseRule:
+    """A designer's function installed at a rule point, guarded while the game plays.
+
+    Calling it freezes the arguments (read-only views), calls the function, and checks and
+    converts the result against the default's return annotation. A mutation attempt, an
+    exception or a wrong result raises :class:`~lab.core.errors.RuleError` naming the rule
+    point, its clause and the function. Pickles with ``cloudpickle`` (the function travels by
+    value when it was defined in a notebook).
+    """
+
+    __slots__ = ("spec", "function", "hash")
+
+    def __init__(self, spec: RuleSpec, function: Callable[..., Any], digest: str) -> None:
+        self.spec = spec
+        self.function = function
+        self.hash = digest
+
+    @property
+    def label(self) -> str:
+        return f"{self.spec.name}={getattr(self.function, '__name__', 'rule')}"
+
+    def __call__(self, *args: Any) -> Any:
+        spec = self.spec
+        try:
+            result = self.function(*[freeze(a) for a in args])
+        except FrozenError as exc:
+            msg = (
+                f"house rule {self._who()} tried to change its input ({exc}); a rule point's "
+                "inputs are read-only views: return a new value instead"
+            )
+            raise RuleError(msg, rule=spec.name, clause=spec.clause) from exc
+        except RuleError:
+            raise
+        except Exception as exc:
+            msg = f"house rule {self._who()} raised {type(exc).__name__}: {exc}"
+            raise RuleError(msg, rule=spec.name, clause=spec.clause) from exc
+        try:
+            return conform(result, spec.returns)
+        except _Mismatch:
+            shown = repr(result)
+            shown = shown if len(shown) <= 80 else shown[:77] + "..."
+            msg = f"house rule {self._who()} returned {shown}; rule point {spec.name} must return {spec.returns}"
+            raise RuleError(msg, rule=spec.name, clause=spec.clause) from None
+
+    def _who(self) -> str:
+        name = getattr(self.function, "__name__", "rule")
+        return f"{name} at rule point {self.spec.name} (clause {self.spec.clause})"
+
+    def __repr__(self) -> str:
+        return f"<house rule {self.label} #{self.hash}>"
+
+
+def check_house_rule(spec: RuleSpec, fn: Any) -> None:
+    """``InvalidVariant`` unless ``fn`` is callable with the rule point's parameters."""
+    expected = f"{spec.attr}{spec.signature}"
+    if not callable(fn):
+        msg = f"house rule for {spec.name} must be a function {expected}, not {type(fn).__name__}"
+        raise InvalidVariant(msg)
+    try:
+        sig = inspect.signature(fn)
+    except (TypeError, ValueError):
+        return  # a builtin without a signature: its calls are still guarded
+    try:
+        sig.bind(*spec.params)
+    except TypeError:
+        msg = (
+            f"house rule {getattr(fn, '__name__', fn)!r} for rule point {spec.name} takes "
+            f"{sig}; expected {len(spec.params)} parameter(s): {expected}"
+        )
+        raise InvalidVariant(msg) from None
+
+
+class RuleTable:
+    """The functions a :class:`Game` calls, one attribute per rule point (``rules.lost_turns``)."""
+
+    def __init__(self, defaults: Iterable[Callable[..., Any]], house: Mapping[str, HouseRule]) -> None:
+        for fn in defaults:
+            spec = spec_of(fn)
+            setattr(self, spec.attr, house.get(spec.name, fn))
+
+
+def build_house_rules(defaults: Iterable[Callable[..., Any]], rules: Mapping[str, Any], game: str) -> dict[str, HouseRule]:
+    """Check ``rules`` (rule point name -> function or :class:`HouseRule`) against a game's defaults.
+
+    Raises
+    ------
+    InvalidVariant
+        For an unknown rule point (the message lists the game's rule points) or a function that
+        cannot take the rule point's parameters (the message gives the expected signature).
+    """
+    if not isinstance(rules, Mapping):
+        raise InvalidVariant(f"rules must be a dict {{rule point: function}}, not {type(rules).__name__}")
+    specs = {spec_of(fn).name: spec_of(fn) for fn in defaults}
+    out: dict[str, HouseRule] = {}
+    for name, fn in rules.items():
+        spec = specs.get(name)
+        if spec is None:
+            known = ", ".join(f"{s.name} {s.attr}{s.signature}" for s in specs.values()) or "none"
+            msg = f"{game} has no rule point {name!r}; its rule points: {known}"
+            raise InvalidVariant(msg)
+        digest = None
+        if isinstance(fn, HouseRule):  # already installed (or shipped to a worker): keep its hash
+            fn, digest = fn.function, fn.hash
+        check_house_rule(spec, fn)
+        if fn is _module_default(defaults, name):
+            continue  # the default itself: no house rule
+        out[name] = HouseRule(spec, fn, digest or source_hash(fn))
+    return out
+
+
+def _module_default(defaults: Iterable[Callable[..., Any]], name: str) -> Callable[..., Any] | None:
+    return next((fn for fn in defaults if spec_of(fn).name == name), None)
+
+
+def list_rule_points(defaults: Iterable[Callable[..., Any]], house: Mapping[str, HouseRule]) -> list[RulePoint]:
+    """The :class:`RulePoint` rows of a game (defaults, or the house rules installed)."""
+    out = []
+    for fn in defaults:
+        spec = spec_of(fn)
+        rule = house.get(spec.name)
+        current = rule.function if rule is not None else fn
+        out.append(RulePoint(
+            name=spec.name, clause=spec.clause, signature=f"{spec.attr}{spec.signature}", doc=spec.doc,
+            source=function_source(current), house=rule is not None, hash=rule.hash if rule else "",
+            function=current,
+        ))
+    return out

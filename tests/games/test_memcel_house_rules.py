@@ -1,0 +1,57 @@
+"""Memcel rule points: a planted house rule changes what the public API shows (one test each)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import lab
+
+BASE = lab.load("memcel", players=2)
+SEEDS = range(6)
+
+
+def _events(game: lab.Game, kind: str, clause: str | None = None) -> list[dict[str, Any]]:
+    return [dict(e.data) for s in SEEDS for e in lab.play(game, seed=s).events
+            if e.kind == kind and clause in (None, e.clause)]
+
+
+def test_MC_2_1_1_house_rule_reveal_limit_bounds_x() -> None:
+    one = BASE.with_rules({"MC-2.1.1": lambda roll, strict: 1})
+    assert {d["x"] for d in _events(one, "declare_x")} == {1}
+    assert max(d["x"] for d in _events(BASE, "declare_x")) > 1
+
+
+def test_MC_2_1_2_1_house_rule_covers_nothing() -> None:
+    keep = BASE.with_rules({"MC-2.1.2.1": lambda own, this_turn, scope: []})
+    assert _events(keep, "cover_own") and all(d["slots"] == [] for d in _events(keep, "cover_own"))
+    assert any(d["slots"] for d in _events(BASE, "cover_own"))
+
+
+def test_MC_2_1_2_2_house_rule_no_lost_turns() -> None:
+    def no_lost_turns(x: int, found: int) -> int:
+        return 0
+
+    game = BASE.with_rules({"MC-2.1.2.2": no_lost_turns})
+    assert _events(game, "lost_turns", "MC-2.1.2.2") == [] and _events(game, "miss", "MC-2.1.2.2")
+    assert _events(BASE, "lost_turns", "MC-2.1.2.2")
+
+
+def test_MC_2_2_1_house_rule_never_defend() -> None:
+    game = BASE.with_rules({"MC-2.2.1": lambda defended_last_turn: False})
+    assert _events(game, "defence") == [] and _events(game, "attack")
+    assert _events(BASE, "defence")
+
+
+def test_MC_3_house_rule_one_own_tile_wins() -> None:
+    game = BASE.with_rules({"MC-3": lambda face_up, own_tiles: face_up >= 1})
+    states = [lab.play(game, seed=s) for s in SEEDS]
+    assert all(s.winners() and s.clause_counts().get("MC-3") for s in states)
+    plain = [lab.play(BASE, seed=s) for s in SEEDS]
+    assert sum(s.move_number() for s in states) < sum(s.move_number() for s in plain)
+
+
+def test_MC_3_timeout_house_rule_ends_after_three_turns() -> None:
+    game = BASE.with_rules({"MC-3:timeout": lambda turns, max_turns: turns >= 3})
+    for s in SEEDS:
+        state = lab.play(game, seed=s)
+        assert state.is_terminal() and state.metrics()["turns"] == 3 and state.returns() == [0.0, 0.0]
