@@ -78,6 +78,8 @@ def refused(call: Callable[[], Any], error: type[Exception], label: str, monkeyp
         _, peak = tracemalloc.get_traced_memory()
         tracemalloc.stop()
     message = str(info.value)
+    WORST["time"] = max(WORST["time"], (took, label[:60]))
+    WORST["peak"] = max(WORST["peak"], (peak, label[:60]))
     assert took < MAX_SECONDS, f"{label}: took {took:.1f} s"
     assert peak < MAX_PEAK_BYTES, f"{label}: peak memory {peak / 1e6:.0f} MB"
     assert message and len(message) < MAX_MESSAGE, f"{label}: message of {len(message)} characters"
@@ -220,13 +222,16 @@ def _game_ids() -> list[str]:
 
 
 COUNTS: dict[str, int] = {}
+WORST: dict[str, tuple[float, str]] = {"time": (0.0, ""), "peak": (0.0, "")}  # of any refused input
 
 
 @pytest.fixture(autouse=True, scope="module")
 def _print_figures() -> Iterator[None]:
     """Print the figures of this module at its end (shown with ``pytest -s``)."""
     yield
-    print(f"\nhostile inputs refused: {COUNTS}")
+    print(f"\nhostile inputs refused: {COUNTS} (total {sum(COUNTS.values())})")
+    print(f"worst refused input: {WORST['time'][0]:.2f} s CPU ({WORST['time'][1]}), "
+          f"{WORST['peak'][0] / 1e6:.0f} MB traced peak ({WORST['peak'][1]})")
 
 
 @pytest.mark.parametrize("name", _game_ids())
