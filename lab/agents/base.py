@@ -59,8 +59,11 @@ class RandomAgent(BaseAgent):
 
 
 def agent_names(game: Game | type[Game]) -> list[str]:
-    """Agents available for ``game``: ``random`` plus the game's own."""
-    return ["random", *game.agent_factories()]
+    """Agents available for ``game``: ``random``, the game's own, then the general ones."""
+    from lab.agents.general import general_agents
+
+    own = game.agent_factories()
+    return ["random", *own, *(a for a in general_agents() if a not in own)]
 
 
 def make_agent(game: Game | type[Game], spec: str | Mapping[str, Any] | Agent) -> Agent:
@@ -76,7 +79,9 @@ def make_agent(game: Game | type[Game], spec: str | Mapping[str, Any] | Agent) -
         name = settings.pop("name", None)
         if not isinstance(name, str):
             raise InvalidAgent("an agent spec needs a string 'name'")
-    factories: dict[str, Any] = {"random": RandomAgent, **game.agent_factories()}
+    from lab.agents.general import general_agents
+
+    factories: dict[str, Any] = {"random": RandomAgent, **general_agents(), **game.agent_factories()}
     if name not in factories:
         raise InvalidAgent(f"unknown agent {name!r} for {game.name}; available: {', '.join(factories)}")
     try:

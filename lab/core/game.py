@@ -28,6 +28,9 @@ class Game:
     rules_version: ClassVar[int] = 1
     seed_file: ClassVar[str] = ""
     PARAMETERS: ClassVar[tuple[ParamSpec, ...]] = ()
+    #: True when every player sees the whole state (chance outcomes are drawn only when they
+    #: happen); then :meth:`State.resample_hidden` is a clone.
+    perfect_information: ClassVar[bool] = False
 
     def __init__(self, params: Mapping[str, Any] | None = None, /, **kwargs: Any) -> None:
         given = dict(params or {})
