@@ -600,6 +600,12 @@ class MemcelState(State):
             "mark": list(self.mark),
         }  # ``seen`` (the observers' event lists) is a cache of the history and is left out
 
+    def resample_hidden(self, player: int, rng: Any) -> MemcelState:
+        """Unseen face-down tiles redrawn (see :mod:`lab.games.memcel.information`)."""
+        from lab.games.memcel.information import resample_hidden
+
+        return resample_hidden(self, player, rng)
+
     def clone(self) -> MemcelState:
         new = MemcelState.__new__(MemcelState)
         new.game = self.game
