@@ -8,7 +8,9 @@ seat ``p`` that :meth:`~lab.core.state.State.resample_hidden` returns a *new* fu
 - leaves the true state untouched,
 - is a working state of the game: it can be played on to the end,
 - depends only on what ``p`` may know: equal random streams give equal draws, from the true
-  state and from a resampled one alike (so nothing hidden leaks into the draw), and
+  state and from a resampled one alike (so hidden parts do not steer the draw; a sampler that
+  copies hidden parts is caught only with a *twin* — a state built by the caller that ``p``
+  cannot tell from the true one, see :func:`check_resample`), and
 - covers the truth: where 200 draws show at most 4 distinct full states, the true one is among
   them (the true state is one consistent placement, so over many states and seeds a sampler
   that never produces some consistent placement is caught). This part is statistical: a true
@@ -53,8 +55,13 @@ def hidden_support(state: State, player: int, samples: int, rng: np.random.Gener
     return counts
 
 
-def check_resample(state: State, player: int, rng: np.random.Generator, *, playout_seed: int = 0) -> State:
+def check_resample(state: State, player: int, rng: np.random.Generator, *, playout_seed: int = 0,
+                   twin: State | None = None) -> State:
     """Check one draw of ``state.resample_hidden(player, rng)``; return it.
+
+    ``twin``: optionally, another state ``player`` cannot tell from ``state`` (built by the
+    caller, e.g. by editing hidden choices in the history); equal random streams must then give
+    equal draws from both — this catches a sampler that copies hidden parts of its input.
 
     Raises
     ------
@@ -80,6 +87,13 @@ def check_resample(state: State, player: int, rng: np.random.Generator, *, playo
     if canonical(other.full_state()) != canonical(direct.full_state()):
         raise ConformanceError(f"{name}: resample_hidden reads hidden parts: from the true state and "
                                "from a resampled one, equal random streams give different states")
+    if twin is not None:
+        if canonical(twin.information_state(player)) != info:
+            raise ValueError("the twin must give the player the same information state")
+        from_twin = twin.resample_hidden(player, np.random.default_rng(seed + 1))
+        if canonical(from_twin.full_state()) != canonical(direct.full_state()):
+            raise ConformanceError(f"{name}: resample_hidden reads hidden parts: two states the player "
+                                   "cannot tell apart give different draws from equal random streams")
     acts = state.current_player() in (SIMULTANEOUS, player)
     if acts and sample.legal_actions(player) != state.legal_actions(player):
         raise ConformanceError(f"{name}: the resampled state gives the player other legal actions")

@@ -134,12 +134,13 @@ class MemcelState(State):
     # ================================================================== events
     def _emit(
         self, clause: str, kind: str, to: int | None = None, secret: dict[str, Any] | None = None,
-        **data: Any,
+        own_clause: str | None = None, **data: Any,
     ) -> None:
         """Log an event and hand it to the observers who see it.
 
         ``to``: a private event of that player only. ``secret``: extra fields only the acting
-        player (``data['player']``) sees; everyone else gets the public part.
+        player (``data['player']``) sees; everyone else gets the public part. ``own_clause``:
+        the clause the acting player's record names, when naming it publicly would tell a secret.
         """
         step = len(self._history)
         if to is not None:
@@ -149,10 +150,11 @@ class MemcelState(State):
         self.log(clause, kind, **data)
         public = {"clause": clause, "kind": kind, "step": step, **data}
         owner = data.get("player", -1) if secret else -1
+        own = own_clause or clause
         for viewer, lst in enumerate(self.seen):
-            lst.append(public if viewer != owner else {**public, **(secret or {})})
+            lst.append(public if viewer != owner else {**public, **(secret or {}), "clause": own})
         if secret:
-            self.log(clause, kind + "_own", visible_to=(owner,), **data, **secret)
+            self.log(own, kind + "_own", visible_to=(owner,), **data, **secret)
 
     # ================================================================== set-up (MC-0.1)
     def _do_order(self, task: tuple[Any, ...], action: Action) -> None:
@@ -239,7 +241,9 @@ class MemcelState(State):
         self.to_place[p][k] -= 1
         self.counts["placements"] += 1
         clause = "MC-1.1" if self.t.owner_of_kind[k] == p else "MC-1.2"
-        self._emit(clause, "place", secret={"tile": kind}, player=p, slot=slot)
+        # the public record says MC-1.1 for every tile: MC-1.2 would tell the table that the
+        # face-down tile is an imprevisto or an absent player's; only the placer's record names it
+        self._emit("MC-1.1", "place", secret={"tile": kind}, own_clause=clause, player=p, slot=slot)
 
     # ================================================================== dice and complications
     def _do_comp(self, task: tuple[Any, ...], action: Action) -> None:
