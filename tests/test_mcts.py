@@ -147,3 +147,28 @@ def test_seat_view_hides_the_state() -> None:
     assert not hasattr(view, "state") and not hasattr(view, "_state")
     with pytest.raises(AttributeError):
         view.other = 1  # type: ignore[attr-defined]
+
+
+def test_skill_ladder_pairs_each_rung_with_the_one_below() -> None:
+    game = lab.load("memm", players=2)
+    same = lab.skill_ladder(game, ["random", "random"], n_games=3, seed=2)
+    row = same.iloc[0]  # the same agent on the same seeds: the very same games
+    assert row["win_rate"] == row["baseline"] and row["gain"] == 0 and not row["beats_lower"]
+    table = lab.skill_ladder(game, ["random", "greedy"], n_games=4, seed=0)
+    assert list(table["upper"]) == ["greedy"] and list(table["lower"]) == ["random"]
+    row = table.iloc[0]
+    assert row["games"] == 8 and row["ci_lo"] <= row["win_rate"] <= row["ci_hi"]
+    assert row["win_rate"] > row["baseline"]
+    import matplotlib
+
+    matplotlib.use("Agg")
+    assert lab.plot_ladder(table).get_title() == "skill ladder memm"
+
+
+def test_ladder_cli(capsys: pytest.CaptureFixture[str]) -> None:
+    from lab.cli import main
+
+    assert main(["ladder", "memm", "--set", "players=2", "--ladder", "random", "-n", "2"]) == 2
+    assert "at least two agents" in capsys.readouterr().err
+    assert main(["ladder", "memm", "--set", "players=2", "--ladder", "random,greedy", "-n", "2"]) == 0
+    assert "greedy vs random: wins" in capsys.readouterr().out
