@@ -12,11 +12,10 @@ import pytest
 
 import lab
 from lab.agents import SeatView, make_agent
-from lab.core.chance import sample_outcome
 from lab.core.errors import ConformanceError
-from lab.core.information import canonical, check_information, check_resample
+from lab.core.information import canonical, check_information, check_resample, random_step
 from lab.core.save import replay
-from lab.core.state import CHANCE, SIMULTANEOUS, State
+from lab.core.state import State
 from lab.games.fiemme_cembra import components as FC
 
 
@@ -24,18 +23,8 @@ def _random_until(state: State, rng: np.random.Generator, stop: Any, limit: int 
     for _ in range(limit):
         if stop(state):
             return state
-        cur = state.current_player()
-        if cur == CHANCE:
-            state.apply_action(sample_outcome(state.chance_outcomes(), rng))
-        elif cur == SIMULTANEOUS:
-            state.apply_actions({p: _pick(state.legal_actions(p), rng) for p in state.acting_players()})
-        else:
-            state.apply_action(_pick(state.legal_actions(), rng))
+        random_step(state, rng)
     raise AssertionError("the stop condition never held")
-
-
-def _pick(legal: list[Any], rng: np.random.Generator) -> Any:
-    return legal[int(rng.integers(len(legal)))]
 
 
 def test_perfect_information_flags() -> None:

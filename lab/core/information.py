@@ -106,20 +106,9 @@ def _play_out(state: State, rng: np.random.Generator, name: str) -> None:
     while not state.is_terminal():
         if len(state._history) > limit:
             raise ConformanceError(f"{name}: a resampled state played past the maximum game length")
-        cur = state.current_player()
-        if cur == CHANCE:
-            state.apply_action(sample_outcome(state.chance_outcomes(), rng))
-        elif cur == SIMULTANEOUS:
-            joint = {}
-            for p in state.acting_players():
-                legal = state.legal_actions(p)
-                joint[p] = legal[int(rng.integers(len(legal)))]
-            state.apply_actions(joint)
-        else:
-            legal = state.legal_actions()
-            if not legal:
-                raise ConformanceError(f"{name}: player {cur} of a resampled state has no legal action")
-            state.apply_action(legal[int(rng.integers(len(legal)))])
+        if state.current_player() >= 0 and not state.legal_actions():
+            raise ConformanceError(f"{name}: player {state.current_player()} of a resampled state has no legal action")
+        random_step(state, rng)
 
 
 def check_information(
@@ -140,7 +129,7 @@ def check_information(
                     check_resample(state, p, rng, playout_seed=seed + step)
                     report.resamples += 1
                     _check_coverage(state, p, rng, coverage_samples, report)
-            _random_step(state, rng)
+            random_step(state, rng)
             step += 1
     return report
 
@@ -157,7 +146,8 @@ def _check_coverage(state: State, player: int, rng: np.random.Generator, samples
         raise ConformanceError(msg)
 
 
-def _random_step(state: State, rng: np.random.Generator) -> None:
+def random_step(state: State, rng: np.random.Generator) -> None:
+    """One step of uniform random play (chance by its probabilities), through the checked API."""
     cur = state.current_player()
     if cur == CHANCE:
         state.apply_action(sample_outcome(state.chance_outcomes(), rng))
