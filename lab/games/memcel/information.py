@@ -66,14 +66,18 @@ def track_tiles(state: MemcelState, player: int) -> dict[str, Any]:
     return {"at": at, "placer": placer, "known": known, "private": private}
 
 
-def resample_hidden(state: MemcelState, player: int, rng: np.random.Generator) -> MemcelState:
-    """A new state ``player`` cannot tell from ``state``; see the module docstring."""
+def _plan(state: MemcelState, player: int) -> dict[str, Any]:
+    """What a draw needs, from :func:`track_tiles`; kept on the state until it changes (a
+    search draws many times from one state)."""
+    key = (player, len(state._history), len(state.events))
+    cached = state.__dict__.get("_resample_plan")
+    if cached is not None and cached[0] == key:
+        return cached[1]
     t = state.t
     info = track_tiles(state, player)
     at, placer, known = info["at"], info["placer"], info["known"]
     slot_of = {tile: s for s, tile in enumerate(at) if tile >= 0}
-    new = state.clone()
-    kind_of = list(known)
+    deals = []
     for q in range(t.players):
         if q == player:
             continue
@@ -85,33 +89,42 @@ def resample_hidden(state: MemcelState, player: int, rng: np.random.Generator) -
                     pool[known[tile]] -= 1
                 else:
                     unseen.append(tile)
-        if not unseen and not any(state.to_place[q]):
-            continue
-        bag = np.repeat(np.arange(len(pool)), pool)
-        drawn = [int(k) for k in bag[rng.permutation(len(bag))]]
-        for tile, k in zip(unseen, drawn, strict=False):
-            new.tiles[slot_of[tile]] = k
+        if unseen or any(state.to_place[q]):
+            deals.append((q, unseen, [slot_of[tile] for tile in unseen], np.repeat(np.arange(len(pool)), pool)))
+    records: dict[int, list[int]] = {}  # owner -> where their private tile records sit in ``seen``
+    for q in {state.events[i].visible_to[0] for _, i in info["private"]}:
+        records[q] = [j for j, entry in enumerate(state.seen[q])
+                      if "tile" in entry and entry["kind"] in ("place", "peeked")]
+    private = []
+    taken: dict[int, int] = {}
+    for tile, i in info["private"]:
+        q = state.events[i].visible_to[0]
+        private.append((tile, i, q, records[q][taken.get(q, 0)]))
+        taken[q] = taken.get(q, 0) + 1
+    plan = {"known": known, "deals": deals, "private": private}
+    state.__dict__["_resample_plan"] = (key, plan)
+    return plan
+
+
+def resample_hidden(state: MemcelState, player: int, rng: np.random.Generator) -> MemcelState:
+    """A new state ``player`` cannot tell from ``state``; see the module docstring."""
+    plan = _plan(state, player)
+    new = state.clone()
+    kind_of = list(plan["known"])
+    n_kinds = len(state.t.kinds)
+    for q, unseen, slots, bag in plan["deals"]:
+        drawn = bag[rng.permutation(len(bag))].tolist()
+        for tile, slot, k in zip(unseen, slots, drawn, strict=False):
+            new.tiles[slot] = k
             kind_of[tile] = k
-        rest = [0] * len(pool)
+        rest = [0] * n_kinds
         for k in drawn[len(unseen):]:
             rest[k] += 1
         new.to_place[q] = rest
-    _rewrite_private(new, info["private"], kind_of)
-    return new
-
-
-def _rewrite_private(new: MemcelState, private: list[tuple[int, int]], kind_of: list[int]) -> None:
-    """Other players' own-placement and peek records, with the kinds of the new deal."""
-    kinds = new.t.kinds
-    by_owner: dict[int, list[str]] = {}
-    for tile, i in private:
-        e = new.events[i]
+    kinds = state.t.kinds
+    for tile, i, q, j in plan["private"]:  # other players' records of the tiles they know
         tile_kind = kinds[kind_of[tile]]
+        e = new.events[i]
         new.events[i] = e._replace(data={**e.data, "tile": tile_kind})
-        by_owner.setdefault(e.visible_to[0], []).append(tile_kind)
-    for q, tiles in by_owner.items():
-        queue = iter(tiles)
-        seen = new.seen[q]
-        for j, entry in enumerate(seen):
-            if "tile" in entry and entry["kind"] in ("place", "peeked"):
-                seen[j] = {**entry, "tile": next(queue)}
+        new.seen[q][j] = {**new.seen[q][j], "tile": tile_kind}
+    return new
