@@ -172,3 +172,24 @@ def test_ladder_cli(capsys: pytest.CaptureFixture[str]) -> None:
     assert "at least two agents" in capsys.readouterr().err
     assert main(["ladder", "memm", "--set", "players=2", "--ladder", "random,greedy", "-n", "2"]) == 0
     assert "greedy vs random: wins" in capsys.readouterr().out
+
+
+def test_progressive_widening_limits_the_actions_tried() -> None:
+    game = lab.load("memm", players=2)
+    state = game.new_initial_state()
+    rng = np.random.default_rng(0)
+    while state.is_chance_node() or len(state.legal_actions()) < 20:
+        if state.is_chance_node():
+            state.apply_action(sample_outcome(state.chance_outcomes(), rng))
+        else:
+            state.apply_action(state.legal_actions()[0])
+    p = state.current_player()
+
+    def tried(widening: float) -> int:
+        agent = make_agent(game, {"name": "mcts", "iterations": 16, "rollout_depth": 5, "widening": widening})
+        agent.reset(game, p)
+        root = agent.search(SeatView(state, p), np.random.default_rng(1))
+        return sum(1 for row in root.stats[p].values() if row[0] > 0)
+
+    assert tried(0.0) == 16  # every iteration tries a new action while some are untried
+    assert tried(0.5) <= 1 + int(15**0.5)

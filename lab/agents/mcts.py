@@ -78,6 +78,10 @@ SETTINGS: tuple[ParamSpec, ...] = (
               "score of a rollout cut before the end: 'progress' ranks the players by "
               "state.progress() (worth at most half a win), 'zero' scores it as a draw",
               choices=("progress", "zero")),
+    ParamSpec("widening", "float", 0.0,
+              "progressive widening: a player considers only 1 + n**widening of its actions at a "
+              "node it has chosen at n times (in a random order fixed per node); 0: all at once",
+              minimum=0.0, maximum=1.0),
     ParamSpec("chance", "choice", "sample",
               "chance nodes: 'sample' (one subtree for all outcomes) or 'branch' (a subtree per "
               "outcome)", choices=("sample", "branch")),
@@ -92,17 +96,27 @@ SETTINGS: tuple[ParamSpec, ...] = (
 class _Node:
     """One tree node: per acting player, per action ``[visits, total return, availability]``."""
 
-    __slots__ = ("children", "stats")
+    __slots__ = ("children", "rank", "stats")
 
     def __init__(self) -> None:
         self.stats: dict[int, dict[Action, list[float]]] = {}
         self.children: dict[Any, _Node] = {}
+        self.rank: dict[int, dict[Action, float]] = {}  # progressive widening's random order
 
-    def select(self, player: int, legal: Sequence[Action], c: float, rng: np.random.Generator) -> Action:
+    def select(self, player: int, legal: Sequence[Action], c: float, rng: np.random.Generator,
+               widening: float = 0.0) -> Action:
         """UCB over the legal actions (availability counts); an untried action first."""
         table = self.stats.get(player)
         if table is None:
             table = self.stats[player] = {}
+        if widening > 0:
+            k = 1 + int(sum(row[0] for row in table.values()) ** widening)
+            if k < len(legal):
+                rank = self.rank.setdefault(player, {})
+                for a in legal:
+                    if a not in rank:
+                        rank[a] = float(rng.random())
+                legal = sorted(legal, key=rank.__getitem__)[:k]
         untried = []
         for a in legal:
             row = table.get(a)
@@ -195,6 +209,7 @@ class SearchAgent(BaseAgent):
         p = self.params
         root = _Node()
         c = float(p["exploration"])
+        widening = float(p["widening"])
         branch = p["chance"] == "branch"
         limit = float(p["time_limit"])
         deadline = time.perf_counter() + limit if limit > 0 else math.inf
@@ -220,7 +235,7 @@ class SearchAgent(BaseAgent):
                     if self._delegated(legal):
                         joint[q] = self._delegates[q].step(state.observation(q), legal, rng)
                     else:
-                        joint[q] = searched[q] = node.select(q, legal, c, rng)
+                        joint[q] = searched[q] = node.select(q, legal, c, rng, widening)
                 if cur == SIMULTANEOUS:
                     state._apply_unchecked(SIMULTANEOUS, joint)
                 else:
