@@ -217,6 +217,7 @@ class HexGame(Game):
 
     name = NAME
     title = "Hex (benchmark game, OpenSpiel rules)"
+    perfect_information = True
     rules_version = 1
     PARAMETERS = (
         ParamSpec("players", "int", 2, "Hex is a two-player game.", minimum=2, maximum=2),

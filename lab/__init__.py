@@ -49,6 +49,7 @@ from lab.stats import (
     summarize,
     sweep,
 )
+from lab.stats.ladder import plot_ladder, skill_ladder  # search (#15): skill ladder
 
 __all__ = [
     "CHANCE",
@@ -93,3 +94,4 @@ __all__ = [
     "summarize",
     "sweep",
 ]
+__all__ += ["plot_ladder", "skill_ladder"]  # search (#15)

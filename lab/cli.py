@@ -353,6 +353,35 @@ def cmd_skill(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_ladder(args: argparse.Namespace) -> int:
+    from lab.stats.ladder import plot_ladder, skill_ladder
+
+    game = game_from_args(args)
+    check_run_args(args)
+    rungs = parse_agents(args.ladder)
+    if not isinstance(rungs, list):
+        raise UsageError("--ladder: give at least two agents, weakest first (a,b,c or a JSON list)")
+    table = skill_ladder(game, rungs, n_games=args.n, seed=args.seed, workers=args.workers,
+                         executor=executor_from_args(args))
+    write_table(table, args.out)
+    if args.plot:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        plot_ladder(table).figure.savefig(args.plot, bbox_inches="tight")
+    if args.json:
+        print(json.dumps(jsonable(table.to_dict(orient="records")), indent=2))
+        return 0
+    print(f"skill ladder of {game!r}: {args.n} games per seat and rung, seed {args.seed}")
+    for r in table.itertuples(index=False):
+        print(
+            f"  {r.upper} vs {r.lower}: wins {r.win_rate:.1%} [{r.ci_lo:.1%}, {r.ci_hi:.1%}]"
+            f" vs {r.baseline:.1%} for {r.lower} in the same seats; gain {r.gain:+.1%}"
+            f" [{r.gain_lo:+.1%}, {r.gain_hi:+.1%}]"
+        )
+    return 0
+
+
 def cmd_lint(args: argparse.Namespace) -> int:
     from lab.lint import lint
 
@@ -433,6 +462,14 @@ def build_parser() -> argparse.ArgumentParser:
     add_run(p, 200, agents=False)
     p.add_argument("--out", help="write the table to .csv or .parquet")
     p.set_defaults(func=cmd_skill)
+
+    p = sub.add_parser("ladder", help="skill ladder: each agent's win rate against the one below")
+    add_game(p)
+    p.add_argument("--ladder", required=True, help="agents weakest first: random,greedy,mcts or a JSON list")
+    add_run(p, 50, agents=False)
+    p.add_argument("--out", help="write the table to .csv or .parquet")
+    p.add_argument("--plot", help="save the ladder plot to .png/.svg/.pdf")
+    p.set_defaults(func=cmd_ladder)
 
     p = sub.add_parser("lint", help="component accounting and reachability findings")
     add_game(p)

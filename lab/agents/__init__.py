@@ -8,5 +8,10 @@ An agent never sees the full state. The protocol (:class:`Agent`):
 """
 
 from lab.agents.base import Agent, RandomAgent, agent_names, make_agent, make_agents
+from lab.agents.general import general_agents
+from lab.agents.seat import SeatView, decide
 
-__all__ = ["Agent", "RandomAgent", "agent_names", "make_agent", "make_agents"]
+__all__ = [
+    "Agent", "RandomAgent", "SeatView", "agent_names", "decide", "general_agents", "make_agent",
+    "make_agents",
+]

@@ -67,16 +67,21 @@ class RandomAgent(BaseAgent):
 
 
 def agent_factories(game: Game | type[Game]) -> dict[str, Any]:
-    """Name -> agent class (or factory) for ``game``: ``random`` plus the game's own.
+    """Name -> agent class (or factory) for ``game``: ``random``, the game's own, then the
+    general agents that play every game (:func:`lab.agents.general.general_agents`; a game's own
+    agent of the same name comes first).
 
-    The one place both :func:`agent_names` and :func:`make_agent` look agents up, so a further
-    source of agents (general agents that play every game) is added here once.
+    The one place both :func:`agent_names` and :func:`make_agent` look agents up.
     """
-    return {"random": RandomAgent, **game.agent_factories()}
+    from lab.agents.general import general_agents
+
+    own = game.agent_factories()
+    general = {name: factory for name, factory in general_agents().items() if name not in own}
+    return {"random": RandomAgent, **own, **general}
 
 
 def agent_names(game: Game | type[Game]) -> list[str]:
-    """Agents available for ``game``: ``random`` plus the game's own."""
+    """Agents available for ``game``: ``random``, the game's own, then the general ones."""
     return list(agent_factories(game))
 
 

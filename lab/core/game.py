@@ -94,6 +94,9 @@ class Game:
         fn = cls.board
         if fn is not Game.board and not getattr(fn, "_fresh", False):
             cls.board = _board_copy(fn)  # type: ignore[method-assign]
+    #: True when every player sees the whole state (chance outcomes are drawn only when they
+    #: happen); then :meth:`State.resample_hidden` is a clone.
+    perfect_information: ClassVar[bool] = False
 
     def __init__(self, params: Mapping[str, Any] | None = None, /, **kwargs: Any) -> None:
         given = dict(params or {})

@@ -468,6 +468,46 @@ class State:
             counts[e.clause] = counts.get(e.clause, 0) + 1
         return counts
 
+    # ------------------------------------------------------------------ information states
+    def information_state(self, player: int) -> dict[str, Any]:
+        """Everything ``player`` has observed, in order (full memory), as JSON data.
+
+        The default is correct for any game whose events and observations respect hidden
+        information: the events ``player`` was shown (:meth:`events_for`), the player's own
+        actions with the step they were taken at, and the current observation. Two states give
+        ``player`` the same information state exactly when that player cannot tell them apart.
+        """
+        own = []
+        for step, item in enumerate(self._history):
+            if item.player == player:
+                own.append([step, item.action.to_json()])
+            elif item.player == SIMULTANEOUS and item.action[player] is not None:
+                own.append([step, item.action[player].to_json()])
+        return {
+            "player": player,
+            "moves": len(self._history),
+            "events": [e.to_json() for e in self.events_for(player)],
+            "own_actions": own,
+            "observation": self.observation(player),
+        }
+
+    def resample_hidden(self, player: int, rng: Any) -> State:
+        """A new full state that ``player`` cannot tell from this one, hidden parts redrawn.
+
+        The new state gives ``player`` the same :meth:`information_state`; what the player
+        cannot see is drawn with ``rng`` (a numpy Generator) from the prior the game documents.
+        A perfect-information game (``Game.perfect_information``) returns a clone; a game with
+        hidden information must override this method.
+        """
+        if self.game.perfect_information:
+            return self.clone()
+        msg = (
+            f"{self.game.name} has hidden information but does not implement "
+            "State.resample_hidden(player, rng); set Game.perfect_information = True if nothing "
+            "is hidden"
+        )
+        raise NotImplementedError(msg)
+
     # ------------------------------------------------------------------ identity, saving
     def state_hash(self) -> str:
         """SHA-256 of the canonical full state (hidden parts included) and the history."""

@@ -9,6 +9,7 @@ from typing import Any
 import numpy as np
 
 from lab.agents.base import Agent, RandomAgent, make_agents
+from lab.agents.seat import decide
 from lab.core.chance import sample_outcome
 from lab.core.errors import IllegalAction
 from lab.core.game import Game
@@ -89,7 +90,7 @@ def _ask(agent: Agent, state: State, player: int, legal: list[Any], rng: np.rand
         # It never reads its observation (often the costliest call of a random playout) and
         # returns an element of ``legal``. Subclasses may differ: only the exact class.
         return agent.step(_UNUSED, legal, rng)
-    chosen = agent.step(state.observation(player), list(legal), rng)  # its own copy to edit
+    chosen = decide(agent, state, player, list(legal), rng)  # its own copy; search agents get a seat view
     try:
         action = state.coerce_action(chosen)  # exact types: numpy scalars converted, floats refused
     except IllegalAction as exc:

@@ -193,7 +193,9 @@ def test_MC_1_2_imprevisto_and_absent_players_tiles_placed_in_any_order():
     assert kinds == {"red", "blue", "orange", "imprevisto"}
     st.apply_action(act("place", "orange", 0))
     st.apply_action(act("place", "imprevisto", 1))
-    assert [e.clause for e in st.events if e.kind == "place"] == ["MC-1.2", "MC-1.2"]
+    assert [e.clause for e in st.events if e.kind == "place_own"] == ["MC-1.2", "MC-1.2"]
+    # the public record must not tell these tiles from own tiles (it would reveal their kind)
+    assert [e.clause for e in st.events if e.kind == "place"] == ["MC-1.1", "MC-1.1"]
 
 
 def test_MC_1_3_complication_rolled_once_all_own_tiles_are_placed():

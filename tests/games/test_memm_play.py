@@ -86,7 +86,7 @@ def _duel(game: MemmGame, a: str, b: str, seeds: range) -> float:
 
 def test_agents_play_legal_games_and_beat_random() -> None:
     game = lab.load("memm", players=2)
-    assert set(lab.agents.base.agent_names(game)) == {"random", "greedy", "lookahead"}
+    assert set(lab.agents.base.agent_names(game)) == {"random", "greedy", "lookahead", "mcts", "ismcts"}
     assert _duel(game, "greedy", "random", range(20)) > 10
     assert _duel(game, "lookahead", "random", range(6)) > 2
 

@@ -598,6 +598,13 @@ class FiemmeCembraState(StateViews, State):
             "winners": list(self.final_winners),
         }
 
+    def resample_hidden(self, player: int, rng: Any) -> FiemmeCembraState:
+        """Other hands and hidden deck positions redrawn (see
+        :mod:`lab.games.fiemme_cembra.information`)."""
+        from lab.games.fiemme_cembra.information import resample_hidden
+
+        return resample_hidden(self, player, rng)
+
     def clone(self) -> FiemmeCembraState:
         new = self.__class__.__new__(self.__class__)
         d = new.__dict__

@@ -135,12 +135,13 @@ class MemcelState(State):
     # ================================================================== events
     def _emit(
         self, clause: str, kind: str, to: int | None = None, secret: dict[str, Any] | None = None,
-        **data: Any,
+        own_clause: str | None = None, **data: Any,
     ) -> None:
         """Log an event and hand it (read-only) to the observers who see it.
 
         ``to``: a private event of that player only. ``secret``: extra fields only the acting
-        player (``data['player']``) sees; everyone else gets the public part.
+        player (``data['player']``) sees; everyone else gets the public part. ``own_clause``:
+        the clause the acting player's record names, when naming it publicly would tell a secret.
         """
         step = len(self._history)
         if to is not None:
@@ -151,11 +152,12 @@ class MemcelState(State):
         # One read-only dict shared by every viewer and clone (the event's data is frozen).
         public = FrozenDict({"clause": clause, "kind": kind, "step": step, **event.data})
         owner = data.get("player", -1) if secret else -1
-        own = FrozenDict({**public, **freeze(secret)}) if secret else public
+        own_clause = own_clause or clause
+        own = FrozenDict({**public, **freeze(secret), "clause": own_clause}) if secret else public
         for viewer, lst in enumerate(self.seen):
             lst.append(public if viewer != owner else own)
         if secret:
-            self.log(clause, kind + "_own", visible_to=(owner,), **data, **secret)
+            self.log(own_clause, kind + "_own", visible_to=(owner,), **data, **secret)
 
     # ================================================================== set-up (MC-0.1)
     def _do_order(self, task: tuple[Any, ...], action: Action) -> None:
@@ -242,7 +244,9 @@ class MemcelState(State):
         self.to_place[p][k] -= 1
         self.counts["placements"] += 1
         clause = "MC-1.1" if self.t.owner_of_kind[k] == p else "MC-1.2"
-        self._emit(clause, "place", secret={"tile": kind}, player=p, slot=slot)
+        # the public record says MC-1.1 for every tile: MC-1.2 would tell the table that the
+        # face-down tile is an imprevisto or an absent player's; only the placer's record names it
+        self._emit("MC-1.1", "place", secret={"tile": kind}, own_clause=clause, player=p, slot=slot)
 
     # ================================================================== dice and complications
     def _do_comp(self, task: tuple[Any, ...], action: Action) -> None:
@@ -607,6 +611,12 @@ class MemcelState(State):
             "counts": dict(self.counts), "queue": [list(q) for q in self.queue],
             "mark": list(self.mark),
         }  # ``seen`` (the observers' event lists) is a cache of the history and is left out
+
+    def resample_hidden(self, player: int, rng: Any) -> MemcelState:
+        """Unseen face-down tiles redrawn (see :mod:`lab.games.memcel.information`)."""
+        from lab.games.memcel.information import resample_hidden
+
+        return resample_hidden(self, player, rng)
 
     def clone(self) -> MemcelState:
         cls = type(self)  # a subclass keeps its class on clone

@@ -212,6 +212,7 @@ class MemmGame(Game):
     title = "memm"
     rules_version = 1
     seed_file = "003_1eeee604204dd289.txt"
+    perfect_information = True  # nothing is hidden; chance is drawn when it happens
     PARAMETERS = PARAMETERS
     RULE_POINTS = (rewards, run_full, losers, first_out_bonus, round_over, blocked)
 

@@ -81,6 +81,7 @@ class SpaceStationGame(Game):
     title: ClassVar[str] = "Save the Space Station (Salva la Stazione Spaziale)"
     rules_version: ClassVar[int] = 1
     seed_file: ClassVar[str] = "002_bef2c086835c932c.txt"
+    perfect_information: ClassVar[bool] = True  # solo, nothing hidden; dice drawn when rolled
     PARAMETERS = PARAMETERS
     RULE_POINTS = RULE_POINTS
 

@@ -1,0 +1,150 @@
+"""Strength of the general search players against each game's best bespoke agent (issue #15 §4).
+
+For each game, ``n`` seeded games with the search agent in one seat (the seat rotates with the
+game index) and the rival everywhere else, and on the same seeds the rival in every seat (the
+baseline: what that seat wins when its player is the rival too). Solo games compare the two
+agents' win rates on the same seeds. Reported: win rates with Wilson intervals, the paired
+difference, and the search agent's CPU seconds per searched decision (``time.process_time``:
+unaffected by other processes on a shared machine; decisions with one legal action are free).
+
+Run ``python -m benchmarks.search_bench GAME [-n N] [--seed S]`` (one process; use ``nice``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+import lab
+from lab.agents.mcts import SearchAgent
+from lab.sim.simulate import game_seed
+from lab.stats.intervals import paired_difference, proportion
+
+# the search agent (at most about 1 s of CPU per decision on this machine) and the best bespoke
+# agent of each game; Fiemme–Cembra's slaps come from the collector's human reaction-time model
+MATCHES: dict[str, dict[str, Any]] = {
+    "space_station": {
+        "params": {},
+        "search": {"name": "mcts", "iterations": 1500, "rollout_depth": 30},
+        "rival": "search",
+    },
+    "memm": {
+        "params": {"players": 2},
+        "search": {"name": "mcts", "iterations": 500, "rollout_depth": 20},
+        "rival": "lookahead",
+    },
+    "memcel": {
+        "params": {},
+        "search": {"name": "ismcts", "iterations": 500, "rollout_depth": 60},
+        "rival": "memory",
+    },
+    "fiemme_cembra": {
+        "params": {},
+        "search": {"name": "ismcts", "iterations": 300, "rollout_depth": 40, "delegate": "collector",
+                   "delegate_kinds": ["slap"]},
+        "rival": "collector",
+    },
+}
+
+
+class _Clock:
+    """CPU seconds spent in search decisions (wraps :meth:`SearchAgent.step_with_view`)."""
+
+    def __init__(self) -> None:
+        self.seconds = 0.0
+        self.decisions = 0
+        self.worst = 0.0
+
+    def __enter__(self) -> _Clock:
+        self._orig = SearchAgent.step_with_view
+        clock, orig = self, self._orig
+
+        def timed(agent: SearchAgent, view: Any, legal: Sequence[Any], rng: np.random.Generator) -> Any:
+            t = time.process_time()
+            out = orig(agent, view, legal, rng)
+            if len(legal) > 1:
+                dt = time.process_time() - t
+                clock.seconds += dt
+                clock.decisions += 1
+                clock.worst = max(clock.worst, dt)
+            return out
+
+        SearchAgent.step_with_view = timed  # type: ignore[method-assign]
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        SearchAgent.step_with_view = self._orig  # type: ignore[method-assign]
+
+
+def duel(game: lab.Game, search: Any, rival: Any, n_games: int, seed: int, log: Any = None,
+         offset: int = 0) -> dict[str, Any]:
+    """``search`` against ``rival`` on ``n_games`` paired seeds (see the module docstring);
+    game ``i`` is the master seed's game ``offset + i``."""
+    n = game.num_players()
+    won, base = [], []
+    with _Clock() as clock:
+        for i in range(offset, offset + n_games):
+            s = game_seed(seed, i)
+            seat = i % n
+            seats = [rival] * n
+            seats[seat] = search
+            won.append(float(seat in lab.play(game, seats, seed=s).winners()))
+            base.append(float(seat in lab.play(game, [rival] * n, seed=s).winners()))
+            if log is not None:
+                log(f"game {i}: seat {seat} search won {won[-1]:.0f}, rival baseline {base[-1]:.0f}")
+    return summary(game, search, rival, seed, won, base, clock.seconds, clock.decisions, clock.worst)
+
+
+def summary(game: lab.Game, search: Any, rival: Any, seed: int, won: list[float], base: list[float],
+            seconds: float, decisions: int, worst: float) -> dict[str, Any]:
+    rate = proportion(int(sum(won)), len(won))
+    rival_rate = proportion(int(sum(base)), len(base))
+    gain = paired_difference(base, won)
+    return {
+        "game": repr(game), "search": search,
+        "rival": rival, "n_games": len(won), "seed": seed,
+        "search_win_rate": [rate.value, rate.lo, rate.hi],
+        "rival_win_rate_same_seats": [rival_rate.value, rival_rate.lo, rival_rate.hi],
+        "gain": [gain.value, gain.lo, gain.hi],
+        "cpu_s_per_decision": seconds / max(1, decisions), "cpu_s_worst_decision": worst,
+        "searched_decisions": decisions, "won": won, "baseline": base,
+    }
+
+
+def merge(game: lab.Game, parts: list[dict[str, Any]]) -> dict[str, Any]:
+    """One summary of several :func:`duel` results of the same match."""
+    first = parts[0]
+    won = [w for p in parts for w in p["won"]]
+    base = [b for p in parts for b in p["baseline"]]
+    decisions = sum(p["searched_decisions"] for p in parts)
+    seconds = sum(p["cpu_s_per_decision"] * p["searched_decisions"] for p in parts)
+    worst = max(p["cpu_s_worst_decision"] for p in parts)
+    return summary(game, first["search"], first["rival"], first["seed"], won, base, seconds, decisions, worst)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="*", default=list(MATCHES))
+    parser.add_argument("-n", type=int, default=20, help="games per game name")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--verbose", action="store_true")
+    args = parser.parse_args(argv)
+    # round robin, one game of each at a time: a run cut short still has figures for all
+    done: dict[str, list[dict[str, Any]]] = {name: [] for name in args.games}
+    for i in range(args.n):
+        for name in args.games:
+            m = MATCHES[name]
+            game = lab.load(name, **m["params"])
+            one = duel(game, m["search"], m["rival"], 1, args.seed, offset=i)
+            done[name].append(one)
+            print(json.dumps(merge(game, done[name])), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,333 @@
+"""General players for every game: MCTS (UCT) and ISMCTS (information-set MCTS).
+
+Both search one tree per decision. Each iteration draws a full state from the seat's
+:class:`~lab.agents.seat.SeatView` (``resample_hidden``: hidden parts redrawn consistently with
+everything the seat has seen; a plain copy in a perfect-information game), walks the tree from
+the root choosing actions by UCB, adds one node, finishes the game (or ``rollout_depth``
+actions) with the rollout policy and backs the returns up. The tree is keyed by the actions
+taken, not by states (open loop), so one tree gathers the statistics of every determinisation:
+the single-observer ISMCTS of Cowling, Powley and Whitehouse (2012). An action is scored only
+over the iterations in which it was legal (their *availability* count replaces the parent's
+visit count in UCB).
+
+- Chance nodes: outcomes are drawn with their declared probabilities from the agent's own
+  random numbers. ``chance="branch"`` gives every outcome its own subtree (expectimax-style
+  chance nodes, sampled); ``chance="sample"`` keeps one subtree for all outcomes.
+- Simultaneous nodes: decoupled UCT — each acting player keeps its own statistics in the node
+  and picks by its own UCB; the joint action makes the child.
+- Every player maximises their own return.
+- ``delegate`` / ``delegate_kinds``: decisions whose legal actions are all of the named kinds
+  are not searched but taken from a game agent's policy (for the searching seat as well as in
+  the simulations), e.g. Fiemme–Cembra's slap timing from the human reaction-time model so that
+  speed is not what wins.
+
+``mcts`` and ``ismcts`` share the algorithm; their defaults differ: ``mcts`` branches at chance
+nodes (the classic UCT tree of a perfect-information game), ``ismcts`` samples them. On a game
+with hidden information both see only what their seat may see.
+
+Reproducibility: with ``time_limit = 0`` (the default) the search does exactly ``iterations``
+iterations, and the same seed gives the same moves. A positive ``time_limit`` stops the search
+by the clock, so moves then depend on the machine's speed and load: not reproducible.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+import numpy as np
+
+from lab.agents.base import BaseAgent
+from lab.agents.seat import SeatView
+from lab.core.actions import Action
+from lab.core.chance import sample_outcome
+from lab.core.errors import InvalidAgent, InvalidVariant
+from lab.core.game import Game
+from lab.core.params import ParamSpec, validate_params
+from lab.core.state import CHANCE, SIMULTANEOUS, TERMINAL, State
+
+
+def _names(value: Any) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        msg = "expected a list of action kind names"
+        raise ValueError(msg)
+    return value
+
+
+def _agent_name(value: Any) -> Any:
+    if value is not None and not isinstance(value, str):
+        msg = "expected null or an agent name (a string)"
+        raise ValueError(msg)
+    return value
+
+
+SETTINGS: tuple[ParamSpec, ...] = (
+    ParamSpec("iterations", "int", 200, "search iterations per decision", minimum=1, maximum=10_000_000),
+    ParamSpec("time_limit", "float", 0.0,
+              "seconds per decision (0: off); the search stops at whichever budget runs out "
+              "first. A clock makes play non-reproducible", minimum=0.0, maximum=3600.0),
+    ParamSpec("exploration", "float", 1.4, "UCB exploration constant c", minimum=0.0, maximum=100.0),
+    ParamSpec("rollout", "json", "random",
+              "rollout policy: 'random' or the name of one of the game's agents", check=_agent_name),
+    ParamSpec("rollout_depth", "int", 200,
+              "actions (chance included) a rollout may take before it is scored by the evaluation "
+              "(0: play to the end)", minimum=0, maximum=1_000_000),
+    ParamSpec("evaluation", "choice", "progress",
+              "score of a rollout cut before the end: 'progress' ranks the players by "
+              "state.progress() (worth at most half a win), 'zero' scores it as a draw",
+              choices=("progress", "zero")),
+    ParamSpec("widening", "float", 0.0,
+              "progressive widening: a player considers only 1 + n**widening of its actions at a "
+              "node it has chosen at n times (in a random order fixed per node); 0: all at once",
+              minimum=0.0, maximum=1.0),
+    ParamSpec("chance", "choice", "sample",
+              "chance nodes: 'sample' (one subtree for all outcomes) or 'branch' (a subtree per "
+              "outcome)", choices=("sample", "branch")),
+    ParamSpec("delegate", "json", None,
+              "null, or a game agent whose policy takes the decisions of delegate_kinds",
+              check=_agent_name),
+    ParamSpec("delegate_kinds", "json", [],
+              "action kinds decided by the delegate agent instead of the search", check=_names),
+)
+
+
+class _Node:
+    """One tree node: per acting player, per action ``[visits, total return, availability]``."""
+
+    __slots__ = ("children", "rank", "stats")
+
+    def __init__(self) -> None:
+        self.stats: dict[int, dict[Action, list[float]]] = {}
+        self.children: dict[Any, _Node] = {}
+        self.rank: dict[int, dict[Action, float]] = {}  # progressive widening's random order
+
+    def select(self, player: int, legal: Sequence[Action], c: float, rng: np.random.Generator,
+               widening: float = 0.0) -> Action:
+        """UCB over the legal actions (availability counts); an untried action first."""
+        table = self.stats.get(player)
+        if table is None:
+            table = self.stats[player] = {}
+        if widening > 0:
+            k = 1 + int(sum(row[0] for row in table.values()) ** widening)
+            if k < len(legal):
+                rank = self.rank.setdefault(player, {})
+                for a in legal:
+                    if a not in rank:
+                        rank[a] = float(rng.random())
+                legal = sorted(legal, key=rank.__getitem__)[:k]
+        untried = []
+        for a in legal:
+            row = table.get(a)
+            if row is None:
+                row = table[a] = [0, 0.0, 0]
+            row[2] += 1
+            if row[0] == 0:
+                untried.append(a)
+        if untried:
+            return untried[int(rng.integers(len(untried)))] if len(untried) > 1 else untried[0]
+        best, best_score = legal[0], -math.inf
+        for a in legal:
+            n, w, avail = table[a]
+            score = w / n + c * math.sqrt(math.log(avail) / n)
+            if score > best_score:
+                best, best_score = a, score
+        return best
+
+    def update(self, player: int, action: Action, value: float) -> None:
+        row = self.stats[player][action]
+        row[0] += 1
+        row[1] += value
+
+
+class SearchAgent(BaseAgent):
+    """UCT / ISMCTS over determinisations drawn from the seat's view. See the module docstring."""
+
+    name = "ismcts"
+    uses_search: ClassVar[bool] = True
+    SETTINGS: ClassVar[tuple[ParamSpec, ...]] = SETTINGS
+    DEFAULTS: ClassVar[Mapping[str, Any]] = {}
+
+    def __init__(self, **settings: Any) -> None:
+        given = {**self.DEFAULTS, **settings}
+        try:
+            params = validate_params(self.SETTINGS, given)
+        except InvalidVariant as exc:
+            text = str(exc).replace("parameter", "setting").replace("known parameters", "known settings")
+            raise InvalidAgent(f"agent {self.name!r}: {text}") from None
+        if params["delegate_kinds"] and not params["delegate"]:
+            msg = f"agent {self.name!r}: setting 'delegate_kinds' needs a 'delegate' agent name"
+            raise InvalidAgent(msg)
+        super().__init__(**settings)
+        self.params = params.to_dict()
+        self._policies: list[Any] = []
+        self._delegates: list[Any] = []
+
+    # ------------------------------------------------------------------ protocol
+    def reset(self, game: Game, player: int) -> None:
+        super().reset(game, player)
+        p = self.params
+        self._policies = self._build(game, p["rollout"], "rollout")
+        self._delegates = self._build(game, p["delegate"], "delegate") if p["delegate"] else []
+
+    def _build(self, game: Game, name: str | None, what: str) -> list[Any]:
+        from lab.agents.base import agent_names, make_agent
+
+        if name in (None, "random"):
+            return []
+        own = [a for a in agent_names(game) if a not in ("random", "mcts", "ismcts")]
+        if name not in own:
+            msg = (f"agent {self.name!r}: {what} {name!r} is not an agent of {game.name}; "
+                   f"allowed: 'random', {', '.join(repr(a) for a in own) or 'none other'}")
+            raise InvalidAgent(msg)
+        agents = [make_agent(game, name) for _ in range(game.num_players())]
+        for seat, agent in enumerate(agents):
+            agent.reset(game, seat)
+        return agents
+
+    def step(self, observation: Mapping[str, Any], legal_actions: Sequence[Action], rng: np.random.Generator) -> Action:
+        msg = (f"agent {self.name!r} searches: the driver must call "
+               "lab.agents.decide(agent, state, player, legal, rng), which hands it a seat view")
+        raise InvalidAgent(msg)
+
+    def step_with_view(self, view: SeatView, legal_actions: Sequence[Action], rng: np.random.Generator) -> Action:
+        """Choose among ``legal_actions`` by searching determinisations drawn from ``view``."""
+        if self.game is None:
+            self.reset(view.game, view.player)
+        legal = list(legal_actions)
+        if len(legal) == 1:
+            return legal[0]
+        if self._delegated(legal):
+            return self._delegates[view.player].step(view.observation(), legal, rng)
+        root = self.search(view, rng)
+        return self._best(root, view.player, legal)
+
+    # ------------------------------------------------------------------ search
+    def search(self, view: SeatView, rng: np.random.Generator) -> _Node:
+        """Run the search from ``view`` and return the root of the tree."""
+        p = self.params
+        root = _Node()
+        c = float(p["exploration"])
+        widening = float(p["widening"])
+        branch = p["chance"] == "branch"
+        limit = float(p["time_limit"])
+        deadline = time.perf_counter() + limit if limit > 0 else math.inf
+        for _ in range(int(p["iterations"])):
+            state = view.sample(rng)
+            node = root
+            path: list[tuple[_Node, dict[int, Action]]] = []
+            while True:
+                cur = state.current_player()
+                if cur == TERMINAL:
+                    break
+                if cur == CHANCE:
+                    outcome = sample_outcome(state._chance_outcomes(), rng)
+                    state._apply_unchecked(CHANCE, outcome)
+                    if branch:
+                        node = node.children.setdefault((CHANCE, outcome), _Node())
+                    continue
+                acting = state.acting_players()
+                joint: dict[int, Action] = {}
+                searched: dict[int, Action] = {}
+                for q in acting:
+                    legal = state._legal_actions(q)
+                    if self._delegated(legal):
+                        joint[q] = self._delegates[q].step(state.observation(q), legal, rng)
+                    else:
+                        joint[q] = searched[q] = node.select(q, legal, c, rng, widening)
+                if cur == SIMULTANEOUS:
+                    state._apply_unchecked(SIMULTANEOUS, joint)
+                else:
+                    state._apply_unchecked(cur, joint[cur])
+                if not searched:  # only delegated decisions: like a chance node
+                    if branch:
+                        node = node.children.setdefault(tuple(joint.items()), _Node())
+                    continue
+                path.append((node, searched))
+                key = tuple(searched.items()) if not branch else tuple(joint.items())
+                child = node.children.get(key)
+                if child is None:
+                    node.children[key] = _Node()
+                    break
+                node = child
+            values = self.rollout(state, rng)
+            for n, acts in path:
+                for q, a in acts.items():
+                    n.update(q, a, values[q])
+            if time.perf_counter() >= deadline:
+                break
+        return root
+
+    def rollout(self, state: State, rng: np.random.Generator) -> list[float]:
+        """Play on with the rollout policy; the returns, or the evaluation if cut short."""
+        depth = int(self.params["rollout_depth"]) or math.inf
+        policies = self._policies
+        steps = 0
+        while steps < depth:
+            cur = state.current_player()
+            if cur == TERMINAL:
+                return state.returns()
+            if cur == CHANCE:
+                state._apply_unchecked(CHANCE, sample_outcome(state._chance_outcomes(), rng))
+            elif cur == SIMULTANEOUS:
+                joint = {q: self._policy_action(state, q, policies, rng) for q in state.acting_players()}
+                state._apply_unchecked(SIMULTANEOUS, joint)
+            else:
+                state._apply_unchecked(cur, self._policy_action(state, cur, policies, rng))
+            steps += 1
+        if state.is_terminal():
+            return state.returns()
+        return self.evaluate(state)
+
+    def _policy_action(self, state: State, player: int, policies: list[Any], rng: np.random.Generator) -> Action:
+        legal = state._legal_actions(player)
+        if self._delegated(legal):
+            return self._delegates[player].step(state.observation(player), legal, rng)
+        if policies:
+            return policies[player].step(state.observation(player), legal, rng)
+        return legal[int(rng.integers(len(legal)))]
+
+    def evaluate(self, state: State) -> list[float]:
+        """Score of a live state: players ranked by ``progress()`` (in [-0.5, 0.5]), or zeros."""
+        n = state.game.num_players()
+        prog = state.progress() if self.params["evaluation"] == "progress" else None
+        if prog is None:
+            return [0.0] * n
+        if n == 1:
+            return [min(1.0, max(0.0, float(prog[0]))) - 0.5]
+        out = []
+        for p in range(n):
+            below = sum(1 for q in range(n) if prog[q] < prog[p])
+            above = sum(1 for q in range(n) if prog[q] > prog[p])
+            out.append(0.5 * (below - above) / (n - 1))
+        return out
+
+    def _delegated(self, legal: Sequence[Action]) -> bool:
+        kinds = self.params["delegate_kinds"]
+        return bool(self._delegates) and bool(kinds) and all(a.kind in kinds for a in legal)
+
+    @staticmethod
+    def _best(root: _Node, player: int, legal: Sequence[Action]) -> Action:
+        """The most visited legal action at the root (ties: the better mean, then legal order)."""
+        table = root.stats.get(player, {})
+        best, best_key = legal[0], (-1, -math.inf)
+        for a in legal:
+            n, w, _ = table.get(a, (0, 0.0, 0))
+            key = (n, w / n if n else -math.inf)
+            if key > best_key:
+                best, best_key = a, key
+        return best
+
+
+class MCTSAgent(SearchAgent):
+    """UCT with a subtree per chance outcome (``chance="branch"``)."""
+
+    name = "mcts"
+    DEFAULTS: ClassVar[Mapping[str, Any]] = {"chance": "branch"}
+
+
+class ISMCTSAgent(SearchAgent):
+    """Information-set MCTS: one subtree for all chance outcomes (``chance="sample"``)."""
+
+    name = "ismcts"

@@ -1,0 +1,195 @@
+"""MCTS and ISMCTS: general players for every game (issue #15 §1).
+
+Tiny iteration counts keep each test to a second or two; strength is measured in
+benchmarks/search_bench.py, not here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+import lab
+from benchmarks.hex_game import registered
+from lab.agents import SeatView, agent_names, decide, general_agents, make_agent
+from lab.core.chance import sample_outcome
+from lab.core.errors import InvalidAgent
+from lab.core.state import CHANCE, SIMULTANEOUS
+
+FC_SLAPS = {"delegate": "collector", "delegate_kinds": ["slap"]}
+TINY = {"iterations": 4, "rollout_depth": 15}
+
+
+def _spec(game: str, name: str = "ismcts", **more: Any) -> dict[str, Any]:
+    spec = {"name": name, **TINY, **more}
+    if game == "fiemme_cembra":
+        spec.update(FC_SLAPS)
+    return spec
+
+
+def _decisions(game: lab.Game, spec: dict[str, Any], seed: int, k: int) -> list[Any]:
+    """The first ``k`` decisions of ``spec`` in every seat of a seeded game (chance seeded too)."""
+    rng = np.random.default_rng(seed)
+    agents = [make_agent(game, spec) for _ in range(game.num_players())]
+    for p, agent in enumerate(agents):
+        agent.reset(game, p)
+    state = game.new_initial_state()
+    chosen: list[Any] = []
+    while not state.is_terminal() and len(chosen) < k:
+        cur = state.current_player()
+        if cur == CHANCE:
+            state.apply_action(sample_outcome(state.chance_outcomes(), rng))
+        elif cur == SIMULTANEOUS:
+            joint = {p: decide(agents[p], state, p, state.legal_actions(p), rng) for p in state.acting_players()}
+            chosen.append(joint)
+            state.apply_actions(joint)
+        else:
+            a = decide(agents[cur], state, cur, state.legal_actions(), rng)
+            chosen.append(a)
+            state.apply_action(a)
+    return chosen
+
+
+def test_general_agents_are_listed_for_every_game() -> None:
+    assert set(general_agents()) == {"mcts", "ismcts"}
+    for name in lab.game_names():
+        names = agent_names(lab.load(name))
+        assert "mcts" in names and "ismcts" in names
+        agent = make_agent(lab.load(name), {"name": "ismcts", "iterations": 400})
+        assert agent.spec() == {"name": "ismcts", "iterations": 400}
+
+
+@pytest.mark.parametrize("game_name", ["memcel", "fiemme_cembra", "space_station", "memm"])
+def test_same_seed_same_moves(game_name: str) -> None:
+    game = lab.load(game_name)
+    spec = _spec(game_name)
+    first = _decisions(game, spec, seed=3, k=6)
+    assert first == _decisions(game, spec, seed=3, k=6)
+    assert len(first) == 6
+
+
+def test_play_with_search_agents_in_the_driver() -> None:
+    game = lab.load("memm", players=2)
+    state = lab.play(game, [_spec("memm", "mcts"), _spec("memm", "ismcts")], seed=1)
+    assert state.is_terminal()
+    again = lab.play(game, [_spec("memm", "mcts"), _spec("memm", "ismcts")], seed=1)
+    assert again.history() == state.history()
+
+
+def test_simultaneous_nodes_decoupled() -> None:
+    """Fiemme–Cembra passes are simultaneous: every seat's search picks a legal discard."""
+    game = lab.load("fiemme_cembra", players=3)
+    joints = [d for d in _decisions(game, _spec("fiemme_cembra"), seed=2, k=6) if isinstance(d, dict)]
+    assert joints and all(a.kind in ("discard", "slap") for j in joints for a in j.values())
+
+
+def test_mcts_beats_random_on_small_hex() -> None:
+    with registered():
+        game = lab.load("bench_hex", board_size=3)
+        wins = 0
+        for seed in range(6):
+            seats = [{"name": "mcts", "iterations": 60}, "random"] if seed % 2 == 0 else \
+                ["random", {"name": "mcts", "iterations": 60}]
+            state = lab.play(game, seats, seed=seed)
+            wins += state.returns()[seed % 2] > 0
+        assert wins == 6
+
+
+@pytest.mark.parametrize(("settings", "named"), [
+    ({"iterations": 0}, "iterations"),
+    ({"exploration": "wide"}, "exploration"),
+    ({"chance": "guess"}, "chance"),
+    ({"rollout": 3}, "rollout"),
+    ({"depth": 3}, "depth"),
+    ({"delegate_kinds": ["slap"]}, "delegate"),
+])
+def test_bad_settings_are_invalid_agent(settings: dict[str, Any], named: str) -> None:
+    with pytest.raises(InvalidAgent, match=named):
+        make_agent(lab.load("memm"), {"name": "mcts", **settings})
+
+
+def test_unknown_rollout_agent_is_named() -> None:
+    game = lab.load("memm")
+    with pytest.raises(InvalidAgent, match="'collector' is not an agent of memm.*greedy"):
+        lab.play(game, {"name": "mcts", "rollout": "collector"}, seed=0)
+
+
+def test_rollout_by_a_game_agent() -> None:
+    game = lab.load("memm", players=2)
+    moves = _decisions(game, _spec("memm", rollout="greedy"), seed=0, k=3)
+    assert len(moves) == 3
+
+
+def test_step_without_a_seat_view_is_refused() -> None:
+    agent = make_agent(lab.load("memm"), "mcts")
+    with pytest.raises(InvalidAgent, match="decide"):
+        agent.step({}, [lab.act("pass")], np.random.default_rng(0))
+
+
+def test_time_limit_stops_the_search() -> None:
+    game = lab.load("memm", players=2)
+    state = game.new_initial_state()
+    rng = np.random.default_rng(0)
+    while state.is_chance_node():
+        state.apply_action(sample_outcome(state.chance_outcomes(), rng))
+    agent = make_agent(game, {"name": "mcts", "iterations": 10_000_000, "time_limit": 0.05})
+    agent.reset(game, state.current_player())
+    root = agent.search(SeatView(state, state.current_player()), rng)
+    visits = sum(row[0] for row in root.stats[state.current_player()].values())
+    assert 0 < visits < 10_000_000
+
+
+def test_seat_view_hides_the_state() -> None:
+    game = lab.load("memcel")
+    view = SeatView(game.new_initial_state(), 0)
+    assert not hasattr(view, "state") and not hasattr(view, "_state")
+    with pytest.raises(AttributeError):
+        view.other = 1  # type: ignore[attr-defined]
+
+
+def test_skill_ladder_pairs_each_rung_with_the_one_below() -> None:
+    game = lab.load("memm", players=2)
+    same = lab.skill_ladder(game, ["random", "random"], n_games=3, seed=2)
+    row = same.iloc[0]  # the same agent on the same seeds: the very same games
+    assert row["win_rate"] == row["baseline"] and row["gain"] == 0 and not row["beats_lower"]
+    table = lab.skill_ladder(game, ["random", "greedy"], n_games=4, seed=0)
+    assert list(table["upper"]) == ["greedy"] and list(table["lower"]) == ["random"]
+    row = table.iloc[0]
+    assert row["games"] == 8 and row["ci_lo"] <= row["win_rate"] <= row["ci_hi"]
+    assert row["win_rate"] > row["baseline"]
+    import matplotlib
+
+    matplotlib.use("Agg")
+    assert lab.plot_ladder(table).get_title() == "skill ladder memm"
+
+
+def test_ladder_cli(capsys: pytest.CaptureFixture[str]) -> None:
+    from lab.cli import main
+
+    assert main(["ladder", "memm", "--set", "players=2", "--ladder", "random", "-n", "2"]) == 2
+    assert "at least two agents" in capsys.readouterr().err
+    assert main(["ladder", "memm", "--set", "players=2", "--ladder", "random,greedy", "-n", "2"]) == 0
+    assert "greedy vs random: wins" in capsys.readouterr().out
+
+
+def test_progressive_widening_limits_the_actions_tried() -> None:
+    game = lab.load("memm", players=2)
+    state = game.new_initial_state()
+    rng = np.random.default_rng(0)
+    while state.is_chance_node() or len(state.legal_actions()) < 20:
+        if state.is_chance_node():
+            state.apply_action(sample_outcome(state.chance_outcomes(), rng))
+        else:
+            state.apply_action(state.legal_actions()[0])
+    p = state.current_player()
+
+    def tried(widening: float) -> int:
+        agent = make_agent(game, {"name": "mcts", "iterations": 16, "rollout_depth": 5, "widening": widening})
+        agent.reset(game, p)
+        root = agent.search(SeatView(state, p), np.random.default_rng(1))
+        return sum(1 for row in root.stats[p].values() if row[0] > 0)
+
+    assert tried(0.0) == 16  # every iteration tries a new action while some are untried
+    assert tried(0.5) <= 1 + int(15**0.5)
