@@ -92,7 +92,7 @@ class ToyState(State):
         return f'<svg xmlns="http://www.w3.org/2000/svg"><text>{own}</text></svg>'
 
     def clone(self) -> ToyState:
-        new = ToyState.__new__(ToyState)
+        new = type(self).__new__(type(self))  # a subclass keeps its class (and its rules)
         new.game = self.game
         new._history = list(self._history)
         new.events = list(self.events)

@@ -20,6 +20,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from lab.core.frozen import freeze
+
 if TYPE_CHECKING:
     from lab.games.memcel.state import MemcelState
 
@@ -124,7 +126,7 @@ def resample_hidden(state: MemcelState, player: int, rng: np.random.Generator) -
     kinds = state.t.kinds
     for tile, i, q, j in plan["private"]:  # other players' records of the tiles they know
         tile_kind = kinds[kind_of[tile]]
-        e = new.events[i]
-        new.events[i] = e._replace(data={**e.data, "tile": tile_kind})
-        new.seen[q][j] = {**new.seen[q][j], "tile": tile_kind}
+        e = new._events[i]
+        new._events[i] = e._replace(data=freeze({**e.data, "tile": tile_kind}))
+        new.seen[q][j] = freeze({**new.seen[q][j], "tile": tile_kind})
     return new
