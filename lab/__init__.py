@@ -20,6 +20,7 @@ from lab.core.errors import (
     ConformanceError,
     IllegalAction,
     InvalidAgent,
+    InvalidGame,
     InvalidSave,
     InvalidVariant,
     LabError,
@@ -27,9 +28,16 @@ from lab.core.errors import (
 )
 from lab.core.game import Game
 from lab.core.params import ParamSpec
-from lab.core.registry import game_class, game_names, load
+from lab.core.registry import (  # kit: games defined in a notebook
+    game_class,
+    game_names,
+    load,
+    register,
+    unregister,
+)
 from lab.core.save import replay, state_from_json
 from lab.core.state import CHANCE, SIMULTANEOUS, TERMINAL, Event, State
+from lab.kit import define_game, move  # kit: a new game as plain data + functions
 from lab.lint import lint
 from lab.sim.play import play
 from lab.sim.simulate import rerun, simulate
@@ -58,6 +66,7 @@ __all__ = [
     "Game",
     "IllegalAction",
     "InvalidAgent",
+    "InvalidGame",
     "InvalidSave",
     "InvalidVariant",
     "LabError",
@@ -67,10 +76,12 @@ __all__ = [
     "__version__",
     "act",
     "compare",
+    "define_game",
     "format_summary",
     "game_class",
     "game_names",
     "lint",
+    "move",
     "load",
     "play",
     "plot_clauses",
@@ -78,6 +89,7 @@ __all__ = [
     "plot_skill",
     "plot_sweep",
     "plot_win_rates",
+    "register",
     "replay",
     "rerun",
     "simulate",
@@ -85,4 +97,5 @@ __all__ = [
     "state_from_json",
     "summarize",
     "sweep",
+    "unregister",
 ]

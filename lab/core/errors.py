@@ -35,5 +35,9 @@ class InvalidAgent(LabError, ValueError):
     """An agent specification that names no known agent or carries bad settings."""
 
 
+class InvalidGame(LabError, ValueError):
+    """A game definition or registration that is incomplete or inconsistent (names the part)."""
+
+
 class ConformanceError(LabError, AssertionError):
     """A game broke one of the engine's contracts (raised by :mod:`lab.core.conformance`)."""

@@ -98,7 +98,8 @@ def state_from_json(text: str | bytes, *, game: Any = None) -> State:
     text : str or bytes
         The JSON written by :meth:`State.to_json`.
     game : Game, optional
-        If given, the file must be a save of this game and variant.
+        If given, the file must be a save of this game and variant; it is rebuilt from this
+        game's class (so a game that is not registered can be loaded too).
 
     Raises
     ------
@@ -108,8 +109,10 @@ def state_from_json(text: str | bytes, *, game: Any = None) -> State:
     from lab.core.registry import load
 
     data = parse_save(text)
+    if game is not None and data["game"] != game.name:
+        raise _fail(f"this is a save of {data['game']!r}, not of {game!r}")
     try:
-        loaded = load(data["game"], **data["params"])
+        loaded = load(data["game"] if game is None else type(game), **data["params"])
     except UnknownGame as exc:
         raise _fail(str(exc)) from None
     except InvalidVariant as exc:

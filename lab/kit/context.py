@@ -1,0 +1,218 @@
+"""The context a kit game's functions receive: chance, turn order, phases and the event log.
+
+Chance never samples. ``ctx.roll(6)`` asks for the next *recorded* outcome of the transition
+being run; when none is recorded yet it raises :class:`NeedChance` carrying the declared
+``(outcome, probability)`` pairs. The kit turns that into a CHANCE node (the state's data is
+left as it was before the move); when the driver applies an outcome, the kit records it and
+re-runs the whole transition from the same data with one more recorded outcome. The rules are
+therefore plain deterministic functions of (data, move, outcomes): the same outcomes always give
+the same result, and every chance point is a declared node with its probabilities.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from lab.core.actions import Action
+from lab.core.errors import InvalidGame
+
+if TYPE_CHECKING:
+    from lab.kit.game import KitGame
+
+ROLL = "rolled"
+DRAW = "drawn"
+
+
+class NeedChance(Exception):  # noqa: N818 - a control-flow signal, not an error
+    """Raised by a chance call of :class:`Ctx` that has no recorded outcome yet."""
+
+    def __init__(self, outcomes: list[tuple[Action, float]]) -> None:
+        super().__init__("chance outcome needed")
+        self.outcomes = outcomes
+
+
+# ---------------------------------------------------------------------- plain JSON data
+_CONTAINERS = (dict, list)
+
+
+def copy_data(value: Any) -> Any:
+    """A deep copy of plain JSON data (dicts, lists, scalars): faster than ``copy.deepcopy``."""
+    t = type(value)
+    if t is dict:
+        return {k: (copy_data(v) if type(v) in _CONTAINERS else v) for k, v in value.items()}
+    if t is list:
+        return [(copy_data(v) if type(v) in _CONTAINERS else v) for v in value]
+    return value
+
+
+def json_problem(value: Any, path: str = "state") -> str | None:
+    """``None`` if ``value`` is plain JSON data, else where and what is wrong (first found)."""
+    t = type(value)
+    if t is dict:
+        for k, v in value.items():
+            if type(k) is not str:
+                return f"{path} has the key {k!r} ({type(k).__name__}); keys must be strings"
+            if type(v) in (int, str, bool) or v is None:
+                continue
+            problem = json_problem(v, f"{path}[{k!r}]")
+            if problem:
+                return problem
+        return None
+    if t is list:
+        for i, v in enumerate(value):
+            if type(v) in (int, str, bool) or v is None:
+                continue
+            problem = json_problem(v, f"{path}[{i}]")
+            if problem:
+                return problem
+        return None
+    if t in (int, str, bool) or value is None:
+        return None
+    if t is float:
+        return None if math.isfinite(value) else f"{path} is {value}; JSON has no NaN or infinity"
+    hint = "a list" if isinstance(value, tuple | set | frozenset) else "ints, floats, strings, lists or dicts"
+    return f"{path} is a {t.__name__} ({str(value)[:40]}); state data must be plain JSON: use {hint}"
+
+
+class Ctx:
+    """What the rules functions may use besides the state data.
+
+    Attributes
+    ----------
+    players : int
+        Number of players.
+    params : Params
+        The variant's parameters (read-only).
+    player : int or None
+        The seat making the move being run (``None`` in ``setup`` and for legality checks of
+        no particular seat).
+    phase : str
+        The current phase.
+    turn : int
+        How many turns have ended.
+    """
+
+    __slots__ = (
+        "game", "players", "params", "player", "phase", "turn", "active", "simultaneous",
+        "_draws", "_used", "events", "_max_die", "_max_draw",
+    )
+
+    def __init__(
+        self,
+        game: KitGame,
+        player: int | None,
+        control: Sequence[Any],
+        draws: Sequence[Action] = (),
+    ) -> None:
+        self.game = game
+        self.players = game.num_players()
+        self.params = game.params
+        self.player = player
+        active, simultaneous, phase, turn = control
+        self.active: list[int] = list(active)
+        self.simultaneous: bool = simultaneous
+        self.phase: str = phase
+        self.turn: int = turn
+        self._draws = draws
+        self._used = 0
+        self.events: list[tuple[str, str, tuple[int, ...] | None, dict[str, Any]]] = []
+        self._max_die = game.definition.max_die
+        self._max_draw = game.definition.max_draw
+
+    def control(self) -> list[Any]:
+        return [self.active, self.simultaneous, self.phase, self.turn]
+
+    # ------------------------------------------------------------------ chance
+    def _outcome(self, outcomes: list[tuple[Action, float]]) -> Action:
+        if self._used < len(self._draws):
+            outcome = self._draws[self._used]
+            self._used += 1
+            return outcome
+        raise NeedChance(outcomes)
+
+    def roll(self, sides: int = 6) -> int:
+        """A fair die with faces ``1..sides`` (a chance node ``rolled(face)``)."""
+        if isinstance(sides, bool) or not isinstance(sides, int) or not 1 <= sides <= self._max_die:
+            msg = f"ctx.roll(sides): sides must be a whole number 1..{self._max_die} (define_game(max_die=...)), not {sides!r}"
+            raise InvalidGame(msg)
+        p = 1.0 / sides
+        return int(self._outcome([(Action(ROLL, (f,)), p) for f in range(1, sides + 1)]).args[0])
+
+    def draw(self, items: Sequence[Any], weights: Sequence[float] | None = None) -> Any:
+        """One of ``items`` at random (uniform, or proportional to ``weights``): a chance node
+        ``drawn(i)`` whose outcome is the index of the drawn item."""
+        n = len(items)
+        if not 1 <= n <= self._max_draw:
+            msg = f"ctx.draw(items): 1..{self._max_draw} items (define_game(max_draw=...)), got {n}"
+            raise InvalidGame(msg)
+        if weights is None:
+            p = 1.0 / n
+            outcomes = [(Action(DRAW, (i,)), p) for i in range(n)]
+        else:
+            if len(weights) != n or any(not w >= 0 for w in weights) or not sum(weights) > 0:
+                msg = f"ctx.draw(items, weights): one weight >= 0 per item, not all zero; got {list(weights)[:8]}"
+                raise InvalidGame(msg)
+            total = float(sum(weights))
+            outcomes = [(Action(DRAW, (i,)), w / total) for i, w in enumerate(weights) if w > 0]
+        return items[int(self._outcome(outcomes).args[0])]
+
+    def shuffle(self, items: Sequence[Any]) -> list[Any]:
+        """A new list: ``items`` in a random order (one ``drawn`` node per position but the last)."""
+        rest = list(items)
+        out = []
+        while len(rest) > 1:
+            i = int(self._outcome([(Action(DRAW, (k,)), 1.0 / len(rest)) for k in range(len(rest))]).args[0])
+            out.append(rest.pop(i))
+        return out + rest
+
+    def deal(self, items: Sequence[Any], hands: int, count: int) -> tuple[list[list[Any]], list[Any]]:
+        """Shuffle ``items`` and deal ``count`` to each of ``hands`` hands: ``(hands, rest)``."""
+        if hands * count > len(items):
+            msg = f"ctx.deal: {hands} hands of {count} need {hands * count} items, there are {len(items)}"
+            raise InvalidGame(msg)
+        order = self.shuffle(items)
+        return [order[h * count:(h + 1) * count] for h in range(hands)], order[hands * count:]
+
+    # ------------------------------------------------------------------ turn order, phases
+    def end_turn(self, next: int | None = None) -> None:  # noqa: A002 - the natural word
+        """End the turn: ``next`` (default: the seat after the mover) acts alone next."""
+        if next is None:
+            base = self.player if self.player is not None else (self.active[0] if self.active else -1)
+            next = (base + 1) % self.players
+        if isinstance(next, bool) or not isinstance(next, int) or not 0 <= next < self.players:
+            msg = f"ctx.end_turn(next): next must be a seat 0..{self.players - 1}, not {next!r}"
+            raise InvalidGame(msg)
+        self.active = [next]
+        self.simultaneous = False
+        self.turn += 1
+
+    def all_move(self, seats: Sequence[int] | None = None) -> None:
+        """Next, ``seats`` (default: every seat) choose their moves at the same time."""
+        chosen = list(range(self.players)) if seats is None else sorted(set(seats))
+        if not chosen or any(isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < self.players for s in chosen):
+            msg = f"ctx.all_move(seats): a non-empty list of seats 0..{self.players - 1}, not {seats!r}"
+            raise InvalidGame(msg)
+        self.active = chosen
+        self.simultaneous = True
+
+    def set_phase(self, phase: str) -> None:
+        """Enter ``phase`` (one of the phases named by the moves)."""
+        phases = self.game.definition.phases
+        if phase not in phases:
+            msg = f"ctx.set_phase({phase!r}): unknown phase; the moves name {', '.join(phases)}"
+            raise InvalidGame(msg)
+        self.phase = phase
+
+    def others(self, seat: int | None = None) -> list[int]:
+        """Every seat but ``seat`` (default: the mover), in seat order."""
+        me = self.player if seat is None else seat
+        return [p for p in range(self.players) if p != me]
+
+    # ------------------------------------------------------------------ events
+    def log(self, clause: str, kind: str, visible_to: Sequence[int] | None = None, **data: Any) -> None:
+        """Record an event for the rule ``clause`` (kept only when the transition completes)."""
+        vis = None if visible_to is None else tuple(int(p) for p in visible_to)
+        self.events.append((clause, kind, vis, data))
+
