@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from lab.core.actions import Action, ActionSpec, Field
-from lab.core.errors import InvalidGame
+from lab.core.errors import ConformanceError, InvalidGame
 from lab.core.game import Game
 from lab.core.params import ParamSpec
 from lab.kit import made
@@ -117,7 +117,16 @@ class KitGame(Game):
         from lab.core.probes import audit_game, kit_probe
 
         report = check_game(self, n_games=n_games, seed=seed)
-        audit = audit_game(self, kit_probe(self), n_games=n_games, seed=seed)
+        try:
+            audit = audit_game(self, kit_probe(self), n_games=n_games, seed=seed)
+        except ConformanceError as exc:
+            part = "view(state, seat)" if self.definition.view is not None else "the default view"
+            fields = ", ".join(f"{k!r} ({v})" for k, v in self.definition.hidden.items())
+            msg = (
+                f"{self.name}: {part} shows a seat what it may not see — {exc}. A view must hide "
+                f"the hidden fields {fields} from the seats that may not see them"
+            )
+            raise InvalidGame(msg) from None
         return {"games": report.games, "steps": report.steps, "views": audit.views}
 
     def __reduce__(self) -> tuple[Any, ...]:

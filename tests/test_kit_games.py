@@ -1,0 +1,168 @@
+"""Kit games are first-class games: Pig and Goofspiel (lab.kit.examples) through the public API.
+
+Conformance checker, hidden-information audit, chance as declared nodes, simultaneous moves,
+the safety limit, information states, saves, simulate/compare and cloudpickle shipping.
+"""
+
+from __future__ import annotations
+
+import json
+
+import cloudpickle
+import numpy as np
+import pytest
+
+import lab
+from lab.core.conformance import check_game, conformance_variants
+from lab.core.probes import audit_game, kit_probe
+from lab.kit.examples import Goofspiel, Pig
+
+
+def _pig_state(**params: object) -> lab.State:
+    return Pig(**params).new_initial_state()
+
+
+# ------------------------------------------------------------------ conformance and audit
+@pytest.mark.parametrize("cls", [Pig, Goofspiel], ids=["pig", "goofspiel"])
+def test_kit_games_pass_the_conformance_checker(cls: type[lab.Game]) -> None:
+    for params in conformance_variants(cls):
+        if cls is Pig:
+            params = {"target": 20, **params}
+        report = check_game(cls(params), n_games=2, seed=1)
+        assert report.games == 2 and report.steps > 0 and report.round_trips > 0
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_goofspiel_hands_stay_hidden(players: int) -> None:
+    game = Goofspiel(players=players, cards=5)
+    report = audit_game(game, kit_probe(game), n_games=2)
+    assert report.secrets > 0 and report.twins > 0 and report.twins_differing > 0
+
+
+def test_pig_hides_nothing_and_its_probe_says_so() -> None:
+    game = Pig(target=20)
+    assert type(game).perfect_information and not Goofspiel.perfect_information
+    assert "no hidden information" in kit_probe(game).doc
+    assert audit_game(game, kit_probe(game), n_games=1).views > 0
+
+
+def test_a_view_that_leaks_a_hidden_field_is_named() -> None:
+    leaky = lab.define_game(
+        "leaky", setup=Goofspiel.definition.setup, moves=list(Goofspiel.definition.moves),
+        after=Goofspiel.definition.after, end=Goofspiel.definition.end,
+        params=Goofspiel.definition.parameters[1:], hidden={"hands": "owner"},
+        view=lambda s, seat: s,  # shows every hand to everyone
+    )
+    with pytest.raises(lab.InvalidGame, match=r"view\(state, seat\) shows a seat what it may not see.*'hands' \(owner\)"):
+        leaky(cards=4).check(n_games=1)
+
+
+# ------------------------------------------------------------------ chance, turns, simultaneous
+def test_PIG_2_a_one_loses_the_turn_total_and_passes_the_die() -> None:
+    state = _pig_state()
+    state.apply_action(lab.act("roll"))
+    assert state.is_chance_node()
+    outcomes = state.chance_outcomes()
+    assert [a for a, _ in outcomes] == [lab.act("rolled", f) for f in range(1, 7)]
+    assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+    state.apply_action(lab.act("rolled", 5))
+    assert state.current_player() == 0 and state.observation(None)["state"]["turn_total"] == 5
+    state.apply_action(lab.act("roll"))
+    state.apply_action(lab.act("rolled", 1))
+    assert state.current_player() == 1
+    assert state.observation(None)["state"] == {"scores": [0, 0], "turn_total": 0}
+    assert state.events[-1].clause == "PIG-2"
+
+
+def test_PIG_3_hold_banks_the_turn_total() -> None:
+    state = _pig_state(target=10)
+    for action in ["roll", ["rolled", 6], "roll", ["rolled", 4], "hold"]:
+        state.apply_action(action if isinstance(action, list) else [action])
+    assert state.is_terminal() and state.returns() == [1.0, -1.0]  # PIG-4: 10 reaches the target
+
+
+def test_GS_4_the_highest_bid_takes_the_prize_and_a_tie_discards_it() -> None:
+    state = Goofspiel(cards=3).new_initial_state()
+    state.apply_action(lab.act("drawn", 2))  # prize 3 turned up
+    assert state.is_simultaneous_node() and state.acting_players() == [0, 1]
+    state.apply_actions({0: lab.act("bid", 1), 1: lab.act("bid", 2)})
+    assert state.is_chance_node()  # the next prize
+    state.apply_action(lab.act("drawn", 0))  # prize 1
+    state.apply_actions({0: lab.act("bid", 3), 1: lab.act("bid", 3)})
+    # the round completes with the next prize turned up: one step, atomic (GS-2)
+    assert state.chance_outcomes() == [(lab.act("drawn", 0), 1.0)]
+    state.apply_action(lab.act("drawn", 0))
+    view = state.observation(0)["state"]
+    assert view["scores"] == [0, 3] and view["hands"] == [[2], 1]
+    with pytest.raises(lab.IllegalAction):
+        state.apply_actions({0: lab.act("bid", 3), 1: lab.act("bid", 1)})  # 3 was already bid
+
+
+def test_an_illegal_move_is_refused_and_changes_nothing() -> None:
+    state = Goofspiel(cards=3).new_initial_state()
+    before = state.full_state()
+    with pytest.raises(lab.IllegalAction):
+        state.apply_action(lab.act("drawn", 7))
+    with pytest.raises(lab.IllegalAction):
+        state.apply_action("not an action")
+    assert state.full_state() == before and state.history() == []
+
+
+def test_the_safety_limit_reports_an_unfinished_game() -> None:
+    limited = lab.define_game(
+        "pig_limited", setup=Pig.definition.setup, moves=list(Pig.definition.moves),
+        end=Pig.definition.end, params=Pig.definition.parameters[1:], max_length=12,
+    )
+    game = limited(target=1000)
+    assert game.max_game_length() == 12
+    state = lab.play(game, seed=0)
+    assert state.is_terminal() and len(state.history()) == 12 and state.returns() == [0.0, 0.0]
+    assert state.metrics()["unfinished"] == 1 and state.events[-1].clause == "KIT-LIMIT"
+    df = lab.simulate(game, n_games=5)
+    assert (df["unfinished"] == 1).all() and (df["length_actions"] == 12).all()
+    assert lab.simulate(Pig(target=20), n_games=5)["unfinished"].eq(0).all()
+
+
+# ------------------------------------------------------------------ information states
+def test_information_state_and_resample_hidden() -> None:
+    game = Goofspiel(cards=5)
+    state = lab.play(game, seed=2, on_step=None)
+    mid = lab.replay(game, state.history()[:5])
+    info = mid.information_state(0)
+    json.dumps(info)
+    twin = mid.resample_hidden(0, np.random.default_rng(1))
+    assert twin.information_state(0) == info
+    assert twin.full_state()["data"]["hands"][0] == mid.full_state()["data"]["hands"][0]
+    assert sorted(twin.full_state()["data"]["hands"][1]) == sorted(mid.full_state()["data"]["hands"][1])
+    pig = lab.replay(Pig(), lab.play(Pig(target=20), seed=1).history()[:6])
+    assert pig.resample_hidden(1, np.random.default_rng(0)) == pig  # perfect information: a clone
+
+
+# ------------------------------------------------------------------ saves, registry, shipping
+def test_save_round_trip_of_an_unregistered_and_a_registered_kit_game() -> None:
+    game = Goofspiel(cards=4)
+    state = lab.play(game, seed=3)
+    with pytest.raises(lab.InvalidSave, match="unknown game"):
+        lab.state_from_json(state.to_json())
+    assert lab.state_from_json(state.to_json(), game=game) == state
+    lab.register(Goofspiel)
+    try:
+        assert lab.state_from_json(state.to_json()) == state
+        assert lab.load("goofspiel", cards=4) == game
+    finally:
+        lab.unregister("goofspiel")
+
+
+def test_cloudpickle_ships_a_kit_game_that_plays_identically() -> None:
+    for game in (Pig(target=30), Goofspiel(cards=6, players=3)):
+        shipped = cloudpickle.loads(cloudpickle.dumps(game))
+        assert shipped == game
+        a, b = lab.play(game, seed=5), lab.play(shipped, seed=5)
+        assert a.history() == b.history() and a.returns() == b.returns()
+
+
+def test_simulate_and_compare_a_kit_game() -> None:
+    df = lab.simulate(Goofspiel(cards=5), n_games=30, seed=1)
+    assert len(df) == 30 and set(df["winner"]) <= {-1, 0, 1} and "n[GS-4]" in df.columns
+    comparison = lab.compare(Pig(target=30), {"die": 8}, n_games=60)
+    assert "die=8" in str(comparison)
