@@ -76,6 +76,9 @@ class KitState(State):
                 if d.after is not None:
                     where = "after"
                     d.after(data, ctx)
+            problem = json_problem(data)
+            if problem:
+                raise InvalidGame(problem)  # prefixed below with the game and the part
             where = "end"
             result = game.normalise_result(d.end(data, ctx))
         except NeedChance as need:
@@ -86,9 +89,6 @@ class KitState(State):
         except Exception as exc:
             msg = f"{game.name}: {where} raised {type(exc).__name__}: {exc}"
             raise InvalidGame(msg) from exc
-        problem = json_problem(data)
-        if problem:
-            raise InvalidGame(f"{game.name}: after {where if where != 'end' else 'the move'}, {problem}")
         if not ctx.simultaneous and len(ctx.active) != 1:
             raise InvalidGame(f"{game.name}: one seat acts at a time outside ctx.all_move(); active seats: {ctx.active}")
         self.data = data
