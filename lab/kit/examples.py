@@ -22,6 +22,12 @@ def pig_setup(ctx: Ctx) -> State:
     return {"scores": [0] * ctx.players, "turn_total": 0}
 
 
+def can_roll(s: State, ctx: Ctx) -> bool:
+    """Rolling stops once the turn total reaches the target: then you hold and win (PIG-4)."""
+    return s["scores"][ctx.player] + s["turn_total"] < ctx.params["target"]
+
+
+@move(legal=can_roll)
 def roll(s: State, ctx: Ctx) -> None:
     """Roll the die: a 1 loses the turn total and ends the turn (PIG-2), else add it (PIG-1)."""
     face = ctx.roll(ctx.params["die"])
