@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from lab.core.actions import Action
@@ -35,45 +36,82 @@ class NeedChance(Exception):  # noqa: N818 - a control-flow signal, not an error
 
 # ---------------------------------------------------------------------- plain JSON data
 _CONTAINERS = (dict, list)
+_SCALARS = frozenset({int, str, bool, type(None)})  # float is checked for NaN and infinity
 
 
 def copy_data(value: Any) -> Any:
     """A deep copy of plain JSON data (dicts, lists, scalars): faster than ``copy.deepcopy``."""
     t = type(value)
-    if t is dict:
-        return {k: (copy_data(v) if type(v) in _CONTAINERS else v) for k, v in value.items()}
     if t is list:
+        if _SCALARS.issuperset(map(type, value)):
+            return value[:]
         return [(copy_data(v) if type(v) in _CONTAINERS else v) for v in value]
+    if t is dict:
+        if _SCALARS.issuperset(map(type, value.values())):
+            return value.copy()
+        return {k: (copy_data(v) if type(v) in _CONTAINERS else v) for k, v in value.items()}
     return value
+
+
+def _is_json(value: Any) -> bool:
+    t = type(value)
+    if t is list:
+        items: Any = value
+    elif t is dict:
+        if not _STR.issuperset(map(type, value)):
+            return False
+        items = value.values()
+    else:
+        return t in _SCALARS or (t is float and math.isfinite(value))
+    if _SCALARS.issuperset(map(type, items)):
+        return True
+    return all(_is_json(v) for v in items)
+
+
+_STR = frozenset({str})
 
 
 def json_problem(value: Any, path: str = "state") -> str | None:
     """``None`` if ``value`` is plain JSON data, else where and what is wrong (first found)."""
+    if _is_json(value):
+        return None
+    return _first_problem(value, path)
+
+
+def _first_problem(value: Any, path: str) -> str | None:
     t = type(value)
     if t is dict:
         for k, v in value.items():
             if type(k) is not str:
                 return f"{path} has the key {k!r} ({type(k).__name__}); keys must be strings"
-            if type(v) in (int, str, bool) or v is None:
-                continue
-            problem = json_problem(v, f"{path}[{k!r}]")
+            problem = _first_problem(v, f"{path}[{k!r}]")
             if problem:
                 return problem
         return None
     if t is list:
         for i, v in enumerate(value):
-            if type(v) in (int, str, bool) or v is None:
-                continue
-            problem = json_problem(v, f"{path}[{i}]")
+            problem = _first_problem(v, f"{path}[{i}]")
             if problem:
                 return problem
         return None
-    if t in (int, str, bool) or value is None:
+    if t in _SCALARS:
         return None
     if t is float:
         return None if math.isfinite(value) else f"{path} is {value}; JSON has no NaN or infinity"
     hint = "a list" if isinstance(value, tuple | set | frozenset) else "ints, floats, strings, lists or dicts"
     return f"{path} is a {t.__name__} ({str(value)[:40]}); state data must be plain JSON: use {hint}"
+
+
+@lru_cache(maxsize=256)
+def _die(sides: int) -> list[tuple[Action, float]]:
+    p = 1.0 / sides
+    return [(Action(ROLL, (f,)), p) for f in range(1, sides + 1)]
+
+
+@lru_cache(maxsize=1024)
+def _uniform(n: int) -> list[tuple[Action, float]]:
+    p = 1.0 / n
+    return [(Action(DRAW, (i,)), p) for i in range(n)]
 
 
 class Ctx:
@@ -96,7 +134,7 @@ class Ctx:
 
     __slots__ = (
         "game", "players", "params", "player", "phase", "turn", "active", "simultaneous",
-        "_draws", "_used", "events", "_max_die", "_max_draw",
+        "_draws", "_used", "events",
     )
 
     def __init__(
@@ -107,64 +145,63 @@ class Ctx:
         draws: Sequence[Action] = (),
     ) -> None:
         self.game = game
-        self.players = game.num_players()
+        self.players = game.players
         self.params = game.params
         self.player = player
-        active, simultaneous, phase, turn = control
-        self.active: list[int] = list(active)
-        self.simultaneous: bool = simultaneous
-        self.phase: str = phase
-        self.turn: int = turn
+        # ``active`` is replaced, never changed in place, by end_turn / all_move
+        self.active, self.simultaneous, self.phase, self.turn = control
         self._draws = draws
         self._used = 0
         self.events: list[tuple[str, str, tuple[int, ...] | None, dict[str, Any]]] = []
-        self._max_die = game.definition.max_die
-        self._max_draw = game.definition.max_draw
 
     def control(self) -> list[Any]:
         return [self.active, self.simultaneous, self.phase, self.turn]
 
     # ------------------------------------------------------------------ chance
-    def _outcome(self, outcomes: list[tuple[Action, float]]) -> Action:
-        if self._used < len(self._draws):
-            outcome = self._draws[self._used]
-            self._used += 1
-            return outcome
-        raise NeedChance(outcomes)
+    def _recorded(self) -> Action | None:
+        """The next recorded outcome of this transition (``None``: chance must be asked)."""
+        used = self._used
+        if used < len(self._draws):
+            self._used = used + 1
+            return self._draws[used]
+        return None
 
     def roll(self, sides: int = 6) -> int:
         """A fair die with faces ``1..sides`` (a chance node ``rolled(face)``)."""
-        if isinstance(sides, bool) or not isinstance(sides, int) or not 1 <= sides <= self._max_die:
-            msg = f"ctx.roll(sides): sides must be a whole number 1..{self._max_die} (define_game(max_die=...)), not {sides!r}"
+        outcome = self._recorded()
+        if outcome is not None:
+            return outcome.args[0]  # type: ignore[return-value]
+        limit = self.game.definition.max_die
+        if isinstance(sides, bool) or not isinstance(sides, int) or not 1 <= sides <= limit:
+            msg = f"ctx.roll(sides): sides must be a whole number 1..{limit} (define_game(max_die=...)), not {sides!r}"
             raise InvalidGame(msg)
-        p = 1.0 / sides
-        return int(self._outcome([(Action(ROLL, (f,)), p) for f in range(1, sides + 1)]).args[0])
+        raise NeedChance(_die(sides))
 
     def draw(self, items: Sequence[Any], weights: Sequence[float] | None = None) -> Any:
         """One of ``items`` at random (uniform, or proportional to ``weights``): a chance node
         ``drawn(i)`` whose outcome is the index of the drawn item."""
+        outcome = self._recorded()
+        if outcome is not None:
+            return items[outcome.args[0]]  # type: ignore[index]
         n = len(items)
-        if not 1 <= n <= self._max_draw:
-            msg = f"ctx.draw(items): 1..{self._max_draw} items (define_game(max_draw=...)), got {n}"
+        limit = self.game.definition.max_draw
+        if not 1 <= n <= limit:
+            msg = f"ctx.draw(items): 1..{limit} items (define_game(max_draw=...)), got {n}"
             raise InvalidGame(msg)
         if weights is None:
-            p = 1.0 / n
-            outcomes = [(Action(DRAW, (i,)), p) for i in range(n)]
-        else:
-            if len(weights) != n or any(not w >= 0 for w in weights) or not sum(weights) > 0:
-                msg = f"ctx.draw(items, weights): one weight >= 0 per item, not all zero; got {list(weights)[:8]}"
-                raise InvalidGame(msg)
-            total = float(sum(weights))
-            outcomes = [(Action(DRAW, (i,)), w / total) for i, w in enumerate(weights) if w > 0]
-        return items[int(self._outcome(outcomes).args[0])]
+            raise NeedChance(_uniform(n))
+        if len(weights) != n or any(not w >= 0 for w in weights) or not sum(weights) > 0:
+            msg = f"ctx.draw(items, weights): one weight >= 0 per item, not all zero; got {list(weights)[:8]}"
+            raise InvalidGame(msg)
+        total = float(sum(weights))
+        raise NeedChance([(Action(DRAW, (i,)), w / total) for i, w in enumerate(weights) if w > 0])
 
     def shuffle(self, items: Sequence[Any]) -> list[Any]:
         """A new list: ``items`` in a random order (one ``drawn`` node per position but the last)."""
         rest = list(items)
         out = []
         while len(rest) > 1:
-            i = int(self._outcome([(Action(DRAW, (k,)), 1.0 / len(rest)) for k in range(len(rest))]).args[0])
-            out.append(rest.pop(i))
+            out.append(rest.pop(self.draw(range(len(rest)))))
         return out + rest
 
     def deal(self, items: Sequence[Any], hands: int, count: int) -> tuple[list[list[Any]], list[Any]]:

@@ -86,7 +86,12 @@ def _cards(params: Any) -> range:
     return range(1, params["cards"] + 1)
 
 
-@move(card=_cards, legal=lambda s, ctx, card: card in s["hands"][ctx.player])
+def _hand(s: State, ctx: Ctx) -> list[int]:
+    """The legal bids: the cards in the bidder's hand."""
+    return s["hands"][ctx.player]
+
+
+@move(card=_cards, options=_hand)
 def bid(s: State, ctx: Ctx, card: int) -> None:
     """Bid a card of your hand for the prize (GS-3); everyone bids at once."""
     s["hands"][ctx.player].remove(card)

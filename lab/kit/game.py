@@ -30,6 +30,7 @@ class KitGame(Game):
         self.move_functions: dict[str, Callable[..., Any]] = {}
         self._domains: dict[str, list[range | tuple[Any, ...]]] = {}
         super().__init__(params, **kwargs)
+        self.players = self.num_players()
         # per phase: (move, its actions over the whole domain) in declaration order
         all_actions: dict[str, list[Action]] = {}
         for mv in d.moves:
@@ -40,7 +41,10 @@ class KitGame(Game):
             phase: [(mv, all_actions[mv.name]) for mv in d.moves if not mv.phase or phase in mv.phase]
             for phase in d.phases
         }
-        self._valid: dict[str, frozenset[Action]] = {k: frozenset(v) for k, v in all_actions.items()}
+        # options -> actions, by argument tuple
+        self._by_args: dict[str, dict[tuple[Any, ...], Action]] = {
+            name: {a.args: a for a in actions} for name, actions in all_actions.items()
+        }
 
     # ------------------------------------------------------------------ Game hooks
     def action_specs(self) -> list[ActionSpec]:
@@ -99,11 +103,13 @@ class KitGame(Game):
 
     def checked_options(self, mv: Move, options: Iterable[Any]) -> list[Action]:
         """The actions of an ``options`` generator, each checked against the move's domains."""
-        valid = self._valid[mv.name]
+        table = self._by_args[mv.name]
         out = []
         for args in options:
-            a = Action(mv.name, tuple(args) if isinstance(args, tuple | list) else (args,))
-            if a not in valid:
+            key = tuple(args) if type(args) in (tuple, list) else (args,)
+            a = table.get(key)
+            if a is None:
+                a = Action(mv.name, key)
                 doms = ", ".join(f"{n}={self._domains[mv.name][i]!r}" for i, (n, _) in enumerate(mv.domains))
                 msg = f"options of move {mv.name!r} gave {a}, which is not an action of its domains ({doms or 'no arguments'})"
                 raise InvalidGame(msg)

@@ -54,7 +54,7 @@ class KitState(State):
         game = self.game
         d = game.definition
         ctx = Ctx(game, None, self.control, draws)
-        where = "setup"
+        where: Any = "setup"  # the part running: a str, or the Action of the move
         try:
             if moves is None:
                 data = d.setup(ctx)
@@ -65,7 +65,7 @@ class KitState(State):
                 data = copy_data(self.data)
                 fns = game.move_functions
                 for player, action in moves:
-                    where = f"move {action.kind!r}"
+                    where = action
                     ctx.player = player
                     out = fns[action.kind](data, ctx, *action.args)
                     if out is not None:
@@ -85,9 +85,11 @@ class KitState(State):
             self.pending = [moves, list(draws), need.outcomes]
             return
         except LabError as exc:
-            raise type(exc)(f"{game.name}: {where}: {exc}") from None
+            part = f"move {where.kind!r}" if isinstance(where, Action) else where
+            raise type(exc)(f"{game.name}: {part}: {exc}") from None
         except Exception as exc:
-            msg = f"{game.name}: {where} raised {type(exc).__name__}: {exc}"
+            part = f"move {where.kind!r}" if isinstance(where, Action) else where
+            msg = f"{game.name}: {part} raised {type(exc).__name__}: {exc}"
             raise InvalidGame(msg) from exc
         if not ctx.simultaneous and len(ctx.active) != 1:
             raise InvalidGame(f"{game.name}: one seat acts at a time outside ctx.all_move(); active seats: {ctx.active}")
@@ -95,33 +97,33 @@ class KitState(State):
         self.control = ctx.control()
         self.pending = None
         self.result = result
-        for clause, kind, vis, fields in ctx.events:
-            self.log(clause, kind, visible_to=vis, **fields)
+        if ctx.events:
+            for clause, kind, vis, fields in ctx.events:
+                self.log(clause, kind, visible_to=vis, **fields)
 
-    def _after_step(self) -> None:
+    def _step(self, moves: list[tuple[int, Action]] | None, draws: list[Action]) -> None:
+        """Run a transition for an action the base class has just logged; on an error the log
+        entry is taken back (the state is unchanged), then the kit's safety limit is applied."""
+        try:
+            self._run(moves, draws)
+        except BaseException:
+            self._history.pop()
+            raise
         if self.result is None and len(self._history) >= self.game.definition.max_length:
-            self.result = [0.0] * self.game.num_players()
+            self.result = [0.0] * self.game.players
             self.unfinished = True
             self.pending = None
             self.log(LIMIT_CLAUSE, "unfinished", limit=self.game.definition.max_length)
 
-    def _guarded(self, moves: list[tuple[int, Action]] | None, draws: list[Action]) -> None:
-        try:
-            self._run(moves, draws)
-        except BaseException:
-            self._history.pop()  # the base class logged the action before applying it
-            raise
-        self._after_step()
-
     def _apply_action(self, action: Action) -> None:
         pending = self.pending
         if pending is not None:
-            self._guarded(pending[0], [*pending[1], action])
+            self._step(pending[0], [*pending[1], action])
         else:
-            self._guarded([(self.control[0][0], action)], [])
+            self._step([(self.control[0][0], action)], [])
 
     def _apply_actions(self, actions: Mapping[int, Action]) -> None:
-        self._guarded([(p, actions[p]) for p in sorted(actions)], [])
+        self._step([(p, actions[p]) for p in sorted(actions)], [])
 
     # ================================================================== the State API
     def current_player(self) -> int:
@@ -146,6 +148,7 @@ class KitState(State):
         ctx = Ctx(game, player, self.control)
         data = self.data
         out: list[Action] = []
+        # the legality tests read the data (a move's test must not change it)
         try:
             for mv, actions in game.move_table[self.control[2]]:
                 if mv.options is not None:
