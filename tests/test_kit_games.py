@@ -166,3 +166,24 @@ def test_simulate_and_compare_a_kit_game() -> None:
     assert len(df) == 30 and set(df["winner"]) <= {-1, 0, 1} and "n[GS-4]" in df.columns
     comparison = lab.compare(Pig(target=30), {"die": 8}, n_games=60)
     assert "die=8" in str(comparison)
+
+
+def test_derive_changes_one_rule_and_keeps_the_rest() -> None:
+    def soft_roll(s: dict, ctx: lab.kit.Ctx) -> None:
+        face = ctx.roll(ctx.params["die"])
+        if face == 1:
+            s["scores"][ctx.player] += s["turn_total"] // 2  # half the turn total is kept
+            s["turn_total"] = 0
+            ctx.end_turn()
+        else:
+            s["turn_total"] += face
+
+    soft = Pig.derive("soft_pig", roll=soft_roll)
+    assert soft.name == "soft_pig" and "roll" in soft.title
+    state = soft(target=50).new_initial_state()
+    for action in [["roll"], ["rolled", 6], ["roll"], ["rolled", 1]]:
+        state.apply_action(action)
+    assert state.observation(None)["state"]["scores"] == [3, 0]
+    assert state.legal_actions() == [lab.act("roll"), lab.act("hold")]  # roll's legality kept
+    with pytest.raises(lab.InvalidGame, match="'rool' is neither a move"):
+        Pig.derive(rool=soft_roll)

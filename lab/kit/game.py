@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -134,6 +135,40 @@ class KitGame(Game):
             )
             raise InvalidGame(msg) from None
         return {"games": report.games, "steps": report.steps, "views": audit.views}
+
+    @classmethod
+    def derive(cls, name: str | None = None, **changes: Any) -> type[KitGame]:
+        """A new game: this definition with some parts replaced — one rule changed.
+
+        A keyword naming a move replaces that move's function (its domains, legality and
+        phase are kept; pass a :func:`lab.kit.move` declaration to change those too); any other
+        keyword is a :func:`define_game` part (``end``, ``after``, ``setup``, ``params``...).
+
+        Examples
+        --------
+        >>> SoftPig = Pig.derive("soft_pig", roll=soft_roll)   # doctest: +SKIP
+        """
+        d = cls.definition
+        changed = ", ".join(k for k in changes if k not in ("title", "doc")) or "copy"
+        moves = []
+        for mv in d.moves:
+            if mv.name in changes:
+                new = changes.pop(mv.name)
+                mv = new if isinstance(new, Move) else dataclasses.replace(mv, fn=new)
+            moves.append(mv)
+        parts: dict[str, Any] = {
+            f.name: getattr(d, f.name) for f in dataclasses.fields(d)
+            if f.name not in ("name", "moves", "parameters", "phases")
+        }
+        parts.update(players=d.parameters[0], params=d.parameters[1:], moves=moves)
+        unknown = sorted(set(changes) - set(parts) - {"rules_version"})
+        if unknown:
+            names = ", ".join(mv.name for mv in d.moves)
+            msg = f"{cls.name}.derive: {unknown[0]!r} is neither a move ({names}) nor a part of define_game"
+            raise InvalidGame(msg)
+        parts.update(changes)
+        parts["title"] = changes.get("title") or f"{cls.title} ({changed})"
+        return define_game(name or f"{cls.name}_variant", **parts)
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (type(self), (self.params_to_dict(),))
