@@ -158,3 +158,17 @@ def test_a_save_is_never_rebuilt_as_another_class_of_the_same_name() -> None:
 def test_load_accepts_a_game_class_or_object() -> None:
     assert lab.load(Pig, target=50) == Pig(target=50)
     assert lab.load(Pig(target=50), die=8) == Pig(target=50, die=8)
+
+
+def test_lint_runs_the_accounting_a_kit_game_declares() -> None:
+    from lab.lint import Enough
+
+    def accounting(game: lab.Game) -> list[Enough]:
+        deck = game.params["deck"]
+        return [Enough("KIT-L1", ("KIT-1",), "cards dealt", 5 * game.num_players(), {"deck": deck})]
+
+    deck = lab.ParamSpec("deck", "int", 12, "Cards in the deck.", minimum=1, maximum=52)
+    cls = _define(params=[deck], accounting=accounting, players=(2, 4))
+    assert lab.lint(cls(players=2)) == []
+    findings = lab.lint(cls(players=3))
+    assert [f.id for f in findings] == ["KIT-L1"] and "needs 15" in findings[0].message
