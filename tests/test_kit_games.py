@@ -187,3 +187,72 @@ def test_derive_changes_one_rule_and_keeps_the_rest() -> None:
     assert state.legal_actions() == [lab.act("roll"), lab.act("hold")]  # roll's legality kept
     with pytest.raises(lab.InvalidGame, match="'rool' is neither a move"):
         Pig.derive(rool=soft_roll)
+
+
+# ------------------------------------------------------------------ phases and a board
+def _path_board(params: object) -> object:
+    import networkx as nx
+
+    graph = nx.path_graph(4)
+    for n in graph.nodes:
+        graph.nodes[n]["pos"] = (n, 0)
+    return graph
+
+
+def _phased_game() -> type[lab.Game]:
+    def setup(ctx: lab.kit.Ctx) -> dict:
+        return {"claimed": [None] * 4, "ready": [False, False]}
+
+    @lab.move(phase="ready")
+    def ready(s: dict, ctx: lab.kit.Ctx) -> None:
+        s["ready"][ctx.player] = True
+        if all(s["ready"]):
+            ctx.set_phase("claim")
+        ctx.end_turn()
+
+    @lab.move(node=range(4), legal=lambda s, ctx, node: s["claimed"][node] is None, phase="claim")
+    def claim(s: dict, ctx: lab.kit.Ctx, node: int) -> None:
+        s["claimed"][node] = ctx.player
+        ctx.end_turn()
+
+    def end(s: dict, ctx: lab.kit.Ctx) -> list[float] | None:
+        if None in s["claimed"]:
+            return None
+        return [float(s["claimed"].count(p)) for p in range(ctx.players)]
+
+    return lab.define_game("claims", setup=setup, moves=[ready, claim], end=end, board=_path_board)
+
+
+def test_phases_offer_their_own_moves() -> None:
+    state = _phased_game()().new_initial_state()
+    assert state.legal_actions() == [lab.act("ready")]
+    with pytest.raises(lab.IllegalAction, match="claim is not a move of the phase 'ready'"):
+        state.apply_action(lab.act("claim", 0))
+    state.apply_action(lab.act("ready"))
+    state.apply_action(lab.act("ready"))
+    assert state.observation(None)["phase"] == "claim"
+    assert state.legal_actions() == [lab.act("claim", n) for n in range(4)]
+    state.apply_action(lab.act("claim", 2))
+    assert lab.act("claim", 2) not in state.legal_actions()
+    check_game(state.game, n_games=3)
+
+
+def test_the_default_view_draws_the_board_and_makes_nodes_clickable() -> None:
+    state = _phased_game()().new_initial_state()
+    for _ in range(2):
+        state.apply_action(lab.act("ready"))
+    svg = state.render_svg(0)
+    assert svg.startswith("<svg") and svg.count("<circle") == 4 and 'data-target="3"' in svg
+    assert state.action_targets(0) == {str(n): [lab.act("claim", n)] for n in range(4)}
+    assert state.action_targets(1) == {}  # not seat 1's turn
+
+
+def test_the_default_view_shows_only_the_viewers_hand() -> None:
+    state = Goofspiel(cards=5).new_initial_state()
+    state.apply_action(lab.act("drawn", 0))
+    state.apply_actions({0: lab.act("bid", 5), 1: lab.act("bid", 2)})
+    state.apply_action(lab.act("drawn", 0))
+    own = state.render_svg(0)
+    assert "your: [1, 2, 3, 4]" in own and "seat 1: 4 hidden" in own
+    assert "[1, 3, 4, 5]" not in own
+    assert "your" not in state.render_svg(None)
