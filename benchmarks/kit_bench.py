@@ -15,10 +15,12 @@ ratio kit / OpenSpiel (target >= 0.3x).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import lab
 from benchmarks.hex_bench import Driver, _clock, openspiel_available, time_drivers
+from lab.core.chance import sample_outcome  # one uniform draw: random.Random has .random()
 from lab.core.state import CHANCE, SIMULTANEOUS, TERMINAL
 from lab.kit.examples import Goofspiel, Pig
 
@@ -36,60 +38,51 @@ def _actions(state: lab.State) -> int:
     )
 
 
+def _timed(one_game: Callable[[random.Random], int]) -> Driver:
+    """A driver playing ``one_game(rng)`` (which returns its actions) for about ``seconds``."""
+
+    def run(seconds: float, rng: random.Random) -> tuple[int, int, float]:
+        actions = games = 0
+        start = _clock()
+        end = start + seconds
+        while True:
+            actions += one_game(rng)
+            games += 1
+            now = _clock()
+            if now >= end:
+                return actions, games, now - start
+
+    return run
+
+
 def _kit_fast(make: Any) -> Driver:
     """The same loop as the OpenSpiel driver, through the driver fast path of the State API."""
     game = make()
 
-    def run(seconds: float, rng: random.Random) -> tuple[int, int, float]:
-        choice, uniform = rng.choice, rng.random
-        actions = games = 0
-        start = _clock()
-        end = start + seconds
-        while True:
-            s = game.new_initial_state()
-            while (cur := s.current_player()) != TERMINAL:
-                if cur == CHANCE:
-                    u, acc = uniform(), 0.0
-                    outcomes = s._chance_outcomes()
-                    pick = outcomes[-1][0]
-                    for a, p in outcomes:
-                        acc += p
-                        if u < acc:
-                            pick = a
-                            break
-                    s._apply_unchecked(CHANCE, pick)
-                    actions += 1
-                elif cur == SIMULTANEOUS:
-                    joint = {p: choice(s._legal_actions(p)) for p in s.acting_players()}
-                    s._apply_unchecked(SIMULTANEOUS, joint)
-                    actions += len(joint)
-                else:
-                    s._apply_unchecked(cur, choice(s._legal_actions(cur)))
-                    actions += 1
-            games += 1
-            now = _clock()
-            if now >= end:
-                return actions, games, now - start
+    def one_game(rng: random.Random) -> int:
+        choice = rng.choice
+        actions = 0
+        s = game.new_initial_state()
+        while (cur := s.current_player()) != TERMINAL:
+            if cur == CHANCE:
+                s._apply_unchecked(CHANCE, sample_outcome(s._chance_outcomes(), rng))  # type: ignore[arg-type]
+                actions += 1
+            elif cur == SIMULTANEOUS:
+                joint = {p: choice(s._legal_actions(p)) for p in s.acting_players()}
+                s._apply_unchecked(SIMULTANEOUS, joint)
+                actions += len(joint)
+            else:
+                s._apply_unchecked(cur, choice(s._legal_actions(cur)))
+                actions += 1
+        return actions
 
-    return run
+    return _timed(one_game)
 
 
 def _kit_play(make: Any) -> Driver:
-    """The product's driver: lab.play with random agents (numpy streams, agent protocol)."""
+    """The product's driver: lab.play with random agents (numpy streams, the agent protocol)."""
     game = make()
-
-    def run(seconds: float, rng: random.Random) -> tuple[int, int, float]:
-        actions = games = 0
-        start = _clock()
-        end = start + seconds
-        while True:
-            actions += _actions(lab.play(game, None, seed=rng.getrandbits(32)))
-            games += 1
-            now = _clock()
-            if now >= end:
-                return actions, games, now - start
-
-    return run
+    return _timed(lambda rng: _actions(lab.play(game, None, seed=rng.getrandbits(32))))
 
 
 def _os_driver(name: str, params: dict[str, Any]) -> Driver:
@@ -98,37 +91,23 @@ def _os_driver(name: str, params: dict[str, Any]) -> Driver:
     game = pyspiel.load_game(name, params)
     n = game.num_players()
 
-    def run(seconds: float, rng: random.Random) -> tuple[int, int, float]:
-        choice, uniform = rng.choice, rng.random
-        actions = games = 0
-        start = _clock()
-        end = start + seconds
-        while True:
-            s = game.new_initial_state()
-            while not s.is_terminal():
-                if s.is_chance_node():
-                    u, acc = uniform(), 0.0
-                    outcomes = s.chance_outcomes()
-                    pick = outcomes[-1][0]
-                    for a, p in outcomes:
-                        acc += p
-                        if u < acc:
-                            pick = a
-                            break
-                    s.apply_action(pick)
-                    actions += 1
-                elif s.is_simultaneous_node():
-                    s.apply_actions([choice(s.legal_actions(p)) for p in range(n)])
-                    actions += n
-                else:
-                    s.apply_action(choice(s.legal_actions()))
-                    actions += 1
-            games += 1
-            now = _clock()
-            if now >= end:
-                return actions, games, now - start
+    def one_game(rng: random.Random) -> int:
+        choice = rng.choice
+        actions = 0
+        s = game.new_initial_state()
+        while not s.is_terminal():
+            if s.is_chance_node():
+                s.apply_action(sample_outcome(s.chance_outcomes(), rng))  # type: ignore[arg-type]
+                actions += 1
+            elif s.is_simultaneous_node():
+                s.apply_actions([choice(s.legal_actions(p)) for p in range(n)])
+                actions += n
+            else:
+                s.apply_action(choice(s.legal_actions()))
+                actions += 1
+        return actions
 
-    return run
+    return _timed(one_game)
 
 
 def run(rounds: int, seconds: float) -> dict[str, Any]:
