@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -18,6 +19,17 @@ from lab.kit.definition import GameDef, Move, build_definition, domain_values
 from lab.kit.state import KitState
 
 _counter = itertools.count(1)
+
+
+class _ClassOrInstance:
+    """A method that works on a game or on its class (then on the default variant)."""
+
+    def __init__(self, fn: Callable[..., Any]) -> None:
+        self.fn = fn
+        self.__doc__ = fn.__doc__
+
+    def __get__(self, obj: Any, cls: type) -> Callable[..., Any]:
+        return functools.partial(self.fn, obj if obj is not None else cls())
 
 
 class KitGame(Game):
@@ -117,6 +129,7 @@ class KitGame(Game):
             out.append(a)
         return out
 
+    @_ClassOrInstance
     def check(self, n_games: int = 3, seed: int = 0) -> dict[str, int]:
         """Play ``n_games`` random games checking every engine contract and that no view shows a
         hidden field; :class:`InvalidGame` / ``ConformanceError`` name what is wrong."""
