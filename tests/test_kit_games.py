@@ -164,6 +164,8 @@ def test_cloudpickle_ships_a_kit_game_that_plays_identically() -> None:
 def test_simulate_and_compare_a_kit_game() -> None:
     df = lab.simulate(Goofspiel(cards=5), n_games=30, seed=1)
     assert len(df) == 30 and set(df["winner"]) <= {-1, 0, 1} and "n[GS-4]" in df.columns
+    two = lab.simulate(Goofspiel(cards=5), n_games=30, seed=1, workers=2)
+    assert two.drop(columns=["variant"]).equals(df.drop(columns=["variant"]))
     comparison = lab.compare(Pig(target=30), {"die": 8}, n_games=60)
     assert "die=8" in str(comparison)
 
