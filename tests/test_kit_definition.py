@@ -124,14 +124,17 @@ def test_register_a_main_class_and_every_game_still_loads() -> None:
 
 
 def test_a_name_belongs_to_one_class() -> None:
-    first, second = _main_class(), _main_class()
+    first, again = _main_class(), _main_class()  # the same notebook cell, run twice
+    elsewhere = type("NotebookPig", (Pig,), {"__module__": "my_module", "name": "notebook_pig"})
     lab.register(first)
     try:
+        lab.register(again)
+        assert lab.game_class("notebook_pig") is again
         with pytest.raises(lab.InvalidGame, match=r"another class .* is registered as 'notebook_pig': pass replace=True"):
-            lab.register(second)
-        assert lab.game_class("notebook_pig") is first
-        lab.register(second, replace=True)
-        assert lab.game_class("notebook_pig") is second
+            lab.register(elsewhere)
+        assert lab.game_class("notebook_pig") is again
+        lab.register(elsewhere, replace=True)
+        assert lab.game_class("notebook_pig") is elsewhere
     finally:
         lab.unregister("notebook_pig")
     with pytest.raises(lab.InvalidGame, match="'memm' is a built-in game"):

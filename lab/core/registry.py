@@ -69,6 +69,12 @@ def _as_class(game: Any) -> type[Game]:
     raise InvalidGame(msg)
 
 
+def _origin(cls: type[Game]) -> tuple[str, str]:
+    """Where a class was written and the game it is: a notebook cell run again gives a new
+    class of the same origin, which replaces the old one."""
+    return cls.__dict__.get("defined_in", cls.__module__), cls.name
+
+
 def register(game: Any, name: str | None = None, *, replace: bool = False) -> type[Game]:
     """Register a game class so that ``lab.load(name)``, saves and records find it.
 
@@ -80,8 +86,9 @@ def register(game: Any, name: str | None = None, *, replace: bool = False) -> ty
         The name to register (default: the class's ``name``). It must be the class's ``name``
         — the name saves and records carry — unless the class has none yet.
     replace : bool
-        Allow replacing another class registered under the same name (e.g. re-running a
-        notebook cell). A built-in game is never replaced.
+        Allow replacing a class of another module registered under the same name. A class
+        written in the same module (a notebook cell run again) replaces the old one anyway; a
+        built-in game is never replaced.
 
     Returns
     -------
@@ -109,7 +116,7 @@ def register(game: Any, name: str | None = None, *, replace: bool = False) -> ty
         msg = f"{name!r} is a built-in game; choose another name for {cls.__qualname__}"
         raise InvalidGame(msg)
     old = _registered.get(name)
-    if old is not None and old is not cls and not replace:
+    if old is not None and old is not cls and not replace and _origin(old) != _origin(cls):
         msg = (
             f"another class ({old.__module__}.{old.__qualname__}) is registered as {name!r}: "
             f"pass replace=True to replace it, or choose another name"
