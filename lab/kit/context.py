@@ -66,7 +66,8 @@ def _copy_slow(value: Any) -> Any:
     return value
 
 
-def _is_json(value: Any) -> bool:
+def is_json(value: Any) -> bool:
+    """Whether ``value`` is plain JSON data (see :func:`json_problem` for what is wrong)."""
     t = type(value)
     if t is list:
         items: Any = value
@@ -78,7 +79,16 @@ def _is_json(value: Any) -> bool:
         return t in _SCALARS or (t is float and math.isfinite(value))
     if _SCALARS.issuperset(map(type, items)):
         return True
-    return all(_is_json(v) for v in items)
+    for v in items:
+        tv = type(v)
+        if tv in _SCALARS:
+            continue
+        if tv is float:
+            if not math.isfinite(v):
+                return False
+        elif not is_json(v):
+            return False
+    return True
 
 
 _STR = frozenset({str})
@@ -86,7 +96,7 @@ _STR = frozenset({str})
 
 def json_problem(value: Any, path: str = "state") -> str | None:
     """``None`` if ``value`` is plain JSON data, else where and what is wrong (first found)."""
-    if _is_json(value):
+    if is_json(value):
         return None
     return _first_problem(value, path)
 
@@ -166,9 +176,6 @@ class Ctx:
         self._draws = draws
         self._used = 0
         self.events: list[tuple[str, str, tuple[int, ...] | None, dict[str, Any]]] = []
-
-    def control(self) -> list[Any]:
-        return [self.active, self.simultaneous, self.phase, self.turn]
 
     # ------------------------------------------------------------------ chance
     def _recorded(self) -> Action | None:

@@ -17,7 +17,7 @@ import numpy as np
 from lab.core.actions import Action
 from lab.core.errors import InvalidGame, LabError
 from lab.core.state import CHANCE, SIMULTANEOUS, TERMINAL, State
-from lab.kit.context import Ctx, NeedChance, copy_data, json_problem
+from lab.kit.context import Ctx, NeedChance, copy_data, is_json, json_problem
 
 if TYPE_CHECKING:
     from lab.kit.game import KitGame
@@ -76,11 +76,12 @@ class KitState(State):
                 if d.after is not None:
                     where = "after"
                     d.after(data, ctx)
-            problem = json_problem(data)
-            if problem:
-                raise InvalidGame(problem)  # prefixed below with the game and the part
+            if not is_json(data):
+                raise InvalidGame(json_problem(data))  # prefixed below with the game and the part
             where = "end"
-            result = game.normalise_result(d.end(data, ctx))
+            result = d.end(data, ctx)
+            if result is not None:
+                result = game.normalise_result(result)
         except NeedChance as need:
             self.pending = [moves, list(draws), need.outcomes]
             return
@@ -94,7 +95,7 @@ class KitState(State):
         if not ctx.simultaneous and len(ctx.active) != 1:
             raise InvalidGame(f"{game.name}: one seat acts at a time outside ctx.all_move(); active seats: {ctx.active}")
         self.data = data
-        self.control = ctx.control()
+        self.control = [ctx.active, ctx.simultaneous, ctx.phase, ctx.turn]
         self.pending = None
         self.result = result
         if ctx.events:
