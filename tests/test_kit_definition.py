@@ -175,3 +175,19 @@ def test_lint_runs_the_accounting_a_kit_game_declares() -> None:
     assert lab.lint(cls(players=2)) == []
     findings = lab.lint(cls(players=3))
     assert [f.id for f in findings] == ["KIT-L1"] and "needs 15" in findings[0].message
+
+
+def test_options_may_give_bare_values_or_tuples_and_a_bool_is_no_int() -> None:
+    def pick(s: dict[str, Any], ctx: Any, k: int) -> None:
+        s["n"] += 1
+
+    for options, expected in [
+        (lambda s, ctx: [2, 0], [lab.act("pick", 2), lab.act("pick", 0)]),
+        (lambda s, ctx: ((k,) for k in (1, 2)), [lab.act("pick", 1), lab.act("pick", 2)]),
+        (lambda s, ctx: iter([[0]]), [lab.act("pick", 0)]),
+    ]:
+        state = _define(moves=[lab.move(pick, k=range(3), options=options)])().new_initial_state()
+        assert state.legal_actions() == expected
+    state = _define(moves=[lab.move(pick, k=range(3), options=lambda s, ctx: (v for v in [0, True]))])().new_initial_state()
+    with pytest.raises(lab.InvalidGame, match=r"options of move 'pick' gave pick\(True\)"):
+        state.legal_actions()

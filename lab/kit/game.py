@@ -58,6 +58,12 @@ class KitGame(Game):
         self._by_args: dict[str, dict[tuple[Any, ...], Action]] = {
             name: {a.args: a for a in actions} for name, actions in all_actions.items()
         }
+        # one-argument moves whose domain holds no bools: options may give the bare values
+        self._by_value: dict[str, dict[Any, Action]] = {
+            mv.name: {a.args[0]: a for a in all_actions[mv.name]}
+            for mv in d.moves
+            if len(mv.domains) == 1 and not any(type(a.args[0]) is bool for a in all_actions[mv.name])
+        }
 
     # ------------------------------------------------------------------ Game hooks
     def action_specs(self) -> list[ActionSpec]:
@@ -117,10 +123,19 @@ class KitGame(Game):
     def checked_options(self, mv: Move, options: Iterable[Any]) -> list[Action]:
         """The actions of an ``options`` generator, each checked against the move's domains."""
         table = self._by_args[mv.name]
+        if mv.name in self._by_value:  # a one-argument move: options may give bare values
+            by_value = self._by_value[mv.name]
+            values = list(options)
+            found = [by_value.get(v) if type(v) is int or type(v) is str else None for v in values]
+            if None not in found:
+                return found  # type: ignore[return-value]
+            options = values
         out = []
         for args in options:
             key = tuple(args) if type(args) in (tuple, list) else (args,)
             a = table.get(key)
+            if a is not None and any(type(x) is not type(y) for x, y in zip(key, a.args, strict=True)):
+                a = None  # True == 1 as a key, but True is not the action's 1
             if a is None:
                 a = Action(mv.name, key)
                 doms = ", ".join(f"{n}={self._domains[mv.name][i]!r}" for i, (n, _) in enumerate(mv.domains))
