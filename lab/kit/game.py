@@ -19,6 +19,7 @@ from lab.kit.definition import GameDef, Move, build_definition, domain_values
 from lab.kit.state import KitState
 
 _counter = itertools.count(1)
+MAX_COMBINATIONS = 200_000  # actions of one move, all enumerated once per game (legal actions, codes)
 
 
 class _ClassOrInstance:
@@ -73,7 +74,12 @@ class KitGame(Game):
             doms = [domain_values(mv, arg, dom, self.params) for arg, dom in mv.domains]
             self._domains[mv.name] = doms
             fields = tuple(Field(arg, dom) for (arg, _), dom in zip(mv.domains, doms, strict=True))
-            specs.append(ActionSpec(mv.name, fields, mv.doc))
+            spec = ActionSpec(mv.name, fields, mv.doc)
+            if spec.size > MAX_COMBINATIONS:
+                sizes = " x ".join(f"{len(dom)} {arg}" for (arg, _), dom in zip(mv.domains, doms, strict=True))
+                msg = f"move {mv.name!r} has {sizes} = {spec.size:,} argument combinations; at most {MAX_COMBINATIONS:,}: narrow its domains"
+                raise InvalidGame(msg)
+            specs.append(spec)
         specs.append(ActionSpec(ROLL, (Field("face", range(1, d.max_die + 1)),), "chance: a die face"))
         specs.append(ActionSpec(DRAW, (Field("index", range(d.max_draw)),), "chance: the index of a drawn item"))
         return specs
