@@ -258,3 +258,31 @@ def test_the_default_view_shows_only_the_viewers_hand() -> None:
     assert "your: [1, 2, 3, 4]" in own and "seat 1: 4 hidden" in own
     assert "[1, 3, 4, 5]" not in own
     assert "your" not in state.render_svg(None)
+
+
+def test_deal_and_weighted_draw_are_declared_chance_nodes() -> None:
+    def setup(ctx: lab.kit.Ctx) -> dict:
+        hands, rest = ctx.deal(["a", "b", "c", "d"], hands=ctx.players, count=1)
+        return {"hands": hands, "deck": rest, "colour": ctx.draw(["red", "blue"], weights=[3, 1])}
+
+    def play(s: dict, ctx: lab.kit.Ctx) -> None:
+        s["hands"][ctx.player] = []
+        ctx.end_turn()
+
+    game = lab.define_game(
+        "dealt", setup=setup, moves=[play], hidden={"hands": "owner", "deck": "nobody"},
+        end=lambda s, ctx: 0 if not any(s["hands"]) else None,
+    )()
+    state = game.new_initial_state()
+    sizes = []
+    while state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        sizes.append([round(p, 3) for _, p in outcomes])
+        state.apply_action(outcomes[0][0])
+    # a shuffle of 4: draws among 4, 3, 2 (the last card is what is left), then the weighted colour
+    assert sizes == [[0.25] * 4, [0.333] * 3, [0.5] * 2, [0.75, 0.25]]
+    data = state.full_state()["data"]
+    assert data == {"hands": [["a"], ["b"]], "deck": ["c", "d"], "colour": "red"}
+    assert state.observation(0)["state"] == {"hands": [["a"], 1], "deck": 2, "colour": "red"}
+    report = audit_game(game, kit_probe(game), n_games=2)
+    assert report.twins_differing > 0
