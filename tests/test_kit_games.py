@@ -46,13 +46,14 @@ def test_pig_hides_nothing_and_its_probe_says_so() -> None:
     assert audit_game(game, kit_probe(game), n_games=1).views > 0
 
 
-def test_a_view_that_leaks_a_hidden_field_is_named() -> None:
-    leaky = lab.define_game(
-        "leaky", setup=Goofspiel.definition.setup, moves=list(Goofspiel.definition.moves),
-        after=Goofspiel.definition.after, end=Goofspiel.definition.end,
-        params=Goofspiel.definition.parameters[1:], hidden={"hands": "owner"},
-        view=lambda s, seat: s,  # shows every hand to everyone
-    )
+def test_a_view_function_is_audited_and_one_that_leaks_a_hidden_field_is_named() -> None:
+    def own_hand(s: dict, seat: int | None) -> dict:
+        return {**s, "hands": [h if p == seat else len(h) for p, h in enumerate(s["hands"])]}
+
+    honest = Goofspiel.derive("honest", hidden={"hands": "owner"}, view=own_hand)
+    assert honest(cards=4).check(n_games=1)["views"] > 0
+    assert not honest.perfect_information
+    leaky = Goofspiel.derive("leaky", hidden={"hands": "owner"}, view=lambda s, seat: s)  # every hand to everyone
     with pytest.raises(lab.InvalidGame, match=r"view\(state, seat\) shows a seat what it may not see.*'hands' \(owner\)"):
         leaky(cards=4).check(n_games=1)
 

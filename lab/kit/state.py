@@ -178,6 +178,8 @@ class KitState(State):
     def view(self, player: int | None) -> dict[str, Any]:
         """The designer's state as ``player`` may see it (``None``: a spectator)."""
         d = self.game.definition
+        if self.pending is not None and self.pending[0] is None:
+            return {}  # the setup waits for chance: there is no state to see yet
         if d.view is not None:
             return d.view(copy_data(self.data), player)
         hidden = d.hidden
@@ -241,13 +243,15 @@ class KitState(State):
     def metrics(self) -> dict[str, float]:
         d = self.game.definition
         out: dict[str, float] = {"turns": float(self.control[3]), "unfinished": int(self.unfinished)}
-        if d.metrics is not None:
+        if d.metrics is not None and not (self.pending is not None and self.pending[0] is None):
             out.update(d.metrics(self.data))
         return out
 
     def progress(self) -> list[float] | None:
         d = self.game.definition
-        return None if d.progress is None else [float(v) for v in d.progress(self.data)]
+        if d.progress is None or (self.pending is not None and self.pending[0] is None):
+            return None
+        return [float(v) for v in d.progress(self.data)]
 
     def describe_action(self, action: Action) -> str:
         d = self.game.definition
