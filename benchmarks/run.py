@@ -26,10 +26,10 @@ from pathlib import Path
 from typing import Any
 
 import lab
-from benchmarks import games_bench, hex_bench, saves_bench, scaling
+from benchmarks import games_bench, hex_bench, kit_bench, saves_bench, scaling
 
 HERE = Path(__file__).resolve().parent
-SECTIONS = ("hex", "games", "scaling", "memory", "routes", "saves")
+SECTIONS = ("hex", "games", "scaling", "memory", "routes", "saves", "kit")
 
 # (full, quick) settings
 SETTINGS: dict[str, tuple[Any, Any]] = {
@@ -41,6 +41,8 @@ SETTINGS: dict[str, tuple[Any, Any]] = {
     "scaling_games": (10_000, 2_000),
     "rss_games": ([10_000, 100_000], [1_000, 10_000]),
     "route_queries": (5_000, 1_000),
+    "kit_rounds": (3, 1),
+    "kit_seconds": (1.0, 0.3),
 }
 
 TARGETS = {
@@ -248,6 +250,7 @@ def table_rows(results: dict[str, Any]) -> list[tuple[str, str, str, str, str]]:
             f">= {target:.0f}x", agree or _verdict(rt["speedup_route"], target),
         ))
     rows += saves_bench.table_rows(results.get("saves"))
+    rows += kit_bench.table_rows(results.get("kit") or {})
     return rows
 
 
@@ -335,6 +338,9 @@ def main(argv: list[str] | None = None) -> int:
     if "saves" in sections:
         step("saves: 10-round Fiemme-Cembra matches, save and load")
         results["saves"] = saves_bench.run(1 if args.quick else 3)
+    if "kit" in sections:
+        step("kit: kit-defined Pig and Goofspiel vs OpenSpiel")
+        results["kit"] = kit_bench.run(cfg["kit_rounds"], cfg["kit_seconds"])
     if args.update and results.get("remeasured"):
         results["remeasured"][-1]["load_average_end"] = _load()
         results["remeasured"][-1]["seconds"] = time.perf_counter() - started

@@ -20,6 +20,7 @@ from lab.core.errors import (
     ConformanceError,
     IllegalAction,
     InvalidAgent,
+    InvalidGame,
     InvalidRecord,
     InvalidSave,
     InvalidVariant,
@@ -29,10 +30,17 @@ from lab.core.errors import (
 )
 from lab.core.game import Game
 from lab.core.params import ParamSpec
-from lab.core.registry import game_class, game_names, load
+from lab.core.registry import (  # kit: games defined in a notebook
+    game_class,
+    game_names,
+    load,
+    register,
+    unregister,
+)
 from lab.core.rulepoints import RulePoint, rule_point
 from lab.core.save import replay, state_from_json
 from lab.core.state import CHANCE, SIMULTANEOUS, TERMINAL, Event, State
+from lab.kit import define_game, move  # kit: a new game as plain data + functions
 from lab.lint import lint
 from lab.sim.play import play
 from lab.sim.simulate import rerun, simulate
@@ -63,6 +71,7 @@ __all__ = [
     "IllegalAction",
     "InvalidAgent",
     "InvalidRecord",
+    "InvalidGame",
     "InvalidSave",
     "InvalidVariant",
     "LabError",
@@ -74,10 +83,12 @@ __all__ = [
     "__version__",
     "act",
     "compare",
+    "define_game",
     "format_summary",
     "game_class",
     "game_names",
     "lint",
+    "move",
     "load",
     "play",
     "plot_clauses",
@@ -85,6 +96,7 @@ __all__ = [
     "plot_skill",
     "plot_sweep",
     "plot_win_rates",
+    "register",
     "replay",
     "rerun",
     "rule_point",
@@ -93,5 +105,6 @@ __all__ = [
     "state_from_json",
     "summarize",
     "sweep",
+    "unregister",
 ]
 __all__ += ["plot_ladder", "skill_ladder"]  # search (#15)

@@ -18,14 +18,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from typing import Any
 
 import numpy as np
 import pytest
 
 import lab
+from lab.core.probes import Audit, audit_play, views
+from lab.core.probes import audit_state as lab_audit_state
 from lab.core.state import State
-from tests.tools.probes import find_leaks, private_event_leaks, probe
+from tests.tools.probes import probe
 from tests.tools.toy_game import registered_toy
 
 GAMES_PER_COUNT = 2
@@ -38,72 +39,15 @@ def _player_counts(name: str) -> list[int]:
     return [spec.default, *spec.coverage_values()]
 
 
-def views(state: State, viewer: int | None, svg: bool) -> dict[str, Any]:
-    out: dict[str, Any] = {
-        "observation": state.observation(viewer),
-        "events": [e.to_json() for e in state.events_for(viewer)],
-        "seat file": json.loads(state.seat_json(viewer)),
-    }
-    if svg:
-        out["svg"] = state.render_svg(viewer)
-    return out
-
-
-class Audit:
-    """Counts of what :func:`audit` checked."""
-
-    def __init__(self) -> None:
-        self.views = 0
-        self.twins = 0
-        self.twins_differing = 0
-        self.secrets = 0
-
-
 def audit_state(state: State, rng: np.random.Generator, report: Audit, *, svg: bool) -> None:
-    """Check every view of every seat at ``state``; AssertionError naming the leak."""
-    p = probe(state.game.name)
-    where = f"{state.game!r} step {state.move_number()}"
-    for viewer in [None, *range(state.game.num_players())]:
-        shown = views(state, viewer, svg)
-        secrets = p.secrets(state, viewer)
-        report.secrets += len(secrets)
-        for label, view in shown.items():
-            leaks = find_leaks(view, secrets)
-            assert not leaks, f"{where}: {label} for {viewer} holds a secret: {leaks}"
-        leaks = private_event_leaks(state, viewer, [shown["observation"], shown["events"]])
-        assert not leaks, f"{where}: a view for {viewer} holds a private event: {leaks}"
-        report.views += len(shown)
-        if p.twin is not None:
-            twin = p.twin(state, viewer, rng)
-            if twin is None:
-                continue
-            report.twins += 1
-            report.twins_differing += twin.full_state() != state.full_state()
-            other = views(twin, viewer, svg)
-            for label in shown:
-                same = json.dumps(shown[label], sort_keys=True) == json.dumps(other[label], sort_keys=True)
-                assert same, f"{where}: the {label} for {viewer} changes with what {viewer} may not know (it holds a secret)"
+    """Check every view of every seat at ``state`` with its game's probe (AssertionError)."""
+    lab_audit_state(state, probe(state.game.name), rng, report, svg=svg)
 
 
 def audit(name: str, players: int, seed: int, report: Audit | None = None) -> Audit:
     """Play one seeded random game of ``name`` and audit the views along the way."""
-    report = report or Audit()
     game = lab.load(name, players=players)
-    final = lab.play(game, seed=seed)
-    rng = np.random.default_rng(seed)
-    n = len(final.history())
-    every = max(1, n // MAX_STEPS_CHECKED)
-    svg_every = max(1, n // SVGS_PER_GAME)
-    state = game.new_initial_state()
-    for i, item in enumerate(final.history()):
-        if i % every == 0 or i % svg_every == 0:
-            audit_state(state, rng, report, svg=i % svg_every == 0)
-        if item.player == lab.SIMULTANEOUS:
-            state.apply_actions({p: a for p, a in enumerate(item.action) if a is not None})
-        else:
-            state.apply_action(item.action)
-    audit_state(state, rng, report, svg=True)
-    return report
+    return audit_play(game, probe(name), seed, report, max_steps=MAX_STEPS_CHECKED, svgs=SVGS_PER_GAME)
 
 
 FIGURES: dict[str, int] = {"games audited": 0, "views checked": 0, "twin comparisons": 0}

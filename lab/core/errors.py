@@ -55,5 +55,9 @@ class RuleError(LabError, ValueError):
         self.move = move
 
 
+class InvalidGame(LabError, ValueError):
+    """A game definition or registration that is incomplete or inconsistent (names the part)."""
+
+
 class ConformanceError(LabError, AssertionError):
     """A game broke one of the engine's contracts (raised by :mod:`lab.core.conformance`)."""

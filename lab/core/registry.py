@@ -1,4 +1,11 @@
-"""The registry of games: ``game_names()`` and ``load(name, **params)``."""
+"""The registry of games: ``game_names()``, ``load(name, **params)`` and ``register(game)``.
+
+The four seed games are built in (imported on first use). Any other :class:`Game` subclass —
+one written in a notebook (``__main__``), or defined with :func:`lab.define_game` — joins with
+:func:`register`; from then on ``lab.load(name)``, saves and run records find it by name. A name
+belongs to one class only: registering a second class under a taken name is refused (unless
+``replace=True``), so a save is never silently rebuilt as another game of the same name.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +14,7 @@ import importlib.util
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from lab.core.errors import UnknownGame
+from lab.core.errors import InvalidGame, UnknownGame
 from lab.core.game import Game
 
 # name -> (module, class). A game is registered once its package exists.
@@ -18,22 +25,28 @@ _BUILTIN: dict[str, tuple[str, str]] = {
     "memm": ("lab.games.memm", "MemmGame"),
 }
 _classes: dict[str, type[Game]] = {}
+# name -> class, registered at run time with ``register`` (kept apart from the built-in table:
+# a class of ``__main__`` has no importable module, so it is never looked up by module path).
+_registered: dict[str, type[Game]] = {}
 
 
 def _available(module: str) -> bool:
     try:
         return importlib.util.find_spec(module) is not None
-    except ModuleNotFoundError:
+    except (ModuleNotFoundError, ValueError):
         return False
 
 
 def game_names() -> list[str]:
-    """Names of the registered games, in a fixed order."""
-    return [name for name, (module, _) in _BUILTIN.items() if _available(module)]
+    """Names of the registered games, in a fixed order (built-in first, then by registration)."""
+    names = [name for name, (module, _) in _BUILTIN.items() if _available(module)]
+    return names + [name for name in _registered if name not in names]
 
 
 def game_class(name: str) -> type[Game]:
     """The :class:`Game` subclass registered under ``name``."""
+    if isinstance(name, str) and name in _registered:
+        return _registered[name]
     if not isinstance(name, str) or name not in game_names():
         msg = f"unknown game {name!r}; registered games: {', '.join(game_names())}"
         raise UnknownGame(msg)
@@ -45,11 +58,95 @@ def game_class(name: str) -> type[Game]:
     return cls
 
 
-def load(name: str, /, rules: Mapping[str, Callable[..., Any]] | None = None, **params: Any) -> Game:
+def _as_class(game: Any) -> type[Game]:
+    if isinstance(game, Game):
+        return type(game)
+    if isinstance(game, type) and issubclass(game, Game):
+        return game
+    msg = (
+        f"lab.register takes a Game subclass, a Game object or a lab.define_game(...) result, "
+        f"not {type(game).__name__}"
+    )
+    raise InvalidGame(msg)
+
+
+def _origin(cls: type[Game]) -> tuple[str, str]:
+    """Where a class was written and the game it is: a notebook cell run again gives a new
+    class of the same origin, which replaces the old one."""
+    return cls.__dict__.get("defined_in", cls.__module__), cls.name
+
+
+def register(game: Any, name: str | None = None, *, replace: bool = False) -> type[Game]:
+    """Register a game class so that ``lab.load(name)``, saves and records find it.
+
+    Parameters
+    ----------
+    game : Game subclass or Game
+        The class (or any game of it). Classes defined in ``__main__`` (a notebook) work.
+    name : str, optional
+        The name to register (default: the class's ``name``). It must be the class's ``name``
+        — the name saves and records carry — unless the class has none yet.
+    replace : bool
+        Allow replacing a class of another module registered under the same name. A class
+        written in the same module (a notebook cell run again) replaces the old one anyway; a
+        built-in game is never replaced.
+
+    Returns
+    -------
+    type
+        The registered class.
+
+    Raises
+    ------
+    InvalidGame
+        For something that is not a game, a bad name, or a name taken by another class.
+    """
+    cls = _as_class(game)
+    if name is None:
+        name = cls.name
+    if not isinstance(name, str) or not name.isidentifier():
+        msg = f"a game name is an identifier such as 'pig' (letters, digits, _), not {name!r}"
+        raise InvalidGame(msg)
+    if cls.name and cls.name != name:
+        msg = (
+            f"{cls.__qualname__} is the game {cls.name!r}: register it under that name (saves "
+            f"and records carry it), or set name = {name!r} in the class"
+        )
+        raise InvalidGame(msg)
+    if name in _BUILTIN:
+        msg = f"{name!r} is a built-in game; choose another name for {cls.__qualname__}"
+        raise InvalidGame(msg)
+    old = _registered.get(name)
+    if old is not None and old is not cls and not replace and _origin(old) != _origin(cls):
+        msg = (
+            f"another class ({old.__module__}.{old.__qualname__}) is registered as {name!r}: "
+            f"pass replace=True to replace it, or choose another name"
+        )
+        raise InvalidGame(msg)
+    if not cls.name:
+        cls.name = name
+    _registered[name] = cls
+    return cls
+
+
+def unregister(name: str) -> None:
+    """Remove a game registered with :func:`register` (built-in games stay)."""
+    if name not in _registered:
+        msg = f"{name!r} was not registered with lab.register; registered: {', '.join(_registered) or 'none'}"
+        raise UnknownGame(msg)
+    del _registered[name]
+
+
+def load(
+    name: str | Game | type[Game], /, rules: Mapping[str, Callable[..., Any]] | None = None, **params: Any
+) -> Game:
     """Load game ``name`` under the variant ``params`` (defaults for what is not given).
 
     ``rules`` installs house rules: rule point name (a clause ID, see ``game.rule_points()``)
     -> the designer's function (:meth:`Game.with_rules`).
+
+    ``name`` may also be a Game class or a Game (then ``params`` change its variant): the game
+    need not be registered to be loaded this way.
 
     Raises
     ------
@@ -59,5 +156,11 @@ def load(name: str, /, rules: Mapping[str, Callable[..., Any]] | None = None, **
         If a parameter is unknown, of the wrong type, out of range or inconsistent, or a house
         rule names an unknown rule point or has the wrong signature.
     """
-    game = game_class(name)(params)
+    if isinstance(name, Game):  # its house rules come along; ``rules`` adds to them
+        rules = {**{k: h.function for k, h in name._house.items()}, **(rules or {})}
+        game = type(name)({**name.params_to_dict(), **params})
+    elif isinstance(name, type) and issubclass(name, Game):
+        game = name(params)
+    else:
+        game = game_class(name)(params)
     return game.with_rules(rules) if rules else game

@@ -162,7 +162,8 @@ def state_from_json(text: str | bytes, *, game: Any = None, rules: Any = None) -
     text : str or bytes
         The JSON written by :meth:`State.to_json`.
     game : Game, optional
-        If given, the file must be a save of this game and variant (house rules included).
+        If given, the file must be a save of this game and variant; it is rebuilt from this
+        game's class (so a game that is not registered can be loaded too).
     rules : dict, optional
         House rules (rule point -> function) the game was played with. A save records each
         house rule's name and source hash, never its code: the same functions must be given
@@ -177,10 +178,12 @@ def state_from_json(text: str | bytes, *, game: Any = None, rules: Any = None) -
     from lab.core.registry import load
 
     data = parse_save(text)
+    if game is not None and data["game"] != game.name:
+        raise _fail(f"this is a save of {data['game']!r}, not of {game!r}")
     if rules is None and game is not None:
         rules = dict(game._house)
     try:
-        loaded = load(data["game"], **data["params"])
+        loaded = load(data["game"] if game is None else type(game), **data["params"])
         if rules:
             loaded = loaded.with_rules(rules)
     except UnknownGame as exc:

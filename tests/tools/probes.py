@@ -13,179 +13,36 @@ from the game's own ``full_state()`` (the complete internal state, hidden parts 
 * ``never_grow(state)`` -> counts that may fall but never rise during a game (Space Station's
   pieces and shields, Memcel's tiles still to place).
 
+The generic machinery (:class:`Secret`, :class:`Probe`, :func:`find_leaks`,
+:func:`private_event_leaks`, :func:`monotone_check`) lives in :mod:`lab.core.probes` and is
+re-exported here; games made with :func:`lab.define_game` get their probe from their declared
+hidden fields (:func:`lab.core.probes.kit_probe`).
+
 Besides, :func:`private_event_leaks` checks, for every game, that the fields of an event logged
 for some seats only (``visible_to``) appear in no view of another seat.
 """
 
 from __future__ import annotations
 
-import json
 from collections import Counter
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
+from lab.core.probes import (  # the generic machinery is public, beside the conformance checker
+    Probe,
+    Secret,
+    find_leaks,
+    kit_probe,
+    monotone_check,
+    private_event_leaks,
+    shuffled_hands,
+)
 from lab.core.state import State
 
+_shuffled_hands = shuffled_hands  # the name the toy game and older tests use
 
-@dataclass(frozen=True)
-class Secret:
-    """Something a viewer may not know.
-
-    ``match`` says how a view would reveal it: ``"sequence"`` (a JSON list equal to ``value``,
-    e.g. a deck in order), ``"multiset"`` (a list holding the same items in any order, e.g. a
-    hand), ``"located"`` (``value`` is a dict location -> secret item and ``read`` gives what a
-    view says at a location). ``tokens`` are strings that may appear in an SVG only if leaked.
-    """
-
-    label: str
-    value: Any
-    match: str = "sequence"
-    tokens: tuple[str, ...] = ()
-    read: Callable[[Any, Any], Any] | None = field(default=None, compare=False)
-
-
-def _no_secrets(state: State, viewer: int | None) -> list[Secret]:
-    return []
-
-
-@dataclass(frozen=True)
-class Probe:
-    doc: str
-    conservation: Callable[[State], str | None]
-    secrets: Callable[[State, int | None], list[Secret]] = _no_secrets
-    twin: Callable[[State, int | None, np.random.Generator], State | None] | None = None
-    never_grow: Callable[[State], dict[str, int]] | None = None
-
-
-def _lists(node: Any) -> Iterator[list[Any]]:
-    if isinstance(node, list):
-        yield node
-        for item in node:
-            yield from _lists(item)
-    elif isinstance(node, dict):
-        for item in node.values():
-            yield from _lists(item)
-
-
-def _key(item: Any) -> str:
-    return json.dumps(item, sort_keys=True)
-
-
-def find_leaks(view: Any, secrets: list[Secret]) -> list[str]:
-    """Messages naming each secret ``view`` (JSON data or SVG text) reveals."""
-    found: list[str] = []
-    if not secrets:
-        return found
-    if isinstance(view, str):
-        for s in secrets:
-            found += [f"{s.label}: the SVG holds {t!r}" for t in s.tokens if t in view]
-        return found
-    data = json.loads(json.dumps(view))  # tuples -> lists, keys -> strings
-    lists = list(_lists(data))
-    for s in secrets:
-        if s.match == "located":
-            assert s.read is not None
-            for loc, item in s.value.items():
-                if s.read(data, loc) == item:
-                    found.append(f"{s.label}: the view shows {item!r} at {loc!r}")
-            continue
-        value = json.loads(json.dumps(s.value))
-        if not isinstance(value, list) or len(value) < 2:
-            continue  # a single item is too common to search for structurally
-        if s.match == "sequence":
-            if any(node == value for node in lists):
-                found.append(f"{s.label}: the view holds it in order ({_key(value)[:80]})")
-        elif s.match == "multiset":
-            want = Counter(map(_key, value))
-            if any(len(node) == len(value) and Counter(map(_key, node)) == want for node in lists):
-                found.append(f"{s.label}: the view holds it ({_key(value)[:80]})")
-        else:
-            raise ValueError(f"unknown match {s.match!r}")
-    return found
-
-
-def _json(value: Any) -> Any:
-    return json.loads(json.dumps(value))
-
-
-def _dicts_with_step(node: Any, out: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    if isinstance(node, dict):
-        if "step" in node:
-            out.append(node)
-        for item in node.values():
-            _dicts_with_step(item, out)
-    elif isinstance(node, list):
-        for item in node:
-            _dicts_with_step(item, out)
-    return out
-
-
-def private_event_leaks(state: State, viewer: int | None, views: list[Any]) -> list[str]:
-    """Messages for each event ``viewer`` may not see whose private fields a view holds.
-
-    An event's private fields are those that no public event of the same step shows with the
-    same value; a view leaks the event when a record of the same step holds all of them.
-    """
-    hidden = [e for e in state.events if e.visible_to is not None and (viewer is None or viewer not in e.visible_to)]
-    if not hidden:
-        return []
-    steps = {e.step for e in hidden}
-    public: dict[int, list[dict[str, Any]]] = {}
-    for e in state.events:
-        if e.visible_to is None and e.step in steps:
-            public.setdefault(e.step, []).append(_json(dict(e.data)))
-    by_step: dict[int, list[dict[str, Any]]] = {}
-    for view in views:
-        for d in _dicts_with_step(view, []):
-            if d.get("step") in steps:
-                by_step.setdefault(d["step"], []).append(_json(d))
-    found = []
-    for e in hidden:
-        data = _json(dict(e.data))
-        shown = public.get(e.step, [])
-        private = {k: v for k, v in data.items() if not any(p.get(k) == v for p in shown)}
-        if not private:
-            continue
-        for d in by_step.get(e.step, []):
-            if all(d.get(k) == v for k, v in data.items()):
-                found.append(f"private event {e.clause} {e.kind} of step {e.step} (for {e.visible_to}): {private}")
-                break
-    return found
-
-
-def monotone_check(name: str, counts: Callable[[State], dict[str, int]]) -> Callable[[State], str | None]:
-    """An invariant for a sequence of states of one game: no count of ``counts`` ever rises.
-
-    It remembers the previous state it saw; a state with a shorter history (a new game, an undo,
-    a reload) starts the comparison afresh.
-    """
-    last: dict[str, Any] = {"moves": -1, "counts": {}}
-
-    def never_grow(state: State) -> str | None:
-        now = counts(state)
-        moves = state.move_number()
-        before = last["counts"] if moves > last["moves"] else now
-        last["moves"], last["counts"] = moves, now
-        grew = {k: (before[k], v) for k, v in now.items() if k in before and v > before[k]}
-        return f"{name}: counts that may only fall rose: {grew}" if grew else None
-
-    return never_grow
-
-
-def _shuffled_hands(hands: list[Any], seats: list[int], rng: np.random.Generator) -> list[Any]:
-    """``hands`` (lists of items) with the items of ``seats`` dealt afresh, sizes kept."""
-    pool = [item for p in seats for item in hands[p]]
-    order = rng.permutation(len(pool))
-    pool = [pool[i] for i in order]
-    out = [list(h) for h in hands]
-    at = 0
-    for p in seats:
-        out[p] = pool[at: at + len(hands[p])]
-        at += len(hands[p])
-    return out
+__all__ = ["PROBES", "Probe", "Secret", "find_leaks", "monotone_check", "private_event_leaks", "probe", "shuffled_hands"]
 
 
 # ================================================================== memm
@@ -329,6 +186,15 @@ def probe(name: str) -> Probe:
 
         return toy_probe
     if name not in PROBES:
+        from lab.core.registry import game_class
+        from lab.kit.game import KitGame
+
+        try:
+            cls = game_class(name)
+        except KeyError:
+            cls = None
+        if cls is not None and issubclass(cls, KitGame):
+            return kit_probe(cls())
         msg = f"no probe for {name!r} in tests/tools/probes.py: add its secrets and conservation"
         raise KeyError(msg)
     return PROBES[name]

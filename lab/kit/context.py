@@ -1,0 +1,275 @@
+"""The context a kit game's functions receive: chance, turn order, phases and the event log.
+
+Chance never samples. ``ctx.roll(6)`` asks for the next *recorded* outcome of the transition
+being run; when none is recorded yet it raises :class:`NeedChance` carrying the declared
+``(outcome, probability)`` pairs. The kit turns that into a CHANCE node (the state's data is
+left as it was before the move); when the driver applies an outcome, the kit records it and
+re-runs the whole transition from the same data with one more recorded outcome. The rules are
+therefore plain deterministic functions of (data, move, outcomes): the same outcomes always give
+the same result, and every chance point is a declared node with its probabilities.
+"""
+
+from __future__ import annotations
+
+import marshal
+import math
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from lab.core.actions import Action
+from lab.core.errors import InvalidGame
+
+if TYPE_CHECKING:
+    from lab.kit.game import KitGame
+
+ROLL = "rolled"
+DRAW = "drawn"
+
+
+class NeedChance(Exception):  # noqa: N818 - a control-flow signal, not an error
+    """Raised by a chance call of :class:`Ctx` that has no recorded outcome yet."""
+
+    def __init__(self, outcomes: list[tuple[Action, float]]) -> None:
+        super().__init__("chance outcome needed")
+        self.outcomes = outcomes
+
+
+# ---------------------------------------------------------------------- plain JSON data
+_CONTAINERS = (dict, list)
+_dumps, _loads = marshal.dumps, marshal.loads
+_SCALARS = frozenset({int, str, bool, type(None)})  # float is checked for NaN and infinity
+
+
+def copy_data(value: Any) -> Any:
+    """A deep copy of plain JSON data (dicts, lists, scalars), at C speed with ``marshal``.
+
+    ``marshal`` writes exactly the JSON types (and a few more, which the kit's state checks
+    refuse); it is only ever used on data in memory, never on a file.
+    """
+    try:
+        return _loads(_dumps(value))
+    except ValueError:  # not marshallable: not JSON either; copied by hand (the check names it)
+        return _copy_slow(value)
+
+
+def _copy_slow(value: Any) -> Any:
+    t = type(value)
+    if t is list:
+        if _SCALARS.issuperset(map(type, value)):
+            return value[:]
+        return [(_copy_slow(v) if type(v) in _CONTAINERS else v) for v in value]
+    if t is dict:
+        if _SCALARS.issuperset(map(type, value.values())):
+            return value.copy()
+        return {k: (_copy_slow(v) if type(v) in _CONTAINERS else v) for k, v in value.items()}
+    return value
+
+
+def is_json(value: Any) -> bool:
+    """Whether ``value`` is plain JSON data (see :func:`json_problem` for what is wrong)."""
+    t = type(value)
+    if t is list:
+        items: Any = value
+    elif t is dict:
+        if not _STR.issuperset(map(type, value)):
+            return False
+        items = value.values()
+    else:
+        return t in _SCALARS or (t is float and math.isfinite(value))
+    if _SCALARS.issuperset(map(type, items)):
+        return True
+    for v in items:
+        tv = type(v)
+        if tv in _SCALARS:
+            continue
+        if tv is float:
+            if not math.isfinite(v):
+                return False
+        elif not is_json(v):
+            return False
+    return True
+
+
+_STR = frozenset({str})
+
+
+def json_problem(value: Any, path: str = "state") -> str | None:
+    """``None`` if ``value`` is plain JSON data, else where and what is wrong (first found)."""
+    if is_json(value):
+        return None
+    return _first_problem(value, path)
+
+
+def _first_problem(value: Any, path: str) -> str | None:
+    t = type(value)
+    if t is dict:
+        for k, v in value.items():
+            if type(k) is not str:
+                return f"{path} has the key {k!r} ({type(k).__name__}); keys must be strings"
+            problem = _first_problem(v, f"{path}[{k!r}]")
+            if problem:
+                return problem
+        return None
+    if t is list:
+        for i, v in enumerate(value):
+            problem = _first_problem(v, f"{path}[{i}]")
+            if problem:
+                return problem
+        return None
+    if t in _SCALARS:
+        return None
+    if t is float:
+        return None if math.isfinite(value) else f"{path} is {value}; JSON has no NaN or infinity"
+    hint = "a list" if isinstance(value, tuple | set | frozenset) else "ints, floats, strings, lists or dicts"
+    return f"{path} is a {t.__name__} ({str(value)[:40]}); state data must be plain JSON: use {hint}"
+
+
+@lru_cache(maxsize=256)
+def _die(sides: int) -> list[tuple[Action, float]]:
+    p = 1.0 / sides
+    return [(Action(ROLL, (f,)), p) for f in range(1, sides + 1)]
+
+
+@lru_cache(maxsize=1024)
+def _uniform(n: int) -> list[tuple[Action, float]]:
+    p = 1.0 / n
+    return [(Action(DRAW, (i,)), p) for i in range(n)]
+
+
+class Ctx:
+    """What the rules functions may use besides the state data.
+
+    Attributes
+    ----------
+    players : int
+        Number of players.
+    params : Params
+        The variant's parameters (read-only).
+    player : int or None
+        The seat making the move being run (``None`` in ``setup`` and for legality checks of
+        no particular seat).
+    phase : str
+        The current phase.
+    turn : int
+        How many turns have ended.
+    """
+
+    __slots__ = (
+        "game", "players", "params", "player", "phase", "turn", "active", "simultaneous",
+        "_draws", "_used", "events",
+    )
+
+    def __init__(
+        self,
+        game: KitGame,
+        player: int | None,
+        control: Sequence[Any],
+        draws: Sequence[Action] = (),
+    ) -> None:
+        self.game = game
+        self.players = game.players
+        self.params = game.params
+        self.player = player
+        # ``active`` is replaced, never changed in place, by end_turn / all_move
+        self.active, self.simultaneous, self.phase, self.turn = control
+        self._draws = draws
+        self._used = 0
+        self.events: list[tuple[str, str, tuple[int, ...] | None, dict[str, Any]]] = []
+
+    # ------------------------------------------------------------------ chance
+    def _recorded(self) -> Action | None:
+        """The next recorded outcome of this transition (``None``: chance must be asked)."""
+        used = self._used
+        if used < len(self._draws):
+            self._used = used + 1
+            return self._draws[used]
+        return None
+
+    def roll(self, sides: int = 6) -> int:
+        """A fair die with faces ``1..sides`` (a chance node ``rolled(face)``)."""
+        outcome = self._recorded()
+        if outcome is not None:
+            return outcome.args[0]  # type: ignore[return-value]
+        limit = self.game.definition.max_die
+        if isinstance(sides, bool) or not isinstance(sides, int) or not 1 <= sides <= limit:
+            msg = f"ctx.roll(sides): sides must be a whole number 1..{limit} (define_game(max_die=...)), not {sides!r}"
+            raise InvalidGame(msg)
+        raise NeedChance(_die(sides))
+
+    def draw(self, items: Sequence[Any], weights: Sequence[float] | None = None) -> Any:
+        """One of ``items`` at random (uniform, or proportional to ``weights``): a chance node
+        ``drawn(i)`` whose outcome is the index of the drawn item."""
+        outcome = self._recorded()
+        if outcome is not None:
+            return items[outcome.args[0]]  # type: ignore[index]
+        n = len(items)
+        limit = self.game.definition.max_draw
+        if not 1 <= n <= limit:
+            msg = f"ctx.draw(items): 1..{limit} items (define_game(max_draw=...)), got {n}"
+            raise InvalidGame(msg)
+        if weights is None:
+            raise NeedChance(_uniform(n))
+        if len(weights) != n or any(not w >= 0 for w in weights) or not sum(weights) > 0:
+            msg = f"ctx.draw(items, weights): one weight >= 0 per item, not all zero; got {list(weights)[:8]}"
+            raise InvalidGame(msg)
+        total = float(sum(weights))
+        raise NeedChance([(Action(DRAW, (i,)), w / total) for i, w in enumerate(weights) if w > 0])
+
+    def shuffle(self, items: Sequence[Any]) -> list[Any]:
+        """A new list: ``items`` in a random order (one ``drawn`` node per position but the last)."""
+        rest = list(items)
+        out = []
+        while len(rest) > 1:
+            out.append(rest.pop(self.draw(range(len(rest)))))
+        return out + rest
+
+    def deal(self, items: Sequence[Any], hands: int, count: int) -> tuple[list[list[Any]], list[Any]]:
+        """Shuffle ``items`` and deal ``count`` to each of ``hands`` hands: ``(hands, rest)``."""
+        if hands * count > len(items):
+            msg = f"ctx.deal: {hands} hands of {count} need {hands * count} items, there are {len(items)}"
+            raise InvalidGame(msg)
+        order = self.shuffle(items)
+        return [order[h * count:(h + 1) * count] for h in range(hands)], order[hands * count:]
+
+    # ------------------------------------------------------------------ turn order, phases
+    def end_turn(self, next: int | None = None) -> None:  # noqa: A002 - the natural word
+        """End the turn: ``next`` (default: the seat after the mover) acts alone next."""
+        if next is None:
+            base = self.player if self.player is not None else (self.active[0] if self.active else -1)
+            next = (base + 1) % self.players
+        if isinstance(next, bool) or not isinstance(next, int) or not 0 <= next < self.players:
+            msg = f"ctx.end_turn(next): next must be a seat 0..{self.players - 1}, not {next!r}"
+            raise InvalidGame(msg)
+        self.active = [next]
+        self.simultaneous = False
+        self.turn += 1
+
+    def all_move(self, seats: Sequence[int] | None = None) -> None:
+        """Next, ``seats`` (default: every seat) choose their moves at the same time."""
+        chosen = list(range(self.players)) if seats is None else sorted(set(seats))
+        if not chosen or any(isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < self.players for s in chosen):
+            msg = f"ctx.all_move(seats): a non-empty list of seats 0..{self.players - 1}, not {seats!r}"
+            raise InvalidGame(msg)
+        self.active = chosen
+        self.simultaneous = True
+
+    def set_phase(self, phase: str) -> None:
+        """Enter ``phase`` (one of the phases named by the moves)."""
+        phases = self.game.definition.phases
+        if phase not in phases:
+            msg = f"ctx.set_phase({phase!r}): unknown phase; the moves name {', '.join(phases)}"
+            raise InvalidGame(msg)
+        self.phase = phase
+
+    def others(self, seat: int | None = None) -> list[int]:
+        """Every seat but ``seat`` (default: the mover), in seat order."""
+        me = self.player if seat is None else seat
+        return [p for p in range(self.players) if p != me]
+
+    # ------------------------------------------------------------------ events
+    def log(self, clause: str, kind: str, visible_to: Sequence[int] | None = None, **data: Any) -> None:
+        """Record an event for the rule ``clause`` (kept only when the transition completes)."""
+        vis = None if visible_to is None else tuple(int(p) for p in visible_to)
+        self.events.append((clause, kind, vis, data))
+

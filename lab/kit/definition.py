@@ -1,0 +1,262 @@
+"""Declaring a kit game: moves with argument domains, and the checked definition record.
+
+A designer writes plain functions; :func:`move` attaches a move's argument domains, legality
+predicate (or option generator) and phase; :func:`build_definition` checks every part once and
+raises :class:`~lab.core.errors.InvalidGame` naming the part that is wrong and what to write.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from lab.core.errors import InvalidGame
+from lab.core.params import ParamSpec
+from lab.kit.context import DRAW, ROLL
+
+Domain = range | tuple[Any, ...] | Callable[[Any], Any]
+HIDDEN_RULES = ("owner", "nobody")
+RESERVED = (ROLL, DRAW)
+
+
+@dataclass(frozen=True)
+class Move:
+    """A move: its function, argument domains and when it is legal.
+
+    Attributes
+    ----------
+    fn : callable
+        ``fn(state, ctx, *args)``: changes the state data in place (or returns new data).
+    name : str
+        The action kind (default: the function's name).
+    domains : tuple of (name, domain)
+        Each argument's finite domain: a ``range``, a sequence of scalars, or a function of
+        the parameters returning one.
+    legal : callable, optional
+        ``legal(state, ctx, *args) -> bool``: which domain values are legal now.
+    options : callable, optional
+        ``options(state, ctx)`` yielding the legal argument tuples (instead of ``legal``).
+    phase : str or tuple of str, optional
+        The phase(s) the move belongs to (default: every phase).
+    doc : str
+        One line for buttons and listings (default: the function's docstring).
+    """
+
+    fn: Callable[..., Any]
+    name: str
+    domains: tuple[tuple[str, Domain], ...] = ()
+    legal: Callable[..., Any] | None = None
+    options: Callable[..., Any] | None = None
+    phase: tuple[str, ...] = ()
+    doc: str = ""
+
+
+def move(
+    fn: Callable[..., Any] | None = None,
+    *,
+    name: str | None = None,
+    legal: Callable[..., Any] | None = None,
+    options: Callable[..., Any] | None = None,
+    phase: str | Sequence[str] | None = None,
+    **domains: Domain,
+) -> Any:
+    """Declare a move (usable as ``@move`` or ``@move(card=range(1, 14), legal=...)``).
+
+    Examples
+    --------
+    >>> @move(card=range(1, 14), legal=lambda s, ctx, card: card in s["hands"][ctx.player])
+    ... def bid(s, ctx, card):
+    ...     s["hands"][ctx.player].remove(card)
+    """
+
+    def wrap(f: Callable[..., Any]) -> Move:
+        if not callable(f):
+            raise InvalidGame(f"@move decorates a function (state, ctx, *args), not {type(f).__name__}")
+        phases = () if phase is None else ((phase,) if isinstance(phase, str) else tuple(phase))
+        doc = (inspect.getdoc(f) or "").split("\n")[0]
+        return Move(f, name or f.__name__, tuple(domains.items()), legal, options, phases, doc)
+
+    return wrap if fn is None else wrap(fn)
+
+
+@dataclass(frozen=True)
+class GameDef:
+    """Everything :func:`lab.define_game` was given, checked (see its docstring)."""
+
+    name: str
+    setup: Callable[..., Any]
+    moves: tuple[Move, ...]
+    end: Callable[..., Any]
+    parameters: tuple[ParamSpec, ...]
+    hidden: Mapping[str, str] = field(default_factory=dict)
+    view: Callable[..., Any] | None = None
+    after: Callable[..., Any] | None = None
+    board: Callable[..., Any] | None = None
+    max_length: int = 10_000
+    metrics: Callable[..., Any] | None = None
+    progress: Callable[..., Any] | None = None
+    describe: Callable[..., Any] | None = None
+    resample: Callable[..., Any] | None = None
+    accounting: Callable[..., Any] | None = None
+    max_die: int = 20
+    max_draw: int = 64
+    phases: tuple[str, ...] = ("play",)
+    title: str = ""
+    doc: str = ""
+
+
+def _need(part: str, value: Any, what: str) -> None:
+    if not callable(value):
+        got = "nothing" if value is None else f"a {type(value).__name__}"
+        raise InvalidGame(f"define_game: {part} must be {what}; got {got}")
+
+
+def _players_spec(players: Any) -> ParamSpec:
+    if isinstance(players, ParamSpec):
+        return players
+    if isinstance(players, int) and not isinstance(players, bool) and players >= 1:
+        return ParamSpec("players", "int", players, "Number of players.", minimum=players, maximum=players)
+    if (
+        isinstance(players, tuple | list) and len(players) == 2
+        and all(isinstance(p, int) and not isinstance(p, bool) for p in players)
+        and 1 <= players[0] <= players[1]
+    ):
+        lo, hi = players
+        return ParamSpec("players", "int", lo, "Number of players.", minimum=lo, maximum=hi)
+    msg = f"define_game: players must be a count (2), a range (2, 4) or a ParamSpec, not {players!r}"
+    raise InvalidGame(msg)
+
+
+def _as_moves(moves: Any) -> tuple[Move, ...]:
+    if isinstance(moves, Mapping):
+        items: Iterable[tuple[str | None, Any]] = moves.items()
+    elif isinstance(moves, Sequence) and not isinstance(moves, str):
+        items = [(None, m) for m in moves]
+    else:
+        msg = "define_game: moves must be a list of functions (or @move declarations) or a dict name -> function"
+        raise InvalidGame(msg)
+    out: list[Move] = []
+    for key, m in items:
+        if isinstance(m, Move):
+            mv = m if key is None or key == m.name else Move(m.fn, key, m.domains, m.legal, m.options, m.phase, m.doc)
+        elif callable(m):
+            mv = move(m, name=key) if key else move(m)
+        else:
+            raise InvalidGame(f"define_game: move {key or m!r} must be a function (state, ctx, *args), not {type(m).__name__}")
+        out.append(mv)
+    if not out:
+        raise InvalidGame("define_game: moves is empty; give at least one move function (state, ctx, *args)")
+    return tuple(out)
+
+
+def _check_move(mv: Move, parameters: Sequence[ParamSpec]) -> None:
+    if not mv.name.isidentifier():
+        raise InvalidGame(f"move name {mv.name!r} must be an identifier (it is the action kind)")
+    if mv.name in RESERVED:
+        raise InvalidGame(f"move name {mv.name!r} is reserved for chance outcomes ({', '.join(RESERVED)}); rename the move")
+    if mv.legal is not None and mv.options is not None:
+        raise InvalidGame(f"move {mv.name!r}: give legal=... or options=..., not both")
+    try:
+        params = inspect.signature(mv.fn).parameters
+    except (TypeError, ValueError):
+        return
+    positional = [p for p in params.values() if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    varargs = any(p.kind == p.VAR_POSITIONAL for p in params.values())
+    want = 2 + len(mv.domains)
+    if not varargs and len(positional) != want:
+        names = ", ".join(["state", "ctx", *(n for n, _ in mv.domains)])
+        msg = (
+            f"move {mv.name!r} takes {len(positional)} argument(s) but its declaration needs {want}: "
+            f"write def {mv.name}({names})" + ("" if mv.domains else f" or declare domains with @move({positional[-1].name}=range(...))" if len(positional) > 2 else "")
+        )
+        raise InvalidGame(msg)
+
+
+def build_definition(
+    name: str,
+    *,
+    setup: Any,
+    moves: Any,
+    end: Any,
+    players: Any,
+    params: Sequence[ParamSpec],
+    hidden: Mapping[str, str] | None,
+    **options: Any,
+) -> GameDef:
+    """Check every part of a definition; :class:`InvalidGame` names the first wrong one."""
+    if not isinstance(name, str) or not name.isidentifier():
+        raise InvalidGame(f"define_game: the name must be an identifier such as 'pig', not {name!r}")
+    _need("setup", setup, "a function setup(ctx) returning the initial state as a dict")
+    _need("end", end, "a function end(state, ctx) returning None (go on), a winner seat or one return per seat")
+    for part in ("view", "after", "board", "metrics", "progress", "describe", "resample", "accounting"):
+        if options.get(part) is not None:
+            _need(part, options[part], "a function")
+    specs = [s for s in params if isinstance(s, ParamSpec)]
+    if len(specs) != len(params):
+        bad = next(s for s in params if not isinstance(s, ParamSpec))
+        raise InvalidGame(f"define_game: params must be lab.ParamSpec(...) declarations, not {bad!r}")
+    names = [s.name for s in specs]
+    if len(set(names)) != len(names):
+        raise InvalidGame(f"define_game: a parameter is declared twice in {names}")
+    if "players" in names:
+        if players is not None:
+            raise InvalidGame("define_game: give players=... or a ParamSpec named 'players', not both")
+        player_spec = specs.pop(names.index("players"))
+    else:
+        player_spec = _players_spec(2 if players is None else players)
+    moves_t = _as_moves(moves)
+    seen: set[str] = set()
+    for mv in moves_t:
+        if mv.name in seen:
+            raise InvalidGame(f"define_game: two moves are named {mv.name!r}")
+        seen.add(mv.name)
+        _check_move(mv, specs)
+    hidden = dict(hidden or {})
+    for key, rule in hidden.items():
+        if rule not in HIDDEN_RULES:
+            msg = (
+                f"define_game: hidden[{key!r}] = {rule!r}; write 'owner' (a list with one entry per "
+                f"seat, each seat sees its own) or 'nobody' (hidden from every seat)"
+            )
+            raise InvalidGame(msg)
+    phases: list[str] = []
+    for mv in moves_t:
+        for ph in mv.phase:
+            if ph not in phases:
+                phases.append(ph)
+    for key in ("max_length", "max_die", "max_draw"):
+        value = options.get(key)
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
+            raise InvalidGame(f"define_game: {key} must be a whole number >= 1, not {value!r}")
+    options = {k: v for k, v in options.items() if v is not None}
+    return GameDef(
+        name=name, setup=setup, moves=moves_t, end=end, parameters=(player_spec, *specs),
+        hidden=hidden, phases=tuple(phases) or ("play",), **options,
+    )
+
+
+def domain_values(mv: Move, arg: str, domain: Domain, params: Any) -> range | tuple[Any, ...]:
+    """The finite values of one argument domain under ``params`` (checked)."""
+    values = domain(params) if callable(domain) and not isinstance(domain, range) else domain
+    if isinstance(values, range):
+        if not values:
+            msg = f"move {mv.name!r}: the domain of {arg!r} is empty ({values}); write e.g. {arg}=range(1, 14)"
+            raise InvalidGame(msg)
+        return values
+    if isinstance(values, Iterable) and not isinstance(values, str | bytes | Mapping):
+        out = tuple(values)
+    else:
+        msg = f"move {mv.name!r}: the domain of {arg!r} must be a range or a list of values, not {values!r}"
+        raise InvalidGame(msg)
+    if not out:
+        msg = f"move {mv.name!r}: the domain of {arg!r} is empty; write e.g. {arg}=range(1, 14) or {arg}=['a', 'b']"
+        raise InvalidGame(msg)
+    for v in out:
+        if type(v) not in (int, str, bool):
+            msg = f"move {mv.name!r}: {arg} = {v!r} ({type(v).__name__}); domain values must be ints, strings or bools"
+            raise InvalidGame(msg)
+    if len(set(out)) != len(out):
+        raise InvalidGame(f"move {mv.name!r}: the domain of {arg!r} repeats a value")
+    return out

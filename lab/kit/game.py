@@ -1,0 +1,311 @@
+"""The Game class of kit games, and :func:`define_game` which makes one from plain functions."""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import itertools
+import sys
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, ClassVar
+
+from lab.core.actions import Action, ActionSpec, Field
+from lab.core.errors import ConformanceError, InvalidGame
+from lab.core.game import Game
+from lab.core.params import ParamSpec
+from lab.kit import made
+from lab.kit.context import DRAW, ROLL
+from lab.kit.definition import GameDef, Move, build_definition, domain_values
+from lab.kit.state import KitState
+
+_counter = itertools.count(1)
+MAX_COMBINATIONS = 200_000  # actions of one move, all enumerated once per game (legal actions, codes)
+
+
+class _ClassOrInstance:
+    """A method that works on a game or on its class (then on the default variant)."""
+
+    def __init__(self, fn: Callable[..., Any]) -> None:
+        self.fn = fn
+        self.__doc__ = fn.__doc__
+
+    def __get__(self, obj: Any, cls: type) -> Callable[..., Any]:
+        return functools.partial(self.fn, obj if obj is not None else cls())
+
+
+class KitGame(Game):
+    """Base class of the games made by :func:`define_game` (one subclass per definition)."""
+
+    definition: ClassVar[GameDef]
+    perfect_information: ClassVar[bool] = True
+
+    def __init__(self, params: Mapping[str, Any] | None = None, /, **kwargs: Any) -> None:
+        d = self.definition
+        self.move_functions: dict[str, Callable[..., Any]] = {}
+        self._domains: dict[str, list[range | tuple[Any, ...]]] = {}
+        super().__init__(params, **kwargs)
+        self.players = self.num_players()
+        # per phase: (move, its actions over the whole domain) in declaration order
+        all_actions: dict[str, list[Action]] = {}
+        for mv in d.moves:
+            doms = self._domains[mv.name]
+            all_actions[mv.name] = [Action(mv.name, tuple(args)) for args in itertools.product(*doms)]
+            self.move_functions[mv.name] = mv.fn
+        self.move_table: dict[str, list[tuple[Move, list[Action]]]] = {
+            phase: [(mv, all_actions[mv.name]) for mv in d.moves if not mv.phase or phase in mv.phase]
+            for phase in d.phases
+        }
+        # options -> actions, by argument tuple
+        self._by_args: dict[str, dict[tuple[Any, ...], Action]] = {
+            name: {a.args: a for a in actions} for name, actions in all_actions.items()
+        }
+        # one-argument moves whose domain holds no bools: options may give the bare values
+        self._by_value: dict[str, dict[Any, Action]] = {
+            mv.name: {a.args[0]: a for a in all_actions[mv.name]}
+            for mv in d.moves
+            if len(mv.domains) == 1 and not any(type(a.args[0]) is bool for a in all_actions[mv.name])
+        }
+
+    # ------------------------------------------------------------------ Game hooks
+    def action_specs(self) -> list[ActionSpec]:
+        d = self.definition
+        specs = []
+        for mv in d.moves:
+            doms = [domain_values(mv, arg, dom, self.params) for arg, dom in mv.domains]
+            self._domains[mv.name] = doms
+            fields = tuple(Field(arg, dom) for (arg, _), dom in zip(mv.domains, doms, strict=True))
+            spec = ActionSpec(mv.name, fields, mv.doc)
+            if spec.size > MAX_COMBINATIONS:
+                sizes = " x ".join(f"{len(dom)} {arg}" for (arg, _), dom in zip(mv.domains, doms, strict=True))
+                msg = f"move {mv.name!r} has {sizes} = {spec.size:,} argument combinations; at most {MAX_COMBINATIONS:,}: narrow its domains"
+                raise InvalidGame(msg)
+            specs.append(spec)
+        specs.append(ActionSpec(ROLL, (Field("face", range(1, d.max_die + 1)),), "chance: a die face"))
+        specs.append(ActionSpec(DRAW, (Field("index", range(d.max_draw)),), "chance: the index of a drawn item"))
+        return specs
+
+    def new_initial_state(self) -> KitState:
+        return KitState(self)
+
+    def max_game_length(self) -> int:
+        """The kit's safety limit: a game still running after this many steps (chance
+        included) ends as *unfinished* (event ``KIT-LIMIT``, metric ``unfinished`` = 1)."""
+        return self.definition.max_length
+
+    def board(self, state: Any = None) -> Any:
+        d = self.definition
+        if d.board is None:
+            raise NotImplementedError(f"{self.name} declares no board (define_game(board=...))")
+        return d.board(self.params)
+
+    def accounting(self) -> list[Any]:
+        d = self.definition
+        return [] if d.accounting is None else list(d.accounting(self))
+
+    # ------------------------------------------------------------------ helpers for the state
+    def normalise_result(self, result: Any) -> list[float] | None:
+        """``end``'s answer as returns: ``None`` (go on), a winner seat, or one number per seat."""
+        if result is None:
+            return None
+        n = self.num_players()
+        if isinstance(result, bool):
+            pass
+        elif isinstance(result, int):
+            if 0 <= result < n:
+                if n == 1:
+                    return [1.0]
+                return [1.0 if p == result else -1.0 / (n - 1) for p in range(n)]
+        elif isinstance(result, Sequence) and not isinstance(result, str) and len(result) == n:
+            try:
+                return [float(v) for v in result]
+            except (TypeError, ValueError):
+                pass
+        msg = (
+            f"end(state, ctx) must return None (the game goes on), the winning seat 0..{n - 1}, "
+            f"or one return per seat ({n} numbers), not {result!r}"
+        )
+        raise InvalidGame(msg)
+
+    def checked_options(self, mv: Move, options: Iterable[Any]) -> list[Action]:
+        """The actions of an ``options`` generator, each checked against the move's domains."""
+        table = self._by_args[mv.name]
+        if mv.name in self._by_value:  # a one-argument move: options may give bare values
+            by_value = self._by_value[mv.name]
+            values = list(options)
+            found = [by_value.get(v) if type(v) is int or type(v) is str else None for v in values]
+            if None not in found:
+                return found  # type: ignore[return-value]
+            options = values
+        out = []
+        for args in options:
+            key = tuple(args) if type(args) in (tuple, list) else (args,)
+            a = table.get(key)
+            if a is not None and any(type(x) is not type(y) for x, y in zip(key, a.args, strict=True)):
+                a = None  # True == 1 as a key, but True is not the action's 1
+            if a is None:
+                a = Action(mv.name, key)
+                doms = ", ".join(f"{n}={self._domains[mv.name][i]!r}" for i, (n, _) in enumerate(mv.domains))
+                msg = f"options of move {mv.name!r} gave {a}, which is not an action of its domains ({doms or 'no arguments'})"
+                raise InvalidGame(msg)
+            out.append(a)
+        return out
+
+    @_ClassOrInstance
+    def check(self, n_games: int = 3, seed: int = 0) -> dict[str, int]:
+        """Play ``n_games`` random games checking every engine contract and that no view shows a
+        hidden field; :class:`InvalidGame` / ``ConformanceError`` name what is wrong."""
+        from lab.core.conformance import check_game
+        from lab.core.probes import audit_game, kit_probe
+
+        report = check_game(self, n_games=n_games, seed=seed)
+        try:
+            audit = audit_game(self, kit_probe(self), n_games=n_games, seed=seed)
+        except ConformanceError as exc:
+            part = "view(state, seat)" if self.definition.view is not None else "the default view"
+            fields = ", ".join(f"{k!r} ({v})" for k, v in self.definition.hidden.items())
+            msg = (
+                f"{self.name}: {part} shows a seat what it may not see — {exc}. A view must hide "
+                f"the hidden fields {fields} from the seats that may not see them"
+            )
+            raise InvalidGame(msg) from None
+        return {"games": report.games, "steps": report.steps, "views": audit.views}
+
+    @classmethod
+    def derive(cls, name: str | None = None, **changes: Any) -> type[KitGame]:
+        """A new game: this definition with some parts replaced — one rule changed.
+
+        A keyword naming a move replaces that move's function (its domains, legality and
+        phase are kept; pass a :func:`lab.kit.move` declaration to change those too); any other
+        keyword is a :func:`define_game` part (``end``, ``after``, ``setup``, ``params``...).
+
+        Examples
+        --------
+        >>> SoftPig = Pig.derive("soft_pig", roll=soft_roll)   # doctest: +SKIP
+        """
+        d = cls.definition
+        changed = ", ".join(k for k in changes if k not in ("title", "doc")) or "copy"
+        moves = []
+        for mv in d.moves:
+            if mv.name in changes:
+                new = changes.pop(mv.name)
+                mv = new if isinstance(new, Move) else dataclasses.replace(mv, fn=new)
+            moves.append(mv)
+        parts: dict[str, Any] = {
+            f.name: getattr(d, f.name) for f in dataclasses.fields(d)
+            if f.name not in ("name", "moves", "parameters", "phases")
+        }
+        parts.update(players=d.parameters[0], params=d.parameters[1:], moves=moves)
+        unknown = sorted(set(changes) - set(parts) - {"rules_version"})
+        if unknown:
+            names = ", ".join(mv.name for mv in d.moves)
+            msg = f"{cls.name}.derive: {unknown[0]!r} is neither a move ({names}) nor a part of define_game"
+            raise InvalidGame(msg)
+        parts.update(changes)
+        parts["title"] = changes.get("title") or f"{cls.title} ({changed})"
+        return define_game(name or f"{cls.name}_variant", **parts)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.params_to_dict(),))
+
+
+def define_game(
+    name: str,
+    *,
+    setup: Callable[..., Any],
+    moves: Sequence[Any] | Mapping[str, Any],
+    end: Callable[..., Any],
+    players: int | tuple[int, int] | ParamSpec | None = None,
+    params: Sequence[ParamSpec] = (),
+    hidden: Mapping[str, str] | None = None,
+    view: Callable[..., Any] | None = None,
+    after: Callable[..., Any] | None = None,
+    board: Callable[..., Any] | None = None,
+    max_length: int | None = None,
+    metrics: Callable[..., Any] | None = None,
+    progress: Callable[..., Any] | None = None,
+    describe: Callable[..., Any] | None = None,
+    resample: Callable[..., Any] | None = None,
+    accounting: Callable[..., Any] | None = None,
+    max_die: int | None = None,
+    max_draw: int | None = None,
+    title: str = "",
+    doc: str = "",
+    rules_version: int = 1,
+) -> type[KitGame]:
+    """Make a game from plain data and functions; returns its Game class.
+
+    Parameters
+    ----------
+    name : str
+        The game's name (``lab.register`` then ``lab.load(name)``).
+    setup : callable
+        ``setup(ctx) -> dict``: the initial state, plain JSON data. May use chance
+        (``ctx.shuffle``, ``ctx.deal``) and pick who starts (``ctx.end_turn(next=...)``,
+        ``ctx.all_move()``). Seat 0 starts by default.
+    moves : list or dict
+        Move functions ``fn(state, ctx, *args)`` changing the state in place; :func:`lab.kit.move`
+        declares argument domains, legality and phases. The mover is ``ctx.player``; chance only
+        through ``ctx.roll/draw/shuffle/deal``; turn order through ``ctx.end_turn`` (a move that
+        does not end the turn leaves the same seat to act) and ``ctx.all_move`` (simultaneous
+        moves, applied in seat order as one step); phases through ``ctx.set_phase``.
+    end : callable
+        ``end(state, ctx)``: ``None`` while the game goes on, else the winning seat or one
+        return per seat. Checked after setup and after every step.
+    players : int, (min, max) or ParamSpec
+        Number of players (default 2), or the ``players`` parameter.
+    params : sequence of ParamSpec
+        The variant parameters (``ctx.params[...]``); the variant editor, sweeps and the
+        conformance variants come from them.
+    hidden : dict, optional
+        Hidden fields of the state: ``"owner"`` (a list with one entry per seat; a seat sees its
+        own entry and only the size of the others), ``"nobody"`` (a deck: only its size shows).
+    view : callable, optional
+        ``view(state, seat) -> dict``: what ``seat`` (``None``: a spectator) may see, instead of
+        ``hidden`` (boardgame.io's ``playerView``). Declare ``hidden`` too so the audit checks it.
+    after : callable, optional
+        ``after(state, ctx)``: run after every step (e.g. resolve simultaneous bids).
+    board : callable, optional
+        ``board(params) -> networkx.Graph`` with node attribute ``pos`` (drawn by the default
+        view; nodes are clickable when a move's first argument is a node).
+    max_length : int, optional
+        The kit's safety limit in steps (default 10 000): a longer game ends *unfinished*.
+    metrics, progress, describe, resample, accounting : callable, optional
+        ``metrics(state) -> dict`` (extra table columns), ``progress(state) -> list`` (lead
+        statistics), ``describe(action) -> str`` (button labels), ``resample(state, seat, rng)``
+        (hidden parts redrawn for searching players), ``accounting(game) -> list`` (lint checks).
+    max_die, max_draw : int, optional
+        The largest die (default 20) and the most items of one draw (default 64).
+
+    Raises
+    ------
+    InvalidGame
+        Naming the part of the definition that is missing or wrong, and what to write.
+    """
+    d = build_definition(
+        name, setup=setup, moves=moves, end=end, players=players, params=params, hidden=hidden,
+        view=view, after=after, board=board, max_length=max_length, metrics=metrics,
+        progress=progress, describe=describe, resample=resample, accounting=accounting,
+        max_die=max_die, max_draw=max_draw, title=title, doc=doc,
+    )
+    qualname = f"{name}_{next(_counter)}"
+    namespace = {
+        "name": name,
+        "title": title or name.replace("_", " ").title(),
+        "rules_version": rules_version,
+        "PARAMETERS": d.parameters,
+        "definition": d,
+        "perfect_information": not d.hidden and d.view is None,
+        "__module__": made.__name__,
+        "__qualname__": qualname,
+        "__doc__": doc or f"The game {name!r}, defined with lab.define_game.",
+    }
+    cls = type(qualname, (KitGame,), namespace)
+    setattr(made, qualname, cls)  # found by module + qualname in this process (and forks)
+    caller = sys._getframe(1).f_globals.get("__name__", "")
+    cls.defined_in = caller  # type: ignore[attr-defined]
+    try:
+        cls().new_initial_state()  # the default variant must build: domains and setup checked now
+    except InvalidGame:
+        delattr(made, qualname)
+        raise
+    return cls
