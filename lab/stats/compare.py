@@ -104,6 +104,13 @@ def _values(df: pd.DataFrame, metric: str) -> np.ndarray:
     return pd.to_numeric(df[metric], errors="coerce").astype(float).to_numpy()
 
 
+def _bare(df: pd.DataFrame) -> pd.DataFrame:
+    """The table without its attrs (pandas copies them on every column access)."""
+    out = df.copy(deep=False)
+    out.attrs = {}
+    return out
+
+
 def _duplicates(cols: Sequence[str], values: Mapping[str, tuple[np.ndarray, np.ndarray]]) -> dict[str, str]:
     """Metrics that repeat an earlier one in both runs (equal, or its 0/1 complement)."""
     dropped: dict[str, str] = {}
@@ -199,6 +206,7 @@ def compare_frames(
     """
     if len(df_a) != len(df_b) or not (df_a["seed"].to_numpy() == df_b["seed"].to_numpy()).all():
         raise ValueError("paired comparison needs two runs on the same seeds (same n_games and master seed)")
+    df_a, df_b = _bare(df_a), _bare(df_b)
     available = metric_columns(df_a, df_b, clauses=True)
     if metrics is not None:
         cols = list(metrics)

@@ -7,7 +7,9 @@ Every interval here is the inversion of one test, and the test's p-value travels
 - means: the Student t interval and one-sample t test (``scipy.stats``);
 - paired differences of 0/1 outcomes (common random numbers): Tango's score interval, the
   inversion of the score (McNemar) test. It never has zero width and never leaves [−1, 1];
-- paired differences of other measures: the t interval of the per-game differences;
+- paired differences of other measures: the t interval of the per-game differences (for
+  whole-number measures with the spread of one extra pair differing by 1 each way, so pairs
+  that all agree do not give a zero-width interval);
 - relative change ``mean(b)/mean(a) − 1`` of paired samples: Fieller's interval, the inversion
   of the same paired t test at ratio 1 (unbounded — reported as NaN — when A's mean is not
   clearly away from 0).
@@ -17,6 +19,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import NamedTuple
 
 import numpy as np
@@ -83,6 +86,7 @@ def _clean(x: Sequence[float] | np.ndarray) -> np.ndarray:
     return arr[~np.isnan(arr)]
 
 
+@lru_cache(maxsize=4096)
 def t_quantile(level: float, df: int) -> float:
     """The two-sided Student t critical value for ``level`` with ``df`` degrees of freedom."""
     return float(stats.t.ppf(0.5 + _check_level(level) / 2, df))
@@ -100,8 +104,9 @@ def mean_interval(x: Sequence[float] | np.ndarray, level: float = LEVEL) -> Esti
     sd = float(arr.std(ddof=1))
     if sd == 0:  # every value the same: the data pin the mean down exactly
         return Estimate(m, m, m, n, 1.0 if m == 0 else 0.0, level)
-    half = t_quantile(level, n - 1) * sd / math.sqrt(n)
-    p = float(stats.ttest_1samp(arr, 0.0).pvalue)
+    se = sd / math.sqrt(n)
+    half = t_quantile(level, n - 1) * se
+    p = float(2 * stats.t.sf(abs(m) / se, n - 1))  # the one-sample t test of mean 0
     return Estimate(m, m - half, m + half, n, p, level)
 
 
@@ -182,7 +187,27 @@ def paired_difference(a: Sequence[float] | np.ndarray, b: Sequence[float] | np.n
     x, y = _paired(a, b)
     if is_binary(x, y):
         return paired_binary_difference(x, y, level)
-    return mean_interval(y - x, level)
+    d = y - x
+    step = _resolution(x, y)
+    if len(d) < 2 or step == 0:
+        return mean_interval(d, level)
+    # Counts such as turns often agree in every pair of a small sample: the plain t interval
+    # would then have zero width. Its spread is taken with one more pair differing by one
+    # step each way (the measure's resolution), as Agresti-Min-type intervals add counts.
+    n, m = len(d), float(d.mean())
+    ss = float(((d - m) ** 2).sum()) + 2 * step * step
+    se = math.sqrt(ss / (n + 1) / n)
+    half = t_quantile(level, n - 1) * se
+    p = float(2 * stats.t.sf(abs(m) / se, n - 1))
+    return Estimate(m, m - half, m + half, n, p, level)
+
+
+def _resolution(x: np.ndarray, y: np.ndarray) -> float:
+    """The step of a whole-number measure (1), else 0 (a continuous measure has none)."""
+    both = np.concatenate([x, y])
+    if len(both) and np.array_equal(both, np.round(both)):
+        return 1.0
+    return 0.0
 
 
 def paired_ratio_change(a: Sequence[float] | np.ndarray, b: Sequence[float] | np.ndarray, level: float = LEVEL) -> Estimate:
