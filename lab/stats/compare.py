@@ -112,11 +112,18 @@ def _bare(df: pd.DataFrame) -> pd.DataFrame:
 
 
 def _duplicates(cols: Sequence[str], values: Mapping[str, tuple[np.ndarray, np.ndarray]]) -> dict[str, str]:
-    """Metrics that repeat an earlier one in both runs (equal, or its 0/1 complement)."""
+    """Metrics that repeat an earlier one in both runs (equal, or its 0/1 complement).
+
+    A metric that is constant in both runs is never called a duplicate: two columns of zeros
+    agree by coincidence, not because they measure the same thing.
+    """
     dropped: dict[str, str] = {}
     kept: list[str] = []
     for m in cols:
         xa, xb = values[m]
+        if len(np.unique(np.concatenate([xa, xb]))) < 2:
+            kept.append(m)
+            continue
         for k in kept:
             ka, kb = values[k]
             if np.array_equal(xa, ka, equal_nan=True) and np.array_equal(xb, kb, equal_nan=True):
