@@ -216,6 +216,11 @@ def test_every_output_format_keeps_the_run_record(tmp_path: Path) -> None:
     assert record_path(tmp_path / "runs.csv").exists()
     (tmp_path / "record.json").write_text(json.dumps(df.attrs["record"]))
     pd.testing.assert_frame_equal(lab.rerun(str(tmp_path / "record.json")), df)
+    tidy = lab.sweep("memm", {"players": [2]}, n_games=2, seed=1)
+    write_table(tidy, tmp_path / "sweep.csv")
+    assert read_table(tmp_path / "sweep.csv").attrs["record"]["grid"] == {"players": [2]}
+    with pytest.raises(ValueError, match="sweep's record"):
+        lab.rerun(tmp_path / "sweep.csv")
 
 
 def test_cli_compare_out_keeps_both_records_and_says_too_little_data(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

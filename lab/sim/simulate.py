@@ -448,6 +448,9 @@ def rerun(record: Mapping[str, Any] | pd.DataFrame | str | Path, **overrides: An
         return both
     if not isinstance(record, Mapping) or "game" not in record or "params" not in record:
         raise ValueError("a run record is the dict in df.attrs['record'] (with 'game' and 'params')")
+    if "grid" in record:
+        msg = "this is a sweep's record: re-run it with lab.sweep(record['game'], record['grid'], ...) and its n_games, seed, agents"
+        raise ValueError(msg)
     cls_path = record.get("game_class")
     if cls_path:
         module, _, qualname = str(cls_path).partition(":")
