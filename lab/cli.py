@@ -177,12 +177,10 @@ def check_output_path(option: str, path: str) -> None:
 
 
 def write_table(df: Any, path: str | None) -> None:
-    if not path:
-        return
-    if path.endswith(".csv"):
-        df.to_csv(path, index=False)
-    else:
-        df.to_parquet(path, index=False)
+    if path:
+        from lab.sim.simulate import write_table as write  # keeps the run record (CSV: a sidecar)
+
+        write(df, path)
 
 
 def save_plot(ax: Any, path: str | None) -> None:
@@ -284,7 +282,9 @@ def cmd_compare(args: argparse.Namespace) -> int:
     if args.out:
         import pandas as pd
 
-        write_table(pd.concat([comparison.a, comparison.b], ignore_index=True), args.out)
+        both = pd.concat([comparison.a, comparison.b], ignore_index=True)
+        both.attrs["record"] = comparison.record
+        write_table(both, args.out)
     if args.plot:
         from lab.stats.plots import plot_lengths
 

@@ -132,6 +132,15 @@ class State:
         """``(outcome, probability)`` pairs at a chance node."""
         raise NotImplementedError
 
+    def chance_stream(self) -> str:
+        """The random stream this chance node draws from (default ``"chance"``).
+
+        Name one stream per deck, die or event kind (``"conquest_deck"``, ``"d6"``) so that a
+        variant that changes one of them stays paired with the original in the others: the
+        driver keeps one seeded Generator per name (:mod:`lab.sim.streams`).
+        """
+        return "chance"
+
     def _apply_action(self, action: Action) -> None:
         """Apply a legal action (already checked) of the current player or chance."""
         raise NotImplementedError

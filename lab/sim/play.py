@@ -10,10 +10,10 @@ import numpy as np
 
 from lab.agents.base import Agent, RandomAgent, make_agents
 from lab.agents.seat import decide
-from lab.core.chance import sample_outcome
 from lab.core.errors import IllegalAction
 from lab.core.game import Game
 from lab.core.state import CHANCE, SIMULTANEOUS, TERMINAL, State
+from lab.sim.streams import ChanceStreams
 
 _UNUSED: Mapping[str, Any] = MappingProxyType({})  # for agents that never read observations
 
@@ -27,6 +27,15 @@ def seed_streams(seed: int | np.random.SeedSequence, n_players: int) -> tuple[np
     ss = seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(seed)
     children = ss.spawn(n_players + 1)
     return np.random.default_rng(children[0]), [np.random.default_rng(c) for c in children[1:]]
+
+
+def driver_streams(seed: int | np.random.SeedSequence, n_players: int) -> tuple[ChanceStreams, list[np.random.Generator]]:
+    """The chance streams (one Generator per ``State.chance_stream()`` name, the default one
+    being :func:`seed_streams`' chance Generator) and one Generator per seat, as :func:`play`
+    uses them."""
+    ss = seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(seed)
+    children = ss.spawn(n_players + 1)
+    return ChanceStreams(children[0]), [np.random.default_rng(c) for c in children[1:]]
 
 
 def play(
@@ -48,14 +57,15 @@ def play(
         in every seat; a list: one per seat.
     seed : int or SeedSequence
         Everything random (chance and the agents' choices) derives from it: same game, agents
-        and seed give the identical history on any machine.
+        and seed give the identical history on any machine. Chance draws from one stream per
+        ``state.chance_stream()`` name, keyed by outcome identity (:mod:`lab.sim.streams`).
     state : State, optional
         Continue from this state instead of a new one (it is played in place).
     on_step : callable, optional
         Called with the state after every applied action.
     """
     seats: list[Agent] = make_agents(game, agents)
-    chance_rng, agent_rngs = seed_streams(seed, game.num_players())
+    chance, agent_rngs = driver_streams(seed, game.num_players())
     if state is None:
         state = game.new_initial_state()
     for p, agent in enumerate(seats):
@@ -69,7 +79,7 @@ def play(
             msg = f"{game.name}: the game passed its declared maximum length {limit} (a rules bug)"
             raise RuntimeError(msg)
         if cur == CHANCE:
-            state._apply_unchecked(CHANCE, sample_outcome(state._chance_outcomes(), chance_rng))
+            state._apply_unchecked(CHANCE, chance.sample(state))
         elif cur == SIMULTANEOUS:
             joint = {}
             for p in state.acting_players():

@@ -26,6 +26,7 @@ import json
 import math
 import sys
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -404,6 +405,59 @@ def _progress_bar(total: int) -> Any:
     return tqdm(total=total, unit="game", desc="simulate")
 
 
+def record_path(path: str | Path) -> Path:
+    """The sidecar file that holds a CSV table's run record: ``runs.csv`` -> ``runs.csv.record.json``."""
+    p = Path(path)
+    return p.with_name(p.name + ".record.json")
+
+
+def write_table(df: pd.DataFrame, path: str | Path) -> None:
+    """Write a table to ``.csv`` or ``.parquet`` keeping its run record (``df.attrs["record"]``).
+
+    Parquet stores the record inside the file; a CSV gets it in the sidecar
+    :func:`record_path` (``runs.csv.record.json``). Either way :func:`read_table` and
+    :func:`rerun` find it again.
+    """
+    p = Path(path)
+    if p.suffix == ".csv":
+        df.to_csv(p, index=False)
+        if "record" in df.attrs:
+            record_path(p).write_text(json.dumps(df.attrs["record"], indent=1, default=str))
+    elif p.suffix == ".parquet":
+        df.to_parquet(p, index=False)
+    else:
+        raise ValueError(f"a table is written to .csv or .parquet, not {p.name!r}")
+
+
+def read_table(path: str | Path) -> pd.DataFrame:
+    """Read a table written by :func:`write_table`, with its run record in ``attrs["record"]``."""
+    p = Path(path)
+    if p.suffix == ".parquet":
+        return pd.read_parquet(p)
+    if p.suffix != ".csv":
+        raise ValueError(f"a table is read from .csv or .parquet, not {p.name!r}")
+    df = pd.read_csv(p)
+    side = record_path(p)
+    if side.exists():
+        df.attrs["record"] = json.loads(side.read_text())
+    return df
+
+
+def _record_of(source: Mapping[str, Any] | pd.DataFrame | str | Path) -> Mapping[str, Any]:
+    if isinstance(source, pd.DataFrame):
+        return source.attrs.get("record", {})
+    if isinstance(source, str | Path):
+        p = Path(source)
+        if p.suffix == ".json":
+            return json.loads(p.read_text())
+        record = read_table(p).attrs.get("record")
+        if record is None:
+            msg = f"{p.name} has no run record (a CSV needs its sidecar {record_path(p).name})"
+            raise InvalidRecord(msg)
+        return record
+    return source
+
+
 RECORD_FIELDS: dict[str, tuple[type, str]] = {
     "game": (str, "a string"), "params": (Mapping, "an object"), "agents": (list, "a list of agent specs"),
     "n_games": (int, "an integer"), "seed": (int, "an integer"),
@@ -432,18 +486,34 @@ def _check_record(record: Any) -> None:
         raise InvalidRecord(f"the run record's 'variant' must be a string or null, not {type(variant).__name__}")
 
 
-def rerun(record: Mapping[str, Any], rules: Mapping[str, Any] | None = None, **overrides: Any) -> pd.DataFrame:
-    """Reproduce a run exactly from its record (``df.attrs["record"]``).
+def rerun(
+    record: Mapping[str, Any] | pd.DataFrame | str | Path,
+    rules: Mapping[str, Any] | None = None,
+    **overrides: Any,
+) -> pd.DataFrame:
+    """Reproduce a run exactly from its record.
 
-    ``overrides`` are passed to :func:`simulate` (e.g. ``workers=2`` or ``executor=client``:
-    the table is the same). A run with house rules needs the same functions as ``rules``
-    (the record holds only their names and source hashes).
+    ``record`` is ``df.attrs["record"]``, the table itself, or a file: a ``.parquet`` or ``.csv``
+    table written by :func:`write_table` (or ``rules-lab ... --out``) or a record ``.json``. A
+    comparison's record (runs ``a`` and ``b``) gives both tables, one after the other, as
+    ``--out`` wrote them. ``overrides`` are passed to :func:`simulate` (e.g. ``workers=2`` or
+    ``executor=client``: the table is the same). A run with house rules needs the same
+    functions as ``rules`` (the record holds only their names and source hashes).
 
     Raises
     ------
     InvalidRecord
         For a record that is not a mapping or misses (or mistypes) a field a rerun needs.
     """
+    record = _record_of(record)
+    if isinstance(record, Mapping) and isinstance(record.get("a"), Mapping) and isinstance(record.get("b"), Mapping):
+        runs = [rerun(record[k], rules, **overrides) for k in ("a", "b")]
+        both = pd.concat(runs, ignore_index=True)
+        both.attrs["record"] = dict(record)
+        return both
+    if isinstance(record, Mapping) and "grid" in record:
+        msg = "this is a sweep's record: re-run it with lab.sweep(record['game'], record['grid'], ...) and its n_games, seed, agents"
+        raise InvalidRecord(msg)
     _check_record(record)
     cls_path = record.get("game_class")
     if cls_path:

@@ -3,14 +3,19 @@
 Both variants play game ``i`` on the same seed, and the driver keeps chance and each agent on
 separate random streams, so the two games see the same dice and shuffles for as long as the
 rules let them agree. The per-game differences then have a far smaller spread than two
-independent runs, and every metric is reported as a paired difference with a 95% interval.
+independent runs, and every metric is reported as a paired difference with an interval.
+
+Intervals and tests come from :mod:`lab.stats.intervals` (Tango's score interval for 0/1
+outcomes, t intervals otherwise), the flags from :mod:`lab.stats.multiplicity` (the chance of any
+false flag in a table is 5%), and the sentences from :mod:`lab.stats.verdicts`.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -19,35 +24,26 @@ import pandas as pd
 from lab.core.game import Game
 from lab.core.registry import load
 from lab.sim.simulate import simulate, variant_label
-from lab.stats.intervals import Estimate, paired_difference, paired_ratio_change
-from lab.stats.summary import first_mover_wins, game_metric_columns, n_seats, win_indicators
+from lab.stats.intervals import (
+    Estimate,
+    baseline_far_from_zero,
+    is_binary,
+    paired_difference,
+    paired_ratio_change,
+)
+from lab.stats.multiplicity import ALPHA, graphical_holm
+from lab.stats.summary import (
+    first_mover_wins,
+    game_metric_columns,
+    is_categorical,
+    n_seats,
+    win_indicators,
+)
+from lab.stats.verdicts import MIN_GAMES, Row, sentence
 
-#: metric -> (plain name, word when B is higher, word when B is lower, kind)
-#: kind "relative": the change is reported in % of A's mean; "rate": in percentage points.
-PHRASES: dict[str, tuple[str, str, str, str]] = {
-    "length_actions": ("game length (actions)", "lengthens games", "shortens games", "relative"),
-    "length_decisions": ("player decisions per game", "raises player decisions per game", "lowers player decisions per game", "relative"),
-    "turns": ("turns per game", "lengthens games in turns", "shortens games in turns", "relative"),
-    "rounds": ("rounds per game", "lengthens games in rounds", "shortens games in rounds", "relative"),
-    "minutes": ("estimated play time", "lengthens play time", "shortens play time", "relative"),
-    "first_mover_win": ("first mover's win rate", "raises the first mover's win rate", "lowers the first mover's win rate", "rate"),
-    "draw": ("draw / timeout rate", "raises the draw / timeout rate", "lowers the draw / timeout rate", "rate"),
-    "timeout": ("timeout rate", "raises the timeout rate", "lowers the timeout rate", "rate"),
-    "lead_changes": ("lead changes per game", "raises lead changes per game", "lowers lead changes per game", "relative"),
-    "decided_at": ("point where the game is decided", "decides games later", "decides games earlier", "rate"),
-    "margin": ("final progress margin", "widens the final margin", "narrows the final margin", "relative"),
-}
-
-
-def _phrase(metric: str) -> tuple[str, str, str, str]:
-    if metric in PHRASES:
-        return PHRASES[metric]
-    if metric.startswith("win_"):
-        seat = metric[4:]
-        return (f"seat {seat}'s win rate", f"raises seat {seat}'s win rate", f"lowers seat {seat}'s win rate", "rate")
-    if metric.startswith("n["):
-        return (f"firings of {metric[2:-1]}", f"makes {metric[2:-1]} fire more", f"makes {metric[2:-1]} fire less", "relative")
-    return (metric, f"raises {metric}", f"lowers {metric}", "relative")
+#: The default primary metrics of a comparison (those present): how long games take, whether
+#: moving first is an advantage, and how often games end with no winner.
+DEFAULT_PRIMARY = ("length_actions", "first_mover_win", "draw")
 
 
 def _as_game(game: Game | str | Mapping[str, Any], base: Game | None = None) -> Game:
@@ -102,6 +98,7 @@ def metric_columns(df_a: pd.DataFrame, df_b: pd.DataFrame, clauses: bool = False
     return cols
 
 
+
 def _values(df: pd.DataFrame, metric: str) -> np.ndarray:
     if metric.startswith("win_"):
         return win_indicators(df, int(metric[4:]))
@@ -112,52 +109,175 @@ def _values(df: pd.DataFrame, metric: str) -> np.ndarray:
     return pd.to_numeric(df[metric], errors="coerce").astype(float).to_numpy()
 
 
-def _kind(metric: str, xa: np.ndarray, xb: np.ndarray) -> str:
-    """``rate`` for 0/1 measures (reported in percentage points), else the metric's own kind."""
-    both = np.concatenate([xa, xb])
-    both = both[~np.isnan(both)]
-    if len(both) and np.isin(both, (0.0, 1.0)).all():
-        return "rate"
-    return _phrase(metric)[3]
+def _bare(df: pd.DataFrame) -> pd.DataFrame:
+    """The table without its attrs (pandas copies them on every column access)."""
+    out = df.copy(deep=False)
+    out.attrs = {}
+    return out
 
 
-def _use_relative(kind: str, diff: Estimate, rel: Estimate) -> bool:
-    """Report a relative change unless it is undefined or degenerate (B constant at 0)."""
-    if kind != "relative" or math.isnan(rel.value) or math.isnan(rel.lo):
-        return False
-    return not (rel.half_width == 0 and diff.half_width > 0)
+def _duplicates(cols: Sequence[str], values: Mapping[str, tuple[np.ndarray, np.ndarray]]) -> dict[str, str]:
+    """Metrics that repeat an earlier one in both runs (equal, or its 0/1 complement).
+
+    A metric that is constant in both runs is never called a duplicate: two columns of zeros
+    agree by coincidence, not because they measure the same thing.
+    """
+    dropped: dict[str, str] = {}
+    kept: list[str] = []
+    for m in cols:
+        xa, xb = values[m]
+        if len(np.unique(np.concatenate([xa, xb]))) < 2:
+            kept.append(m)
+            continue
+        for k in kept:
+            ka, kb = values[k]
+            if np.array_equal(xa, ka, equal_nan=True) and np.array_equal(xb, kb, equal_nan=True):
+                dropped[m] = f"the same values as {k}"
+                break
+            if is_binary(ka, kb, xa, xb) and np.array_equal(xa, 1 - ka, equal_nan=True) and np.array_equal(xb, 1 - kb, equal_nan=True):
+                dropped[m] = f"1 − {k}"
+                break
+        else:
+            kept.append(m)
+    return dropped
 
 
-def verdict(
-    metric: str, label_b: str, mean_a: float, mean_b: float, diff: Estimate, rel: Estimate, n: int,
-    kind: str | None = None,
-) -> str:
-    """One plain-language sentence about the effect of B (relative to A) on ``metric``."""
-    name, up, down, own_kind = _phrase(metric)
-    kind = kind or own_kind
-    if math.isnan(diff.value):
-        return f"{label_b}: {name} cannot be compared (no games where both variants define it)"
-    if diff.lo == diff.hi == 0.0:
-        shown = f"{mean_a:.1%}" if kind == "rate" else f"{mean_a:.3g}"
-        return f"{label_b}: the same {name} in every paired game ({shown}; {n} paired games)"
-    relative = _use_relative(kind, diff, rel)
-    if kind == "rate":
-        size = f"{abs(diff.value) * 100:.1f} ± {diff.half_width * 100:.1f} points ({mean_a:.1%} → {mean_b:.1%})"
-        sig = diff.excludes(0.0)
-    elif relative:
-        size = f"{abs(rel.value):.0%} ± {rel.half_width:.0%} ({mean_a:.3g} → {mean_b:.3g})"
-        sig = rel.excludes(0.0)
+def _margin_of(margin: float | Mapping[str, float] | None, metric: str) -> float | None:
+    if margin is None:
+        return None
+    if isinstance(margin, Mapping):
+        value = margin.get(metric)
+        return None if value is None else float(value)
+    return float(margin)
+
+
+TABLE_COLUMNS = [
+    "metric", "role", "kind", "a", "b", "diff", "diff_lo", "diff_hi", "level", "p", "scale", "rel", "rel_lo",
+    "rel_hi", "n", "significant", "equivalent", "verdict",
+]
+
+
+def compare_frames(
+    df_a: pd.DataFrame,
+    df_b: pd.DataFrame,
+    label_a: str = "A",
+    label_b: str = "B",
+    *,
+    metrics: Sequence[str] | None = None,
+    clauses: bool = False,
+    primary: Sequence[str] | str | None = None,
+    margin: float | Mapping[str, float] | None = None,
+    alpha: float = ALPHA,
+    estimates: Mapping[str, Callable[[float], Estimate]] | None = None,
+) -> pd.DataFrame:
+    """The per-metric comparison table of two runs played on the same seeds.
+
+    Parameters
+    ----------
+    df_a, df_b : DataFrame
+        Two runs of :func:`lab.simulate` on the same master seed and number of games.
+    label_a, label_b : str
+        Names of the variants in the verdicts.
+    metrics : list of str, optional
+        Columns to compare (default: lengths, time, draw rate, win rate per seat, first mover's
+        win rate, lead statistics and the game's own quantities; seat indices and other
+        categorical columns are never compared, and a metric that repeats an earlier one — such
+        as a timeout rate equal to the draw rate — is left out).
+    clauses : bool
+        Also compare how often each rule clause fires.
+    primary : str or list of str, optional
+        The metrics the experiment is about (default :data:`DEFAULT_PRIMARY`, those present).
+        They share 4% of the 5% error budget, the other metrics 1% (see
+        :mod:`lab.stats.multiplicity`); ``primary=()`` corrects all metrics alike (Holm).
+    margin : float or dict, optional
+        Equivalence margin in the metric's units (a rate's in proportions: 0.05 = 5 points), or
+        one per metric. A metric whose interval lies inside ``± margin`` is reported as
+        "equivalent within ± margin" (two one-sided tests at 2.5% each).
+    alpha : float
+        Chance of any false flag in the whole table (default 5%).
+    estimates : dict, optional
+        Metric -> function of the confidence level giving that metric's interval, computed
+        elsewhere (the two-stage design of :func:`lab.compare` with ``until``); it replaces the
+        fixed-sample interval.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per metric: ``role`` (primary/secondary), ``kind`` (rate: a 0/1 measure, in
+        points; or mean), means ``a`` and ``b``, the difference B − A with the interval
+        ``diff_lo``/``diff_hi`` at confidence ``level``, the test's ``p``, ``scale`` (absolute, or
+        relative when A's mean is far from 0: then ``rel`` with ``rel_lo``/``rel_hi``), ``n``,
+        ``significant`` (after correction: the printed interval excludes 0), ``equivalent`` and
+        ``verdict``. ``attrs["summary"]`` says how many metrics were flagged and
+        ``attrs["dropped"]`` which duplicate metrics were left out.
+
+    Raises
+    ------
+    ValueError
+        If the runs were not played on the same seeds, or a metric is unknown or categorical.
+    """
+    if len(df_a) != len(df_b) or not (df_a["seed"].to_numpy() == df_b["seed"].to_numpy()).all():
+        raise ValueError("paired comparison needs two runs on the same seeds (same n_games and master seed)")
+    df_a, df_b = _bare(df_a), _bare(df_b)
+    available = metric_columns(df_a, df_b, clauses=True)
+    if metrics is not None:
+        cols = list(metrics)
+        for m in cols:
+            if is_categorical(m):
+                raise ValueError(f"{m!r} is a seat index or category, not a quantity: it cannot be compared as a number")
+            if m not in available:
+                raise ValueError(f"unknown metric {m!r}; available: {', '.join(available)}")
     else:
-        size = f"{abs(diff.value):.3g} ± {diff.half_width:.3g} ({mean_a:.3g} → {mean_b:.3g})"
-        sig = diff.excludes(0.0)
-    if math.isnan(diff.lo):
-        sig = False
-    if not sig:
-        change = diff.value if not relative else rel.value
-        sign = "+" if change >= 0 else "−"
-        return f"{label_b}: no clear effect on {name} ({sign}{size}; 95% interval includes 0, {n} paired games)"
-    word = up if diff.value > 0 else down
-    return f"{label_b} {word} by {size} (95% interval, {n} paired games)"
+        cols = metric_columns(df_a, df_b, clauses)
+    values = {m: (_values(df_a, m), _values(df_b, m)) for m in cols}
+    dropped = _duplicates(cols, values) if metrics is None else {}
+    cols = [m for m in cols if m not in dropped]
+    wanted = DEFAULT_PRIMARY if primary is None else ((primary,) if isinstance(primary, str) else tuple(primary))
+    if primary is not None:
+        unknown = [m for m in wanted if m not in cols]
+        if unknown:
+            raise ValueError(f"primary metric {unknown[0]!r} is not among the compared metrics: {', '.join(cols)}")
+    is_primary = [m in wanted for m in cols]
+    estimates = dict(estimates or {})
+    first = {m: estimates[m](1 - alpha) if m in estimates else paired_difference(*values[m]) for m in cols}
+    pvals = [first[m].p if first[m].n >= MIN_GAMES else math.nan for m in cols]
+    flagged, levels = graphical_holm(pvals, is_primary, alpha)
+    rows = []
+    for j, m in enumerate(cols):
+        xa, xb = values[m]
+        kind = "rate" if is_binary(xa, xb) else "mean"
+        level = 1 - levels[j] if not math.isnan(levels[j]) else 1 - alpha
+        est = estimates[m](level) if m in estimates else paired_difference(xa, xb, level)
+        rel = paired_ratio_change(xa, xb, level)
+        relative = (kind == "mean" and not m.startswith("n[") and baseline_far_from_zero(xa, level)
+                    and not math.isnan(rel.lo) and m not in estimates)
+        ma = float(np.nanmean(xa)) if np.isfinite(xa).any() else math.nan
+        mb = float(np.nanmean(xb)) if np.isfinite(xb).any() else math.nan
+        mg = _margin_of(margin, m)
+        equivalent = bool(mg is not None and est.n >= MIN_GAMES and -mg < est.lo and est.hi < mg)
+        row = Row(m, kind, ma, mb, est.value, est.lo, est.hi, level, est.n, bool(flagged[j]), relative,
+                  rel.value, rel.lo, rel.hi, mg, equivalent)
+        rows.append({
+            "metric": m, "role": "primary" if is_primary[j] else "secondary", "kind": kind, "a": ma, "b": mb,
+            "diff": est.value, "diff_lo": est.lo, "diff_hi": est.hi, "level": level, "p": est.p,
+            "scale": "relative" if relative else "absolute", "rel": rel.value, "rel_lo": rel.lo, "rel_hi": rel.hi,
+            "n": est.n, "significant": bool(flagged[j]), "equivalent": equivalent, "verdict": sentence(row, label_b),
+        })
+    table = pd.DataFrame(rows, columns=TABLE_COLUMNS)
+    table.attrs["summary"] = flag_summary(table, alpha)
+    table.attrs["dropped"] = dropped
+    return table
+
+
+def flag_summary(table: pd.DataFrame, alpha: float = ALPHA) -> str:
+    """"k of m flagged; about m × 5% expected by chance" for a comparison table."""
+    m = len(table)
+    k = int(table["significant"].sum())
+    n_primary = int((table["role"] == "primary").sum())
+    chance = m * alpha
+    return (f"{k} of {m} metrics flagged ({n_primary} primary; the chance of any false flag in this table is held "
+            f"at {alpha:.0%}). Tested one by one at {alpha:.0%}, about {m} × {alpha:.0%} = {chance:.1f} would be "
+            "flagged by chance alone.")
 
 
 @dataclass
@@ -171,6 +291,11 @@ class Comparison:
     table: pd.DataFrame
     record: dict[str, Any] = field(default_factory=dict)
 
+    @property
+    def summary(self) -> str:
+        """How many metrics were flagged, against what chance alone would flag."""
+        return str(self.table.attrs.get("summary", ""))
+
     def verdicts(self, significant_only: bool = False) -> list[str]:
         """One sentence per metric (only the clear effects with ``significant_only``)."""
         rows = self.table[self.table["significant"]] if significant_only else self.table
@@ -178,49 +303,17 @@ class Comparison:
 
     def __str__(self) -> str:
         head = f"A: {self.label_a}   B: {self.label_b}   ({self.record.get('n_games')} paired games, seed {self.record.get('seed')})"
-        return "\n".join([head, *("  " + v for v in self.verdicts())])
+        return "\n".join([head, *("  " + v for v in self.verdicts()), self.summary])
 
     def _repr_html_(self) -> str:
-        cols = ["metric", "a", "b", "diff", "diff_lo", "diff_hi", "rel", "verdict"]
-        return f"<p><b>A</b>: {self.label_a} &nbsp; <b>B</b>: {self.label_b}</p>" + self.table[cols].to_html(index=False, float_format=lambda v: f"{v:.4g}")
+        cols = ["metric", "role", "a", "b", "diff", "diff_lo", "diff_hi", "level", "significant", "verdict"]
+        table = self.table[cols].to_html(index=False, float_format=lambda v: f"{v:.4g}")
+        return f"<p><b>A</b>: {self.label_a} &nbsp; <b>B</b>: {self.label_b}</p>{table}<p>{self.summary}</p>"
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready data (the command line prints it with ``--json``)."""
-        rows = self.table.replace({np.nan: None}).to_dict(orient="records")
-        return {"a": self.label_a, "b": self.label_b, "record": self.record, "metrics": rows}
-
-
-def compare_frames(df_a: pd.DataFrame, df_b: pd.DataFrame, label_a: str = "A", label_b: str = "B", *, metrics: Sequence[str] | None = None, clauses: bool = False) -> pd.DataFrame:
-    """The per-metric comparison table of two runs played on the same seeds.
-
-    Raises
-    ------
-    ValueError
-        If the runs were not played on the same seeds (pairing needs the same games).
-    """
-    if len(df_a) != len(df_b) or not (df_a["seed"].to_numpy() == df_b["seed"].to_numpy()).all():
-        raise ValueError("paired comparison needs two runs on the same seeds (same n_games and master seed)")
-    available = metric_columns(df_a, df_b, clauses=True)
-    cols = list(metrics) if metrics is not None else metric_columns(df_a, df_b, clauses)
-    unknown = [m for m in cols if m not in available]
-    if unknown:
-        raise ValueError(f"unknown metric {unknown[0]!r}; available: {', '.join(available)}")
-    rows = []
-    for m in cols:
-        xa, xb = _values(df_a, m), _values(df_b, m)
-        diff = paired_difference(xa, xb)
-        rel = paired_ratio_change(xa, xb)
-        ma = float(np.nanmean(xa)) if np.isfinite(xa).any() else math.nan
-        mb = float(np.nanmean(xb)) if np.isfinite(xb).any() else math.nan
-        kind = _kind(m, xa, xb)
-        text = verdict(m, label_b, ma, mb, diff, rel, diff.n, kind)
-        sig = (rel if _use_relative(kind, diff, rel) else diff).excludes(0.0)
-        rows.append({
-            "metric": m, "a": ma, "b": mb, "diff": diff.value, "diff_lo": diff.lo, "diff_hi": diff.hi,
-            "rel": rel.value, "rel_lo": rel.lo, "rel_hi": rel.hi, "n": diff.n,
-            "significant": bool(sig), "verdict": text,
-        })
-    return pd.DataFrame(rows, columns=["metric", "a", "b", "diff", "diff_lo", "diff_hi", "rel", "rel_lo", "rel_hi", "n", "significant", "verdict"])
+        rows = self.table.astype(object).where(self.table.notna(), None).to_dict(orient="records")
+        return {"a": self.label_a, "b": self.label_b, "record": self.record, "metrics": rows, "summary": self.summary}
 
 
 def compare(
@@ -236,6 +329,10 @@ def compare(
     clauses: bool = False,
     labels: tuple[str, str] | None = None,
     progress: bool | None = None,
+    primary: Sequence[str] | str | None = None,
+    margin: float | Mapping[str, float] | None = None,
+    until: str | float | None = None,
+    max_games: int = 20_000,
 ) -> Comparison:
     """Play both variants on the same ``n_games`` seeds and compare every metric.
 
@@ -247,26 +344,35 @@ def compare(
     agents : None, str, dict or list
         The same agents play both variants (``None``: random agents).
     n_games, seed : int
-        Games per variant and the master seed (game ``i`` uses the same seed in both).
+        Games per variant and the master seed (game ``i`` uses the same seed in both). With
+        ``until``, ``n_games`` is the pilot.
     workers, executor
         As for :func:`lab.simulate`.
     metrics : list of str, optional
-        Columns to compare (default: lengths, time, draw/timeout rate, win rate per seat
-        ``win_<p>``, lead statistics and the game's own metrics).
+        Columns to compare (see :func:`compare_frames`).
     clauses : bool
         Also compare how often each rule clause fires (``n[<clause>]``).
     labels : (str, str), optional
         Names of the variants in the verdicts (default: the parameters in which they differ).
     progress : bool, optional
         Progress bars, as for :func:`lab.simulate`.
+    primary, margin
+        The experiment's primary metrics and equivalence margins (see :func:`compare_frames`).
+    until : str or float, optional
+        Play until the interval of the (single) primary metric is this narrow, e.g.
+        ``"± 2 points"`` for a rate or ``0.5`` for a mean: Stein's two-stage design (a pilot of
+        ``n_games``, then as many games as the pilot's spread says; see :mod:`lab.stats.plan`).
+    max_games : int
+        Upper limit on the games ``until`` may ask for (an error beyond it).
 
     Returns
     -------
     Comparison
-        ``.table`` (one row per metric: means, paired difference and relative change with 95%
-        intervals, ``significant``, ``verdict``), ``.verdicts()``, ``.a`` and ``.b`` (the
-        per-game tables).
+        ``.table`` (one row per metric, see :func:`compare_frames`), ``.verdicts()``,
+        ``.summary``, ``.a`` and ``.b`` (the per-game tables), ``.record``.
     """
+    from lab.stats.plan import parse_precision, stein_interval, stein_size
+
     a = _as_game(game_a)
     b = _as_game(game_b, base=a)
     la, lb = labels if labels is not None else difference_label(a, b)
@@ -275,12 +381,42 @@ def compare(
         from concurrent.futures import ProcessPoolExecutor
 
         own_pool = executor = ProcessPoolExecutor(max_workers=workers)
+
+    def run(n: int) -> tuple[pd.DataFrame, pd.DataFrame]:
+        return (simulate(a, agents, n, seed, workers, executor, progress=progress, variant=la),
+                simulate(b, agents, n, seed, workers, executor, progress=progress, variant=lb))
+
+    estimates: dict[str, Callable[[float], Estimate]] = {}
+    plan_record: dict[str, Any] | None = None
     try:
-        df_a = simulate(a, agents, n_games, seed, workers, executor, progress=progress, variant=la)
-        df_b = simulate(b, agents, n_games, seed, workers, executor, progress=progress, variant=lb)
+        df_a, df_b = run(n_games)
+        if until is not None:
+            target = _until_target(primary)
+            xa, xb = _values(df_a, target), _values(df_b, target)
+            binary = is_binary(xa, xb)
+            d = parse_precision(until, binary)
+            total = stein_size(xb - xa, d, binary=binary)
+            if total > max_games:
+                msg = f"reaching {until} on {target} needs about {total} games per variant, more than max_games={max_games}"
+                raise ValueError(msg)
+            if total > n_games:
+                df_a, df_b = run(total)
+            full = _values(df_b, target) - _values(df_a, target)
+            estimates[target] = partial(stein_interval, xb - xa, full, binary=binary)
+            plan_record = {"metric": target, "until": until, "pilot": n_games, "n_games": max(total, n_games)}
     finally:
         if own_pool is not None:
             own_pool.shutdown()
-    table = compare_frames(df_a, df_b, la, lb, metrics=metrics, clauses=clauses)
-    record = {"a": df_a.attrs["record"], "b": df_b.attrs["record"], "n_games": n_games, "seed": seed}
+    table = compare_frames(df_a, df_b, la, lb, metrics=metrics, clauses=clauses, primary=primary, margin=margin,
+                           estimates=estimates)
+    record = {"a": df_a.attrs["record"], "b": df_b.attrs["record"], "n_games": len(df_a), "seed": seed}
+    if plan_record is not None:
+        record["until"] = plan_record
     return Comparison(la, lb, df_a, df_b, table, record)
+
+
+def _until_target(primary: Sequence[str] | str | None) -> str:
+    names = (primary,) if isinstance(primary, str) else tuple(primary or ())
+    if len(names) != 1:
+        raise ValueError("until= needs exactly one primary metric, e.g. primary='win_0', until='± 2 points'")
+    return names[0]

@@ -18,6 +18,7 @@ __all__ = [
     "first_mover_wins",
     "first_player_advantage",
     "format_summary",
+    "is_categorical",
     "n_seats",
     "seat_wins",
     "summarize",
@@ -31,6 +32,15 @@ NOT_METRICS = {
     "game_index", "seed", "variant", "agents", "winners", "winner", "draw", "length_actions",
     "length_decisions", "minutes", "lead_changes", "decided_at", "margin", "timeout", "first_player",
 }
+
+
+#: Columns that name a seat or a category: never averaged or compared as numbers.
+CATEGORICAL = {"start_player", "first_player", "winner", "winner_seat_after_start", "game_index", "seed"}
+
+
+def is_categorical(column: str) -> bool:
+    """Whether a column holds seat indices or categories rather than quantities."""
+    return column in CATEGORICAL or column.endswith(("_player", "_seat")) or "_seat_" in column
 
 
 def n_seats(df: pd.DataFrame) -> int:
@@ -122,7 +132,7 @@ def game_metric_columns(df: pd.DataFrame) -> list[str]:
     """Numeric game-specific columns (the game's ``metrics()``)."""
     return [
         c for c in df.columns
-        if c not in NOT_METRICS and not c.startswith(("return_", "progress_", "n["))
+        if c not in NOT_METRICS and not is_categorical(c) and not c.startswith(("return_", "progress_", "n["))
         and (pd.api.types.is_numeric_dtype(df[c]) or pd.api.types.is_bool_dtype(df[c]))
     ]
 

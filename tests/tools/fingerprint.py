@@ -17,12 +17,11 @@ from typing import Any
 
 import lab
 from lab.agents.base import make_agents
-from lab.core.chance import sample_outcome
 from lab.core.conformance import conformance_variants
 from lab.core.game import Game
 from lab.core.save import state_from_json
 from lab.core.state import CHANCE, SIMULTANEOUS, TERMINAL, State
-from lab.sim.play import seed_streams
+from lab.sim.play import driver_streams
 
 SEEDS = (0, 1, 2)
 
@@ -55,7 +54,7 @@ def play_with_reload(game: Game, agents: Any, seed: int, reload_at: int) -> Stat
     loses nothing gives the identical game.
     """
     seats = make_agents(game, agents)
-    chance_rng, agent_rngs = seed_streams(seed, game.num_players())
+    chance, agent_rngs = driver_streams(seed, game.num_players())
     for p, agent in enumerate(seats):
         agent.reset(game, p)
     state = game.new_initial_state()
@@ -63,7 +62,7 @@ def play_with_reload(game: Game, agents: Any, seed: int, reload_at: int) -> Stat
         if state.move_number() == reload_at:
             state = state_from_json(state.to_json(), game=game)
         if cur == CHANCE:
-            state.apply_action(sample_outcome(state.chance_outcomes(), chance_rng))
+            state.apply_action(chance.sample(state))
         elif cur == SIMULTANEOUS:
             state.apply_actions({
                 p: seats[p].step(state.observation(p), state.legal_actions(p), agent_rngs[p])

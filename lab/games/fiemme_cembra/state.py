@@ -210,6 +210,12 @@ class FiemmeCembraState(StateViews, State):
         p = 1.0 / (hi - lo + 1)
         return [(Action("insert_at", (i,)), p) for i in range(lo, hi + 1)]
 
+    def chance_stream(self) -> str:
+        """Deals, conquest-deck draws and reinsert positions each draw from their own stream."""
+        if self.phase == P_DEAL:
+            return "deal"
+        return "conquest_deck" if self.phase == P_DRAW else "reinsert"
+
     def _insert_range(self) -> tuple[int, int]:
         """Reinsert positions (0 = on top, len = at the bottom) the chance node chooses from.
 

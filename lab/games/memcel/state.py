@@ -84,6 +84,11 @@ class MemcelState(State):
         total = sum(self.deck)
         return [(self.t.card[i], n / total) for i, n in enumerate(self.deck) if n > 0]
 
+    def chance_stream(self) -> str:
+        """Each use of a die (order, ring d8, attack d8, icon dice) has its own stream; cards theirs."""
+        kind = self.queue[0][0]
+        return kind if kind in ("order", "rd8", "ad8", "comp", "ricon") else "deck"
+
     def _legal_actions(self, player: int) -> list[Action]:
         t = self.t
         task = self.queue[0]

@@ -72,6 +72,10 @@ class MemmState(State):
         colours = sorted({c for c in mono if c >= 0})
         return uniform([Action("roll", (COLOURS[c],)) for c in colours])
 
+    def chance_stream(self) -> str:
+        """The deal and the colour die draw from separate streams."""
+        return "deal" if self.phase == _DEAL else "roll"
+
     def _legal_actions(self, player: int) -> list[Action]:
         if self._legal is None:
             if self.phase == _GIVE:

@@ -270,6 +270,10 @@ class SpaceStationState(State):
             return uniform([act("route", i) for i in range(len(self.pending[2]))])
         return uniform([act("pick", i) for i in range(len(self.pending[1]))])
 
+    def chance_stream(self) -> str:
+        """Laser rolls, entry points, routes and picks each draw from their own stream."""
+        return str(self.pending[0])
+
     def _apply_action(self, action: Action) -> None:
         kind = action.kind
         if self.pending is not None:
