@@ -165,3 +165,45 @@ def test_no_worker_survives_its_parent() -> None:
             if proc.poll() is None:
                 proc.kill()
                 proc.wait()
+
+
+NOTEBOOK_GAME = """
+import json, sys
+from concurrent.futures import ProcessPoolExecutor
+import multiprocessing as mp
+import lab
+from lab.sim.executors import worker_pool
+from tests.tools.peak_dice import PeakDice
+
+class Lucky(PeakDice):  # a notebook's house variant: defined in __main__, unknown to workers
+    def new_initial_state(self):
+        state = super().new_initial_state()
+        state.roll = 6  # the die is loaded
+        return state
+
+def triple(roll):  # a house rule written in the notebook
+    return 3.0 * roll
+
+games = [Lucky(x=40), PeakDice(y=3).with_rules({"PD-3": triple})]
+out = []
+for game in games:
+    one = lab.simulate(game, n_games=12, seed=4)
+    with ProcessPoolExecutor(2, mp_context=mp.get_context("spawn")) as pool:
+        spawned = lab.simulate(game, n_games=12, seed=4, executor=pool, chunk_size=5)
+    with worker_pool(2, "forkserver"):
+        forked = lab.simulate(game, n_games=12, seed=4, workers=2, chunk_size=5)
+    out.append([one.equals(spawned), one.equals(forked), float(one["score"].mean())])
+print(json.dumps(out))
+"""
+
+
+def test_a_main_defined_game_and_house_rule_run_on_spawn_and_forkserver_pools() -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(NOTEBOOK_GAME)], cwd=ROOT, capture_output=True,
+        text=True, timeout=120, check=False,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    (lucky_spawn, lucky_fork, lucky_score), (rule_spawn, rule_fork, rule_score) = json.loads(done.stdout)
+    assert lucky_spawn and lucky_fork and rule_spawn and rule_fork
+    assert lucky_score == 100 - (3**2 + 21**2) / 25 + 2.5  # the loaded die reached the workers
+    assert rule_score > 100 - (13**2 + 68**2) / 25 + 3.0  # the notebook's rule did too
