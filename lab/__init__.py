@@ -9,6 +9,7 @@ Quick start::
     df = lab.simulate(game, n_games=100)   # a table, one row per game
     lab.compare(game, {"strict": False})   # paired comparison of two variants, with verdicts
     lab.sweep("memcel", {"players": [2, 3, 4]})  # a parameter grid -> tidy table (lab.plot_sweep)
+    lab.tune("memcel", {"max_turns": {"low": 20, "high": 60}}, ["minutes=20", "spread<=0.05"])
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from lab.core.registry import game_class, game_names, load
 from lab.core.save import replay, state_from_json
 from lab.core.state import CHANCE, SIMULTANEOUS, TERMINAL, Event, State
 from lab.lint import lint
+from lab.sim.executors import shutdown_workers, worker_pool  # autopilot: warm workers
 from lab.sim.play import play
 from lab.sim.simulate import rerun, simulate
 from lab.stats import (
@@ -46,6 +48,7 @@ from lab.stats import (
     summarize,
     sweep,
 )
+from lab.tune import TuneResult, tune  # autopilot: the variant search
 
 __all__ = [
     "CHANCE",
@@ -85,4 +88,8 @@ __all__ = [
     "state_from_json",
     "summarize",
     "sweep",
+    "shutdown_workers",
+    "tune",
+    "TuneResult",
+    "worker_pool",
 ]
