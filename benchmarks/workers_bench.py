@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import os
 import time
 from typing import Any
 
@@ -23,6 +24,23 @@ def _timed(fn: Any) -> tuple[float, Any]:
     return time.perf_counter() - start, out
 
 
+def _cpu_seconds() -> float:
+    """CPU seconds of this process and its live worker processes (psutil), else this process."""
+    try:
+        import psutil
+    except ImportError:
+        return time.process_time()
+    me = psutil.Process()
+    total = 0.0
+    for proc in [me, *me.children(recursive=True)]:
+        try:
+            t = proc.cpu_times()
+        except psutil.Error:
+            continue
+        total += t.user + t.system
+    return total
+
+
 def warm(name: str = "space_station", n_games: int = 200, rounds: int = 7, seed: int = 0) -> dict[str, Any]:
     """Wall time of ``simulate(name, n_games)`` on 1 worker and on 2 warm workers."""
     game = lab.load(name)
@@ -31,17 +49,26 @@ def warm(name: str = "space_station", n_games: int = 200, rounds: int = 7, seed:
     warm_pool(2)
     lab.simulate(game, n_games=20, seed=seed, workers=2, progress=False)  # workers import lab
     lab.simulate(game, n_games=20, seed=seed, progress=False)
-    ones, twos, same = [], [], True
+    ones, twos, cpu1, cpu2, same = [], [], [], [], True
     for _ in range(rounds):
+        c = _cpu_seconds()
         t1, a = _timed(lambda: lab.simulate(game, n_games=n_games, seed=seed, progress=False))
+        c1 = _cpu_seconds()
         t2, b = _timed(lambda: lab.simulate(game, n_games=n_games, seed=seed, workers=2, progress=False))
+        c2 = _cpu_seconds()
         ones.append(t1)
         twos.append(t2)
+        cpu1.append(c1 - c)
+        cpu2.append(c2 - c1)
         same = same and a.equals(b)
     shutdown_workers()
+    # cpu_bound_speedup: what an idle 2-core machine would show, 2 * cpu(1) / cpu(2) (parent +
+    # workers), counting the pool's own overhead but not the waiting for a busy machine's cores
     return {
         "game": name, "n_games": n_games, "rounds": rounds, "seconds_1": ones, "seconds_2": twos,
         "min_1": min(ones), "min_2": min(twos), "speedup": min(ones) / min(twos), "identical": same,
+        "cpu_1": min(cpu1), "cpu_2": min(cpu2), "cpu_bound_speedup": 2 * min(cpu1) / max(min(cpu2), 1e-9),
+        "load_average": list(os.getloadavg()),
     }
 
 
