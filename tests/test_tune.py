@@ -173,3 +173,30 @@ def test_an_inconsistent_combination_is_pruned_not_fatal() -> None:
     ]}}
     result = tune(lab.load("memcel"), space, "max:length", budget=5, games=2, final_games=2, seed=0, progress=False)
     assert set(result.trials["status"]) <= {"complete", "pruned"}
+
+
+def test_cli_tune_runs_resumes_and_refuses_bad_input_in_one_line(tmp_path: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    from lab.cli import main
+
+    spec = tmp_path / "spec.json"
+    spec.write_text('{"max_turns": {"low": 10, "high": 60, "step": 10}, "players": {"choices": [2, 3]}}')
+    db = f"sqlite:///{tmp_path / 'studies.db'}"
+    common = ["tune", "memcel", "--space", str(spec), "--target", "minutes=20", "--target", "spread<=0.03",
+              "-n", "3", "--final-games", "3", "--finalists", "1", "--storage", db]
+    assert main([*common, "--budget", "2"]) == 0
+    assert "2 trials" in capsys.readouterr().out
+    assert main([*common, "--budget", "3", "--json"]) == 0
+    out = capsys.readouterr().out
+    assert '"budget": 3' in out and '"trials": 3' in out and '"finalists"' in out  # resumed: 2 + 1
+    bad = tmp_path / "bad.json"
+    for content, args, words in [
+        ('{"colour": {"low": 1, "high": 2}}', ["--target", "minutes=20"], "'colour'"),
+        ("{not json", ["--target", "minutes=20"], "not valid JSON"),
+        ('{"max_turns": {"low": 10, "high": 60}}', ["--target", "minutes"], "write METRIC=X"),
+        ('{"max_turns": {"low": 10, "high": 60}}', [], "at least one --target"),
+        ('{"max_turns": {"low": 10, "high": 60}}', ["--target", "x=1", "--storage", "sqlite:////no/such/dir/s.db"], "does not exist"),
+    ]:
+        bad.write_text(content)
+        assert main(["tune", "memcel", "--space", str(bad), *args]) == 2
+        err = capsys.readouterr().err.strip()
+        assert len(err.splitlines()) == 1 and words in err, err

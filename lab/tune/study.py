@@ -124,6 +124,7 @@ class TuneResult:
         """JSON-able summary (targets, finalists with their measures, budget, seed)."""
         return {
             "game": self.game, "targets": [t.text for t in self.targets], "budget": self.budget,
+            "trials": len(self.trials),
             "games": self.games, "final_games": self.final_games, "seed": self.seed,
             "finalists": [
                 {"trial": f.trial, "variant": f.variant, "picked": _jsonable(f.picked),
