@@ -200,3 +200,14 @@ def test_cli_tune_runs_resumes_and_refuses_bad_input_in_one_line(tmp_path: Any, 
         assert main(["tune", "memcel", "--space", str(bad), *args]) == 2
         err = capsys.readouterr().err.strip()
         assert len(err.splitlines()) == 1 and words in err, err
+
+
+def test_the_notebook_progress_view_follows_the_trials() -> None:
+    pytest.importorskip("IPython")
+    from widgets.tune_progress import TuneProgress
+
+    view = TuneProgress(plot_every=2)
+    tune(PeakDice(), SPACE, ["max:score", "minutes=4±1"], budget=3, games=3, final_games=3, seed=0, progress=view)
+    data = view.figure_data()
+    assert len(data) == 3 and all(set(d) == {"max:score", "minutes=4±1"} for d in data)
+    assert [d["max:score"] for d in data] == sorted(d["max:score"] for d in data)  # best so far only grows
