@@ -184,10 +184,10 @@ def test_cli_tune_runs_resumes_and_refuses_bad_input_in_one_line(tmp_path: Any, 
     common = ["tune", "memcel", "--space", str(spec), "--target", "minutes=20", "--target", "spread<=0.03",
               "-n", "3", "--final-games", "3", "--finalists", "1", "--storage", db]
     assert main([*common, "--budget", "2"]) == 0
-    assert "2 trials" in capsys.readouterr().out
+    assert "2 variants played" in capsys.readouterr().out
     assert main([*common, "--budget", "3", "--json"]) == 0
     out = capsys.readouterr().out
-    assert '"budget": 3' in out and '"trials": 3' in out and '"finalists"' in out  # resumed: 2 + 1
+    assert "\"budget\": 3" in out and "\"variants_played\": 3" in out and '"finalists"' in out  # resumed: 2 + 1
     bad = tmp_path / "bad.json"
     for content, args, words in [
         ('{"colour": {"low": 1, "high": 2}}', ["--target", "minutes=20"], "'colour'"),

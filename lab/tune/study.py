@@ -42,6 +42,9 @@ from lab.tune.space import Dimension, build_variant, validate_space
 from lab.tune.targets import Measure, Target, TargetError, measure, parse_target
 
 SAMPLERS = ("tpe", "nsga2", "random")
+#: At most this many proposals per trial of the budget (repeats and inconsistent combinations
+#: are not counted as trials, but the search stops after this many proposals).
+MAX_ASKS_PER_TRIAL = 5
 
 
 @dataclass(frozen=True)
@@ -97,15 +100,28 @@ class TuneResult:
         """The first finalist (the search's best), as re-measured on fresh seeds."""
         return self.finalists[0] if self.finalists else None
 
+    @property
+    def variants_played(self) -> int:
+        """Distinct variants whose games were played (repeats and pruned proposals excluded)."""
+        if not len(self.trials):
+            return 0
+        ok = self.trials["status"] == "complete"
+        if "repeat_of" in self.trials.columns:
+            ok &= self.trials["repeat_of"].isna()
+        return int(ok.sum())
+
     def report(self) -> str:
         """The verdict as text: each finalist's targets with fresh-seed estimates and intervals."""
-        n_done = int((self.trials["status"] == "complete").sum()) if len(self.trials) else 0
+        played = self.variants_played
         lines = [
-            f"tune {self.game}: {len(self.trials)} trials ({n_done} complete) x {self.games} games; "
+            f"tune {self.game}: {played} variants played x {self.games} games ({len(self.trials)} proposals); "
             f"finalists re-measured on fresh seeds, {self.final_games} games each (seed {self.seed})",
         ]
         for rank, fin in enumerate(self.finalists, 1):
-            verdict = "all targets met" if fin.all_met else "not all targets met"
+            if any(m.target.value is not None for m in fin.measures):
+                verdict = "all targets met" if fin.all_met else "not all targets met"
+            else:
+                verdict = "best found (no threshold to meet)"
             lines.append(f"{rank}. trial {fin.trial}: {fin.variant}  -> {verdict}")
             for m in fin.measures:
                 sure = "" if math.isnan(m.sure) else f", sure {m.sure:.0%}"
@@ -124,7 +140,7 @@ class TuneResult:
         """JSON-able summary (targets, finalists with their measures, budget, seed)."""
         return {
             "game": self.game, "targets": [t.text for t in self.targets], "budget": self.budget,
-            "trials": len(self.trials),
+            "trials": len(self.trials), "variants_played": self.variants_played,
             "games": self.games, "final_games": self.final_games, "seed": self.seed,
             "finalists": [
                 {"trial": f.trial, "variant": f.variant, "picked": _jsonable(f.picked),
@@ -221,7 +237,10 @@ def tune(
     agents : as for :func:`lab.simulate`
         Who plays every trial's games (default random agents).
     budget : int
-        Trials in the study (a resumed study runs only the missing ones).
+        Distinct variants played (a resumed study plays only the missing ones). A proposal that
+        repeats a variant is answered from its earlier result (same paired seeds, same values)
+        and an inconsistent combination (``InvalidVariant`` from the game) is pruned; neither
+        counts, but the search stops after ``5 x budget`` proposals.
     seed : int
         Seeds the sampler and the games: same seed -> same trials, same report.
     workers, executor :
@@ -280,27 +299,43 @@ def tune(
         directions=[t.direction for t in goals],
         sampler=_sampler(sampler, seed, len(goals), startup),
     )
-    finished = (optuna.trial.TrialState.COMPLETE, optuna.trial.TrialState.PRUNED, optuna.trial.TrialState.FAIL)
-    done = len(study.get_trials(deepcopy=False, states=finished))
-    if done:  # resumed: a sampler re-seeded past the trials already made
-        study.sampler = _sampler(sampler, seed + done, len(goals), startup)
+    complete = study.get_trials(deepcopy=False, states=(optuna.trial.TrialState.COMPLETE,))
+    seen: dict[str, list[float]] = {}
+    first_of: dict[str, int] = {}
+    for t in complete:
+        first_of.setdefault(_signature(t.params), t.number)
+        seen.setdefault(_signature(t.params), list(t.values))
+    done, asked = len(seen), len(study.trials)
+    if asked:  # resumed: a sampler re-seeded past the trials already made
+        study.sampler = _sampler(sampler, seed + asked, len(goals), startup)
     run = {"agents": agents if isinstance(agents, list) else specs[0], "workers": workers, "executor": executor, "seed": seed, "games": games}
     callback = progress if callable(progress) else None
     bar = _bar(budget, done) if _want_tqdm(progress) else None
     best: dict[str, float] = {}
+    limit = asked + MAX_ASKS_PER_TRIAL * max(0, budget - done)
     try:
-        for _ in range(max(0, budget - done)):
+        while done < budget and asked < limit:
             trial = study.ask()
+            asked += 1
             picked = {d.name: d.suggest(trial) for d in dims}
+            sig = _signature(trial.params)
+            if sig in seen:  # paired seeds: a variant already played would give the same values
+                first = first_of[sig]
+                for key, value in study.trials[first].user_attrs.items():
+                    trial.set_user_attr(key, value)
+                trial.set_user_attr("repeat_of", first)
+                study.tell(trial, seen[sig])
+                continue
             status, measures = _evaluate(base, dims, picked, goals, run, trial)
-            if status == "complete":
-                study.tell(trial, [m.score for m in measures])
-                for m in measures:
-                    key = m.target.text
-                    better = max if m.target.direction == "maximize" else min
-                    best[key] = m.score if key not in best else better(best[key], m.score)
-            else:
+            if status != "complete":  # an inconsistent combination: pruned, not counted
                 study.tell(trial, state=optuna.trial.TrialState.PRUNED)
+                continue
+            seen[sig], first_of[sig] = [m.score for m in measures], trial.number
+            study.tell(trial, seen[sig])
+            for m in measures:
+                key = m.target.text
+                better = max if m.target.direction == "maximize" else min
+                best[key] = m.score if key not in best else better(best[key], m.score)
             done += 1
             if bar is not None:
                 bar.update(1)
@@ -342,6 +377,10 @@ def _evaluate(
     return "complete", measures
 
 
+def _signature(params: Mapping[str, Any]) -> str:
+    return json.dumps(dict(params), sort_keys=True, default=str)
+
+
 def _picked(trial: Any, dims: Sequence[Dimension]) -> dict[str, Any]:
     out = {}
     for d in dims:
@@ -376,7 +415,7 @@ def _finalists(study: Any, goals: Sequence[Target], k: int) -> list[Any]:
     ranked = sorted(pool, key=key)
     seen, out = set(), []
     for t in ranked:  # one finalist per distinct variant
-        sig = json.dumps(t.params, sort_keys=True, default=str)
+        sig = _signature(t.params)
         if sig not in seen:
             seen.add(sig)
             out.append(t)
@@ -391,6 +430,8 @@ def trials_table(study: Any, goals: Sequence[Target]) -> pd.DataFrame:
     for t in study.get_trials(deepcopy=False):
         row: dict[str, Any] = {"trial": t.number, "status": t.state.name.lower()}
         row.update(t.params)
+        if "repeat_of" in t.user_attrs:
+            row["repeat_of"] = t.user_attrs["repeat_of"]
         for g in goals:
             est = t.user_attrs.get(g.text)
             if est is not None:
