@@ -63,6 +63,15 @@ class Dimension:
             return trial.suggest_categorical(self.name, [label for label, _ in self.rules])
         return self.value
 
+    def picked(self, params: Mapping[str, Any]) -> Any:
+        """The value (or house-rule label) a finished trial with ``params`` used."""
+        if self.kind == "fixed":
+            return self.value
+        if self.kind == "choice":
+            labels = [_label(c) for c in self.choices]
+            return self.choices[labels.index(params[self.name])]
+        return params[self.name]
+
 
 def _label(value: Any) -> Any:
     """A categorical value optuna can store: scalars as they are, anything else as JSON text."""

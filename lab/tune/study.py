@@ -24,7 +24,9 @@ import hashlib
 import json
 import math
 import sys
-from collections.abc import Callable, Mapping, Sequence
+import warnings
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -154,13 +156,15 @@ class TuneResult:
         """Search score per trial with the best so far (one target of a multi-target study)."""
         from optuna.visualization.matplotlib import plot_optimization_history
 
-        return plot_optimization_history(self.study, **self._which(target))
+        with _quiet():
+            return plot_optimization_history(self.study, **self._which(target))
 
     def plot_importance(self, target: int = 0) -> Any:
         """Which space entries mattered most for a target's score (fANOVA)."""
         from optuna.visualization.matplotlib import plot_param_importances
 
-        return plot_param_importances(self.study, **self._which(target))
+        with _quiet():
+            return plot_param_importances(self.study, **self._which(target))
 
     def plot_pareto(self) -> Any:
         """The Pareto front of a multi-target study (scores: lower is closer to the goals)."""
@@ -168,12 +172,21 @@ class TuneResult:
 
         if len(self.targets) < 2:
             raise TargetError("a Pareto front needs two or more targets")
-        return plot_pareto_front(self.study, target_names=[t.text for t in self.targets])
+        with _quiet():
+            return plot_pareto_front(self.study, target_names=[t.text for t in self.targets])
 
     def _which(self, target: int) -> dict[str, Any]:
         if len(self.targets) == 1:
             return {"target_name": self.targets[0].text}
         return {"target": lambda t, i=target: t.values[i], "target_name": self.targets[target].text}
+
+
+@contextmanager
+def _quiet() -> Iterator[None]:
+    """Silence optuna's 'experimental' notice on its matplotlib plots."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", optuna.exceptions.ExperimentalWarning)
+        yield
 
 
 def _jsonable(picked: Mapping[str, Any]) -> dict[str, Any]:
@@ -382,18 +395,7 @@ def _signature(params: Mapping[str, Any]) -> str:
 
 
 def _picked(trial: Any, dims: Sequence[Dimension]) -> dict[str, Any]:
-    out = {}
-    for d in dims:
-        if d.kind == "choice":
-            from lab.tune.space import _label
-
-            labels = [_label(c) for c in d.choices]
-            out[d.name] = d.choices[labels.index(trial.params[d.name])]
-        elif d.kind == "fixed":
-            out[d.name] = d.value
-        else:
-            out[d.name] = trial.params[d.name]
-    return out
+    return {d.name: d.picked(trial.params) for d in dims}
 
 
 def _describe(variant: Game, dims: Sequence[Dimension], picked: Mapping[str, Any]) -> str:
