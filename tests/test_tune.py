@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
 import pandas as pd
 import pytest
+import test_experiments_simulate
 
 import lab
 from lab.core.errors import InvalidVariant
@@ -17,24 +17,13 @@ from lab.tune import study as study_module
 from lab.tune.targets import measure
 from tests.tools.peak_dice import OPTIMUM, PeakDice
 
+dask_client = test_experiments_simulate.dask_client  # the shared module-scoped Dask fixture
 SPACE = {"x": {"low": 0, "high": 100}, "y": {"low": 0, "high": 100}}
 
 
 def big_bonus(roll: int) -> float:
     """A house rule: every roll scores a 50-point bonus."""
     return 50.0
-
-
-@pytest.fixture(scope="module")
-def dask_client() -> Iterator[Any]:
-    distributed = pytest.importorskip("distributed")
-    cluster = distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None)
-    client = distributed.Client(cluster)
-    try:
-        yield client
-    finally:
-        client.close()
-        cluster.close()
 
 
 @pytest.mark.parametrize(
