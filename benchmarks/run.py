@@ -269,8 +269,10 @@ def table_rows(results: dict[str, Any]) -> list[tuple[str, str, str, str, str]]:
             ))
         t = wk["tune"]
         rates = ", ".join(f"{k[-1]} worker(s) {v:.1f}" for k, v in t.items() if k.startswith("trials_per_min_"))
+        rates += " (CPU-bound: " + ", ".join(
+            f"{v:.1f}" for k, v in t.items() if k.startswith("cpu_bound_trials_per_min_")) + ")"
         rows.append((
-            "workers", f"lab.tune {t['game']}, {t['games_per_trial']} games/trial: trials per minute",
+            "workers", f"lab.tune {t['game']} ({t.get('agents')}), {t['games_per_trial']} games/trial: trials/min",
             rates, "same report", "ok" if t["identical"] else "MISMATCH",
         ))
     return rows

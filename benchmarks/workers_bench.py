@@ -73,22 +73,25 @@ def warm(name: str = "space_station", n_games: int = 200, rounds: int = 7, seed:
 
 
 def tune_rate(
-    name: str = "memcel", budget: int = 12, games: int = 24, seed: int = 0
+    name: str = "memcel", budget: int = 12, games: int = 40, seed: int = 0, agents: Any = "memory"
 ) -> dict[str, Any]:
     """Trials per minute of ``lab.tune`` on 1 and 2 workers (same report required)."""
     game = lab.load(name)
-    space = {"players": {"choices": [2, 3, 4]}}
+    space = {"players": {"choices": [2, 3, 4]}, "max_turns": {"low": 20, "high": 80}}
     targets = ["minutes=20", "spread<=0.1"]
-    out: dict[str, Any] = {"game": name, "budget": budget, "games_per_trial": games}
+    out: dict[str, Any] = {"game": name, "budget": budget, "games_per_trial": games, "agents": agents}
     reports = []
     for workers in (1, 2):
         if workers > usable_cores():
             break
+        cpu = _cpu_seconds()
         seconds, result = _timed(lambda w=workers: lab.tune(
-            game, space, targets, budget=budget, games=games, final_games=games, seed=seed,
+            game, space, targets, agents=agents, budget=budget, games=games, final_games=games, seed=seed,
             workers=w, progress=False,
         ))
-        out[f"trials_per_min_{workers}"] = 60 * budget / seconds
+        out[f"trials_per_min_{workers}"] = 60 * result.variants_played / seconds
+        # on an idle machine: the CPU time spread over `workers` cores
+        out[f"cpu_bound_trials_per_min_{workers}"] = 60 * result.variants_played * workers / (_cpu_seconds() - cpu)
         reports.append(result.report())
     shutdown_workers()
     out["identical"] = len(set(reports)) == 1
