@@ -26,10 +26,10 @@ from pathlib import Path
 from typing import Any
 
 import lab
-from benchmarks import games_bench, hex_bench, kit_bench, saves_bench, scaling
+from benchmarks import games_bench, hex_bench, kit_bench, saves_bench, scaling, workers_bench
 
 HERE = Path(__file__).resolve().parent
-SECTIONS = ("hex", "games", "scaling", "memory", "routes", "saves", "kit")
+SECTIONS = ("hex", "games", "scaling", "memory", "routes", "saves", "kit", "workers")
 
 # (full, quick) settings
 SETTINGS: dict[str, tuple[Any, Any]] = {
@@ -43,6 +43,8 @@ SETTINGS: dict[str, tuple[Any, Any]] = {
     "route_queries": (5_000, 1_000),
     "kit_rounds": (3, 1),
     "kit_seconds": (1.0, 0.3),
+    "warm_rounds": (7, 3),
+    "tune_budget": (12, 6),
 }
 
 TARGETS = {
@@ -52,6 +54,7 @@ TARGETS = {
     "routes_speedup": 50.0,
     # Peak memory may grow by the returned table (plus one transient copy), nothing else.
     "rss_excess": 2.5,
+    "warm_speedup": 1.6,
 }
 
 
@@ -251,6 +254,31 @@ def table_rows(results: dict[str, Any]) -> list[tuple[str, str, str, str, str]]:
         ))
     rows += saves_bench.table_rows(results.get("saves"))
     rows += kit_bench.table_rows(results.get("kit") or {})
+    wk = results.get("workers")
+    if wk:
+        w = wk["warm"]
+        if "error" in w:
+            rows.append(("workers", "warm pool", w["error"], "", "skipped"))
+        else:
+            target = TARGETS["warm_speedup"]
+            rows.append((
+                "workers", f"simulate {w['n_games']} {w['game']}, 1 -> 2 warm workers (min of {w['rounds']})",
+                f"{w['min_1']:.2f}s -> {w['min_2']:.2f}s = {w['speedup']:.2f}x",
+                f">= {target}x", "MISMATCH" if not w["identical"] else _verdict(w["speedup"], target),
+            ))
+            rows.append((
+                "workers", "  same, CPU-time bound (idle machine)",
+                f"cpu {w['cpu_1']:.2f}s -> {w['cpu_2']:.2f}s = {w['cpu_bound_speedup']:.2f}x",
+                f">= {target}x", _verdict(w["cpu_bound_speedup"], target),
+            ))
+        t = wk["tune"]
+        rates = ", ".join(f"{k[-1]} worker(s) {v:.1f}" for k, v in t.items() if k.startswith("trials_per_min_"))
+        rates += " (CPU-bound: " + ", ".join(
+            f"{v:.1f}" for k, v in t.items() if k.startswith("cpu_bound_trials_per_min_")) + ")"
+        rows.append((
+            "workers", f"lab.tune {t['game']} ({t.get('agents')}), {t['games_per_trial']} games/trial: trials/min",
+            rates, "same report", "ok" if t["identical"] else "MISMATCH",
+        ))
     return rows
 
 
@@ -341,6 +369,12 @@ def main(argv: list[str] | None = None) -> int:
     if "kit" in sections:
         step("kit: kit-defined Pig and Goofspiel vs OpenSpiel")
         results["kit"] = kit_bench.run(cfg["kit_rounds"], cfg["kit_seconds"])
+    if "workers" in sections:
+        step("workers: warm pool and lab.tune trials per minute")
+        results["workers"] = {
+            "warm": workers_bench.warm(rounds=cfg["warm_rounds"]),
+            "tune": workers_bench.tune_rate(budget=cfg["tune_budget"]),
+        }
     if args.update and results.get("remeasured"):
         results["remeasured"][-1]["load_average_end"] = _load()
         results["remeasured"][-1]["seconds"] = time.perf_counter() - started

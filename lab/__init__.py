@@ -9,6 +9,7 @@ Quick start::
     df = lab.simulate(game, n_games=100)   # a table, one row per game
     lab.compare(game, {"strict": False})   # paired comparison of two variants, with verdicts
     lab.sweep("memcel", {"players": [2, 3, 4]})  # a parameter grid -> tidy table (lab.plot_sweep)
+    lab.tune("memcel", {"max_turns": {"low": 20, "high": 60}}, ["minutes=20", "spread<=0.05"])
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ from lab.core.save import replay, state_from_json
 from lab.core.state import CHANCE, SIMULTANEOUS, TERMINAL, Event, State
 from lab.kit import define_game, move  # kit: a new game as plain data + functions
 from lab.lint import lint
+from lab.sim.executors import shutdown_workers, worker_pool  # autopilot: warm workers
 from lab.sim.play import play
 from lab.sim.simulate import rerun, simulate
 from lab.stats import (
@@ -59,6 +61,7 @@ from lab.stats import (
     sweep,
 )
 from lab.stats.ladder import plot_ladder, skill_ladder  # search (#15): skill ladder
+from lab.tune import TuneResult, tune  # autopilot: the variant search
 
 __all__ = [
     "CHANCE",
@@ -108,5 +111,9 @@ __all__ = [
     "summarize",
     "sweep",
     "unregister",
+    "shutdown_workers",
+    "tune",
+    "TuneResult",
+    "worker_pool",
 ]
 __all__ += ["plot_ladder", "skill_ladder"]  # search (#15)

@@ -1,4 +1,4 @@
-"""The ``rules-lab`` command: list games, simulate, compare variants, sweep a grid, skill, lint.
+"""The ``rules-lab`` command: list games, simulate, compare variants, sweep a grid, skill, lint, tune.
 
 Bad input exits with code 2 and a one-line error, never a traceback.
 """
@@ -399,6 +399,39 @@ def cmd_lint(args: argparse.Namespace) -> int:
     return 1 if any(f.severity == "error" for f in findings) and args.strict else 0
 
 
+def cmd_tune(args: argparse.Namespace) -> int:
+    """The variant autopilot; the space file format is :mod:`lab.tune.space` (JSON object)."""
+    from pathlib import Path
+
+    from lab.tune import load_space, parse_target, tune
+
+    game = game_from_args(args)
+    check_run_args(args)
+    if not args.target:
+        raise UsageError("give at least one --target, e.g. --target minutes=20 --target 'spread<=0.03'")
+    targets = [parse_target(t) for t in args.target]
+    space = load_space(args.space)
+    storage = args.storage
+    if storage is not None:
+        if not storage.startswith("sqlite:///"):
+            raise UsageError(f"--storage {storage}: give sqlite:///PATH.db")
+        folder = Path(storage[len("sqlite:///"):]).expanduser().resolve().parent
+        if not folder.is_dir():
+            raise UsageError(f"--storage {storage}: folder {folder} does not exist")
+    for option in ("budget", "final_games", "finalists"):
+        value = getattr(args, option)
+        if value is not None and value < 1:
+            raise UsageError(f"--{option.replace('_', '-')} must be >= 1")
+    result = tune(
+        game, space, targets, agents=parse_agents(args.agents), budget=args.budget, seed=args.seed,
+        workers=args.workers, executor=executor_from_args(args), storage=storage, games=args.n,
+        final_games=args.final_games, finalists=args.finalists, sampler=args.sampler,
+        study_name=args.study_name, progress=sys.stderr.isatty(),
+    )
+    print(json.dumps(jsonable(result.to_dict()), indent=2) if args.json else result.report())
+    return 0
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # one line, exit 2
         raise UsageError(message)
@@ -476,6 +509,19 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print the findings as a JSON list")
     p.add_argument("--strict", action="store_true", help="exit 1 when there are errors")
     p.set_defaults(func=cmd_lint)
+
+    p = sub.add_parser("tune", help="search variants for targets (optuna; --space JSON, --target)")
+    add_game(p)
+    add_run(p, 100)
+    p.add_argument("--space", required=True, help="JSON file: {param: {low, high[, step, log]} | {choices: [...]} | value}")
+    p.add_argument("--target", action="append", help="minutes=20, minutes=20±2, spread<=0.03, win>=0.3, max:n[FC-E2] (repeatable)")
+    p.add_argument("--budget", type=int, default=50, help="trials (default 50); -n is games per trial")
+    p.add_argument("--final-games", type=int, default=None, help="games per finalist on fresh seeds (default 4 x -n)")
+    p.add_argument("--finalists", type=int, default=3, help="best variants re-measured (default 3)")
+    p.add_argument("--sampler", choices=("tpe", "nsga2", "random"), default="tpe")
+    p.add_argument("--storage", help="sqlite:///studies.db keeps the study; the same command resumes it")
+    p.add_argument("--study-name", help="name of the study in --storage (default: from the settings)")
+    p.set_defaults(func=cmd_tune)
     return parser
 
 

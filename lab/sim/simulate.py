@@ -4,8 +4,10 @@ Each game's seed is derived from the master seed and the game's index with
 ``numpy.random.SeedSequence(master, spawn_key=(index,))``, and every game gets freshly built
 agents, so a game's row depends only on (rules, variant, agents, master seed, index): the table
 is identical whatever the number of workers, the chunk size or the executor (a local process
-pool or a Dask cluster). Workers rebuild the game from its class path and parameters and the
-agents from their specs: nothing crosses a process boundary but plain data.
+pool or a Dask cluster). The game object itself is shipped to workers with cloudpickle (so
+classes defined in ``__main__`` or a notebook, house-rule variants and kit games run under
+fork, spawn and forkserver pools and on Dask); agents are rebuilt from their JSON specs.
+Chunks of games are generated lazily as workers free up.
 
 Row columns (all scalar)
 ------------------------
@@ -21,14 +23,17 @@ and ``n[<clause>]``: how many times each rule clause fired.
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import json
 import math
 import sys
-from collections.abc import Mapping, Sequence
+from collections import OrderedDict
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+import cloudpickle
 import numpy as np
 import pandas as pd
 
@@ -38,7 +43,13 @@ from lab.core.game import Game
 from lab.core.params import freeze
 from lab.core.registry import game_class, game_names, load
 from lab.core.state import CHANCE, State
-from lab.sim.executors import chunk_ranges, default_chunk_size, executor_width, run_tasks
+from lab.sim.executors import (
+    check_executor,
+    chunk_ranges,
+    default_chunk_size,
+    executor_width,
+    run_tasks,
+)
 from lab.sim.play import play
 
 #: Columns every row has (game metrics that collide with them are prefixed ``m_``).
@@ -217,31 +228,63 @@ def rebuild_game(ref: Sequence[str], params: Mapping[str, Any]) -> Game:
     return obj(dict(params))
 
 
+#: Games a worker has unpickled, by digest of their pickle (a warm worker reuses them).
+_GAMES: OrderedDict[bytes, Game] = OrderedDict()
+_GAMES_KEPT = 8
+
+
+def ship_game(game: Game) -> bytes:
+    """``game`` as bytes a worker process can rebuild it from (cloudpickle: by value for classes
+    defined in ``__main__``, by reference for importable ones)."""
+    return cloudpickle.dumps(game)
+
+
+def shipped_game(blob: bytes | Game) -> Game:
+    """The game of :func:`ship_game` bytes (cached per process), or ``blob`` if already a Game."""
+    if isinstance(blob, Game):
+        return blob
+    key = hashlib.blake2b(blob, digest_size=16).digest()
+    game = _GAMES.get(key)
+    if game is None:
+        game = cloudpickle.loads(blob)
+        if not isinstance(game, Game):
+            raise ValueError(f"a shipped game must be a Game, not {type(game).__name__}")
+        _GAMES[key] = game
+        while len(_GAMES) > _GAMES_KEPT:
+            _GAMES.popitem(last=False)
+    else:
+        _GAMES.move_to_end(key)
+    return game
+
+
 def run_chunk(
-    ref: Sequence[str],
-    params: Mapping[str, Any],
+    game: bytes | Game,
     specs: Sequence[Any],
     master: int,
     start: int,
     stop: int,
     variant: str,
     agents_text: str,
-    house_rules: bytes | None = None,
 ) -> list[dict[str, Any]]:
     """Worker task: play games ``start..stop-1`` of a run and return their rows.
 
-    ``house_rules``: the game's house rules as ``cloudpickle`` bytes (made by this run, never
-    read from a file), so a rule defined in a notebook cell plays on any worker.
+    ``game`` is the game itself (in this process) or its :func:`ship_game` bytes (in a worker).
     """
-    game = rebuild_game(ref, params)
-    if house_rules is not None:
-        import cloudpickle
-
-        game = game.with_rules(cloudpickle.loads(house_rules))
+    g = shipped_game(game)
     return [
-        game_row(game, specs, game_seed(master, i), i, variant=variant, agents_text=agents_text)
+        game_row(g, specs, game_seed(master, i), i, variant=variant, agents_text=agents_text)
         for i in range(start, stop)
     ]
+
+
+def chunk_tasks(
+    game: Game, specs: Sequence[Any], master: int, n_games: int, size: int, variant: str,
+    agents_text: str, *, local: bool,
+) -> Iterator[tuple[Any, ...]]:
+    """The :func:`run_chunk` tasks of a run, made one at a time (never all up front)."""
+    shipped: bytes | Game = game if local else ship_game(game)
+    for r in chunk_ranges(n_games, size):
+        yield (shipped, specs, master, r.start, r.stop, variant, agents_text)
 
 
 def agent_specs(game: Game, agents: Any) -> list[dict[str, Any]]:
@@ -341,15 +384,13 @@ def simulate(
     params = game.params_to_dict()
     label = variant if variant is not None else variant_label(game)
     agents_text = "|".join(agent_label(s) for s in specs)
+    workers = check_executor(executor, workers)  # capped at the machine's cores, with a warning
     width = executor_width(executor, workers)
     size = chunk_size or default_chunk_size(n_games, width)
     ref = game_ref(game)
-    tasks = [(ref, params, specs, seed, r.start, r.stop, label, agents_text) for r in chunk_ranges(n_games, size)]
-    if game._house:
-        import cloudpickle
-
-        shipped = cloudpickle.dumps(dict(game._house))
-        tasks = [(*task, shipped) for task in tasks]
+    tasks = chunk_tasks(
+        game, specs, seed, n_games, size, label, agents_text, local=executor is None and workers == 1
+    )
     # Each chunk becomes columns as it arrives: a row dict costs several times its table row,
     # so keeping them all would make a long run's memory grow with far more than the table.
     parts: dict[int, pd.DataFrame] = {}
