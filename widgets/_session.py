@@ -25,6 +25,7 @@ from lab.core.errors import IllegalAction, LabError
 from lab.core.game import Game
 from lab.core.state import CHANCE, SIMULTANEOUS, TERMINAL, State
 from lab.sim.play import seed_streams
+from widgets._words import result_words
 
 LOG_LINES = 80
 MAX_BUTTONS = 40
@@ -106,6 +107,8 @@ class Session:
         }
         self.agents: dict[int, Agent] = {p: make_agent(game, s) for p, s in self.agent_specs.items()}
         self.timed_kinds: set[str] = set()  # action kinds made by a timed button (widgets.timed)
+        self.realtime = False  # real-time play (a timed race): no undo at all
+        self.recorder: Any = None  # a playtest recorder (widgets._record), told of every step
         self.version = 0
         self.new_game(seed, state)
 
@@ -124,6 +127,7 @@ class Session:
         # a selection being narrowed: (seat, targets clicked so far, candidate actions)
         self.choice: tuple[int, tuple[str, ...], list[Action]] | None = None
         self._undo: list[_Snapshot] = []
+        self.undo_block = ""  # why the moves before the last barrier cannot be undone
         self.viewer: int | None = self.humans[0] if self.humans else None
         self._options_cache: tuple[int, int, Any] | None = None
         self._touch()
@@ -149,10 +153,7 @@ class Session:
         st = self.state
         cur = st.current_player()
         if cur == TERMINAL:
-            winners = st.winners()
-            res = ", ".join(f"{r:g}" for r in st.returns())
-            who = "draw" if not winners else "winner: " + ", ".join(player_name(w) for w in winners)
-            return f"game over ({who}; returns {res})"
+            return f"game over: {result_words(st, self.viewer)}"
         if cur == CHANCE:
             return "chance is drawn"
         humans = self.human_to_act()
@@ -233,6 +234,10 @@ class Session:
         if not actions:
             raise Refused(self.explain_target(seat, target))
         clicked: tuple[str, ...] = ()
+        if not (self.choice and self.choice[0] == seat):
+            quick = self._quick(seat, target, actions)
+            if quick is not None:
+                return quick
         if self.choice and self.choice[0] == seat:
             chosen = self.choice[1]
             if target in chosen:  # a second click on a chosen place takes it out of the selection
@@ -255,6 +260,25 @@ class Session:
         self.choice = (seat, (*clicked, target), actions)
         self._options_cache = None
         return f"{' + '.join(self.choice[1])}: {len(actions)} possible moves; click another highlighted place or a button"
+
+    def _quick(self, seat: int, target: str, actions: list[Action]) -> str | None:
+        """Optional game hooks for one-click moves.
+
+        ``state.target_path(player, target)``: the legal actions one click plays in a row (a
+        move along a path; the first must be one of the target's); ``state.click_default(player,
+        target)``: the one action a click plays on a target that holds several (the others stay
+        reachable by first clicking what narrows them, e.g. a tile in hand).
+        """
+        path_of = getattr(self.state, "target_path", None)
+        path = list(path_of(seat, target) or ()) if callable(path_of) else []
+        if len(path) > 1 and path[0] in actions:
+            return self.play_path(seat, path)
+        if len(actions) > 1:
+            default_of = getattr(self.state, "click_default", None)
+            default = default_of(seat, target) if callable(default_of) else None
+            if default is not None and default in actions:
+                return self.submit(seat, default)
+        return None
 
     def choose(self, seat: Any, action: Any, token: Any) -> str:
         """A button: the action (JSON) must be one the seat is offered right now."""
@@ -302,21 +326,70 @@ class Session:
 
     def submit(self, seat: int, action: Action) -> str:
         """Play ``action`` for human ``seat`` (already checked to be offered)."""
-        self._undo.append(
-            _Snapshot(
-                self.state.clone(),
-                [self.chance_rng.bit_generator.state, *(r.bit_generator.state for r in self.agent_rngs)],
-                dict(self.pending),
+        if not self.realtime:
+            self._undo.append(
+                _Snapshot(
+                    self.state.clone(),
+                    [self.chance_rng.bit_generator.state, *(r.bit_generator.state for r in self.agent_rngs)],
+                    dict(self.pending),
+                )
             )
-        )
         label = self.state.describe_action(action)
         self.choice = None
+        seen = len(self.state.events)
         if self.state.current_player() == SIMULTANEOUS:
             self.pending[seat] = action
         else:
             self.state.apply_action(action)
+            self._guard_own(seat, action, seen)
+        if self.recorder is not None:
+            self.recorder.decision(self, seat, action)
         self._touch()
         return f"you played {label}"
+
+    def play_path(self, seat: int, path: Sequence[Action]) -> str:
+        """Several actions of one click (e.g. a move along a path), each checked as it comes.
+
+        The path stops early if the seat is no longer to act or the next step is not legal
+        (the game changed under it, e.g. a collision ended the move). One undo takes back all.
+        """
+        msg = self.submit(seat, path[0])
+        undo_depth = len(self._undo)
+        done = 1
+        for action in path[1:]:
+            if self.state.current_player() != seat or action not in self.state.legal_actions(seat):
+                break
+            self.submit(seat, action)
+            done += 1
+        del self._undo[undo_depth:]
+        return msg if done == 1 else f"you played {done} steps: " + ", ".join(
+            self.state.describe_action(a) for a in path[:done])
+
+    # ------------------------------------------------------------------ undo barriers (#20 item 8)
+    def _barrier(self, reason: str) -> None:
+        """No undo before this point: a player has seen something an undo cannot unsee."""
+        if self._undo or not self.undo_block:
+            self.undo_block = reason
+        self._undo.clear()
+
+    def _guard_own(self, seat: int, action: Action, seen: int) -> None:
+        """A human's own move that revealed hidden information to them (e.g. a peek)."""
+        args = {json.dumps(a, default=str) for a in action.to_json()[1:]}
+        for e in self.state.events[seen:]:
+            if e.visible_to is None or seat not in e.visible_to:
+                continue
+            new = {k for k, v in e.data.items() if k != "player" and json.dumps(v, default=str) not in args}
+            if new:
+                self._barrier(f"undo is off before your {action.kind}: it showed you hidden "
+                              f"information ({e.kind}: {', '.join(sorted(new))})")
+                return
+
+    def _guard_other(self, seen: int, what: str) -> None:
+        """Chance, an agent or a simultaneous reveal: private events reaching a human seat."""
+        for e in self.state.events[seen:]:
+            if e.visible_to is not None and any(h in e.visible_to for h in self.humans):
+                self._barrier(f"undo is off before {what}: it showed you hidden information ({e.kind})")
+                return
 
     # ------------------------------------------------------------------ the machine's moves
     def can_advance(self) -> bool:
@@ -337,8 +410,13 @@ class Session:
             return False
         st = self.state
         cur = st.current_player()
+        seen = len(st.events)
         if cur == CHANCE:
-            st.apply_action(sample_outcome(st.chance_outcomes(), self.chance_rng))
+            outcome = sample_outcome(st.chance_outcomes(), self.chance_rng)
+            st.apply_action(outcome)
+            # an undo past a chance outcome would let a player see it and choose again
+            self._barrier(f"undo is off before the chance outcome {st.describe_action(outcome)!r} "
+                          "(a player may not see a roll or a draw and then take a move back)")
         elif cur == SIMULTANEOUS:
             joint = dict(self.pending)
             for p in st.acting_players():
@@ -346,8 +424,13 @@ class Session:
                     joint[p] = self._ask(p)
             self.pending = {}
             st.apply_actions(joint)
+            if any(p in self.humans for p in joint):
+                self._barrier("undo is off before the simultaneous choices were revealed")
         else:
             st.apply_action(self._ask(cur))
+            self._guard_other(seen, f"{player_name(cur)}'s move")
+        if self.recorder is not None:
+            self.recorder.step(self)
         self._touch()
         return True
 
@@ -367,12 +450,24 @@ class Session:
 
     # ------------------------------------------------------------------ undo, save, load
     def can_undo(self) -> bool:
-        return bool(self._undo)
+        return bool(self._undo) and not self.realtime
+
+    def undo_note(self) -> str:
+        """Why undo is not available now (``""`` when it is)."""
+        if self.realtime:
+            return "undo is off in real-time play (a race cannot be taken back)"
+        if self._undo:
+            return ""
+        return self.undo_block or "nothing to undo: no human move yet in this game"
 
     def undo(self) -> str:
-        """Go back to just before the last human decision (agents' later moves go too)."""
-        if not self._undo:
-            raise Refused("nothing to undo: no human move yet in this game")
+        """Go back to just before the last human decision (agents' later moves go too).
+
+        Never past a chance outcome, a simultaneous reveal or hidden information a human seat
+        has seen since (:meth:`_barrier`): the undo is refused there, saying why.
+        """
+        if not self.can_undo():
+            raise Refused(self.undo_note())
         snap = self._undo.pop()
         self.state = snap.state
         rngs = [self.chance_rng, *self.agent_rngs]
@@ -431,5 +526,7 @@ class Session:
             "finished": st.is_terminal(),
             "log": log,
             "can_undo": self.can_undo(),
+            "undo_note": self.undo_note(),
+            "result": result_words(st, viewer),
         }
 
