@@ -158,7 +158,9 @@ class Session:
             return "chance is drawn"
         humans = self.human_to_act()
         if humans:
-            return "your move (" + ", ".join(player_name(p) for p in humans) + ")"
+            ask = getattr(st, "prompt", None)  # optional: what the game asks, in words
+            what = ask(humans[0]) if callable(ask) else ""
+            return "your move (" + ", ".join(player_name(p) for p in humans) + ")" + (f": {what}" if what else "")
         others = [p for p in self.acting() if p not in self.pending]
         names = ", ".join(f"{player_name(p)} ({self.seat_kind(p)})" for p in others)
         return f"waiting for {names}"
