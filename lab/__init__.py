@@ -32,6 +32,7 @@ from lab.core.save import replay, state_from_json
 from lab.core.state import CHANCE, SIMULTANEOUS, TERMINAL, Event, State
 from lab.lint import lint
 from lab.sim.play import play
+from lab.sim.playtests import playtests, simulated_twin  # playtest records (#19)
 from lab.sim.simulate import rerun, simulate
 from lab.stats import (
     Comparison,
@@ -78,9 +79,11 @@ __all__ = [
     "plot_skill",
     "plot_sweep",
     "plot_win_rates",
+    "playtests",
     "replay",
     "rerun",
     "simulate",
+    "simulated_twin",
     "skill_vs_luck",
     "state_from_json",
     "summarize",

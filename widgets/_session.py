@@ -115,6 +115,8 @@ class Session:
     # ------------------------------------------------------------------ lifecycle
     def new_game(self, seed: int | None = None, state: State | None = None) -> None:
         """Start again (same game and seats) with ``seed`` (default: the current seed)."""
+        if getattr(self, "recorder", None) is not None:
+            self.recorder.new_game(self)  # the game being left is recorded (unfinished)
         if seed is not None:
             if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
                 raise Refused(f"a seed is a non-negative integer, not {seed!r}")
@@ -138,6 +140,8 @@ class Session:
         acting = self.human_to_act()
         if acting and (self.viewer not in acting):
             self.viewer = acting[0]  # hot-seat: the screen turns to the human who must act
+        if self.recorder is not None:
+            self.recorder.touched(self)
 
     # ------------------------------------------------------------------ who acts
     def acting(self) -> list[int]:
@@ -431,8 +435,6 @@ class Session:
         else:
             st.apply_action(self._ask(cur))
             self._guard_other(seen, f"{player_name(cur)}'s move")
-        if self.recorder is not None:
-            self.recorder.step(self)
         self._touch()
         return True
 

@@ -22,6 +22,7 @@ import ipywidgets as w
 import lab
 from lab.agents.base import agent_names
 from lab.core.game import Game
+from widgets._record import PlaytestRecorder
 from widgets._repr import bundle, fallback_html
 from widgets._session import HUMAN, Refused, Session
 from widgets.board import Board
@@ -63,6 +64,10 @@ class Play(w.VBox):
         hand counts as last.
     human_floor_ms : float
         Reaction times below this are refused as not humanly possible.
+    playtest_log : str, Path or None
+        Every game played here is appended to this playtest log when it ends or is left for
+        a new one (its save goes to ``saves/`` beside it, on the kernel's side); read it with
+        ``lab.playtests(path)``. ``None``: no record.
     """
 
     board_class = Board
@@ -77,9 +82,11 @@ class Play(w.VBox):
         save_dir: str | Path = "saves",
         race_window: float = 5.0,
         human_floor_ms: float = 100.0,
+        playtest_log: str | Path | None = "playtests/log.jsonl",
         **kwargs: Any,
     ) -> None:
         self.save_dir = Path(save_dir)
+        self.recorder = PlaytestRecorder(playtest_log) if playtest_log is not None else None
         self.timing = {"window_s": float(race_window), "floor_ms": float(human_floor_ms)}
         games = playable_games()
         name = game if isinstance(game, str) else game.name
@@ -138,6 +145,8 @@ class Play(w.VBox):
     def _make_board(self, game: Game, seed: int, state: Any = None) -> Board:
         humans, agents = self._seats()
         session = Session(game, humans=humans, agents=agents, seed=seed, state=state)
+        if self.recorder is not None:
+            self.recorder.attach(session)
         return self.board_class(session, pace=self.pace_slider.value, **self._board_kwargs(game))
 
     def _board_kwargs(self, game: Game) -> dict[str, Any]:
@@ -148,6 +157,9 @@ class Play(w.VBox):
         self.board.speed = speed
         session.timed_kinds = {speed.kind} if speed else set()
         session.realtime = speed is not None
+        if self.recorder is not None:
+            self.recorder.new_game(self.board.session)  # the game being left, if a person played it
+            self.recorder.attach(session)
         self.board.session = session
         self.board.restart()
 
