@@ -302,6 +302,18 @@ class Session:
             raise Refused(f"refused: {act} is not one of your options{why}")
         return self.submit(seat, act)
 
+    def act(self, seat: Any, action: Any, token: Any) -> str:
+        """A view that names a whole legal action (the 3D view's "Place here"): checked, played."""
+        seat = self._check(seat, token)
+        try:
+            act = self.state.coerce_action(action)
+        except IllegalAction as exc:
+            raise Refused(f"refused: {exc}") from None
+        if act.kind in self.timed_kinds or act not in self.state.legal_actions(seat):
+            reason = self.state.explain_illegal(seat, act) or "not legal now"
+            raise Refused(f"not legal: {self.state.describe_action(act)}: {reason}")
+        return self.submit(seat, act)
+
     def cancel_choice(self) -> None:
         self.choice = None
         self._options_cache = None

@@ -80,6 +80,7 @@ class Board(anywidget.AnyWidget):
     log = t.List(t.Dict()).tag(sync=True)
     timed = t.Dict().tag(sync=True)
     ack = t.Int(0).tag(sync=True)  # counts the browser messages handled (tests wait on it)
+    accepts_actions = False  # views that send whole legal actions ("act" messages) set it
 
     def __init__(
         self,
@@ -229,6 +230,8 @@ class Board(anywidget.AnyWidget):
                 msg = self.session.click(seat, content.get("target"), token)
             elif kind == "choose":
                 msg = self.session.choose(seat, content.get("action"), token)
+            elif kind == "act" and self.accepts_actions:
+                msg = self.session.act(seat, content.get("action"), token)
             elif kind == "cancel":
                 self.session.cancel_choice()
                 msg = ""

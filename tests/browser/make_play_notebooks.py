@@ -97,6 +97,13 @@ def main() -> None:
         'from widgets import VariantEditor\n\neditor = VariantEditor("memcel")\neditor.add_class("rl-editor")\neditor'
     )]
     nbformat.write(editor, HERE / "editor_memcel.ipynb")
+    three = notebook("memm 3D", "")
+    three.cells[2].source = (
+        "import ipywidgets\n\nimport lab\nfrom widgets import Memm3D\n\n"
+        'board = Memm3D(lab.load("memm", players=2), seat=0, agents={1: "random"}, seed=3, pace=0.3)\n'
+        "play = ipywidgets.VBox([board])\nplay.board = board\nprobe(play)\nplay"
+    )
+    nbformat.write(three, HERE / "memm_3d.ipynb")
 
 
 if __name__ == "__main__":
