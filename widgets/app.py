@@ -63,7 +63,10 @@ def app_notebook(game: str, params: Mapping[str, Any], log: str = "playtests/log
 def voila_command(notebook: Path, port: int, *, open_browser: bool = False,
                   idle_timeout: int = CULL_IDLE_TIMEOUT, interval: int = CULL_INTERVAL) -> list[str]:
     """The Voilà command line serving ``notebook``."""
-    voila = shutil.which("voila", path=str(Path(sys.executable).parent)) or "voila"
+    voila = shutil.which("voila", path=str(Path(sys.executable).parent)) or shutil.which("voila")
+    if voila is None:
+        msg = "the playtest app needs Voilà: pip install voila (it is in the test extra)"
+        raise OSError(msg)
     return [
         voila, str(notebook), f"--port={int(port)}", "--Voila.ip=127.0.0.1",
         *([] if open_browser else ["--no-browser"]),
@@ -93,8 +96,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (lab.LabError, ValueError, OSError) as exc:
         print(f"rules-lab app: error: {str(exc).splitlines()[0]}", file=sys.stderr)
         return 2
-    cmd = voila_command(Path(path.name), args.port, open_browser=args.open,
-                        idle_timeout=args.cull_idle_timeout, interval=args.cull_interval)
+    try:
+        cmd = voila_command(Path(path.name), args.port, open_browser=args.open,
+                            idle_timeout=args.cull_idle_timeout, interval=args.cull_interval)
+    except OSError as exc:
+        print(f"rules-lab app: error: {exc}", file=sys.stderr)
+        return 2
     print(f"serving {args.game} at http://127.0.0.1:{args.port}/ (Ctrl-C stops it); playtests go to "
           f"{folder / 'playtests' / 'log.jsonl'}", file=sys.stderr)
     os.chdir(folder)
