@@ -63,6 +63,9 @@ def test_a_peek_shows_a_hidden_tile_so_it_cannot_be_undone() -> None:
     board.session.submit(0, peek)
     board.changed()
     assert not board.can_undo and "hidden information" in board.undo_note
+    # #19: the peek's result stays on the board (it was a log line that scrolled away)
+    assert "your peek" in board.svg
+    assert "your peek" not in board.state.render_svg(1)  # ... for the peeking player only
 
 
 def test_an_own_placement_reveals_nothing_and_can_be_undone() -> None:
