@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+from test_widgets_kit import click_until
 
 import lab
 from lab.sim.simulate import BASE_COLUMNS
@@ -13,18 +14,9 @@ from lab.stats.compare import compare_frames
 from widgets import Play
 
 
-def play_to_end(play: Play, limit: int = 600) -> None:
-    board = play.board
-    for _ in range(limit):
-        if board.finished:
-            return
-        if board.chosen and board.buttons:
-            board.press(0)
-        elif board.targets:
-            board.click(board.targets[0])
-        elif board.buttons:
-            board.press(0)
-    raise AssertionError(board.status)
+def play_to_end(play: Play) -> None:
+    click_until(play.board, lambda b: b.finished)
+    assert play.board.finished, play.board.status
 
 
 @pytest.fixture

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from test_widgets_kit import last_action_of
+from test_widgets_kit import click_until, last_action_of
 
 import lab
 from widgets import Board, SpeedPlay, TimedActions
@@ -88,14 +88,7 @@ def test_a_timed_message_when_no_race_is_on_is_refused() -> None:
 def test_the_human_floor_is_a_parameter() -> None:
     play = SpeedPlay(players=3, seed=2, pace=0, human_floor_ms=250)
     board = play.board
-    for _ in range(400):
-        if board.timed:
-            break
-        if board.chosen and board.buttons:
-            board.press(0)
-        elif board.targets:
-            board.click(board.targets[0])
-    assert board.timed
+    assert click_until(board, lambda b: bool(b.timed), 400)
     assert timed(board, 200) is False and "floor is 250 ms" in board.error
     assert timed(board, 260)
 

@@ -7,7 +7,7 @@ human seat has seen since; before that it is refused, saying why.
 from __future__ import annotations
 
 import pytest
-from test_widgets_kit import ToyGame
+from test_widgets_kit import ToyGame, click_until
 
 import lab
 from widgets import Board
@@ -20,22 +20,9 @@ def memcel_board(seed: int, **params: object) -> Board:
 
 
 def play_until(board: Board, kind: str, limit: int = 400) -> bool:
-    """Click legal moves (first target or button) until ``kind`` is offered to the seat."""
-    for _ in range(limit):
-        if board.finished:
-            return False
-        legal = board.state.legal_actions(board.seat) if board.your_turn else []
-        if any(a.kind == kind for a in legal):
-            return True
-        if board.chosen and board.buttons:
-            board.press(0)
-        elif board.targets:
-            board.click(board.targets[0])
-        elif board.buttons:
-            board.press(0)
-        else:
-            return False
-    return False
+    """Click legal moves until ``kind`` is offered to the seat."""
+    return click_until(board, lambda b: b.your_turn and any(
+        a.kind == kind for a in b.state.legal_actions(b.seat)), limit)
 
 
 def test_undo_of_an_attack_after_its_d8_is_refused_and_the_roll_stays() -> None:

@@ -286,13 +286,17 @@ class Session:
                 return self.submit(seat, default)
         return None
 
-    def choose(self, seat: Any, action: Any, token: Any) -> str:
-        """A button: the action (JSON) must be one the seat is offered right now."""
+    def _checked_action(self, seat: Any, action: Any, token: Any) -> tuple[int, Action]:
+        """The message's seat and its action (JSON) as an Action of this game, else Refused."""
         seat = self._check(seat, token)
         try:
-            act = self.state.coerce_action(action)
+            return seat, self.state.coerce_action(action)
         except IllegalAction as exc:
             raise Refused(f"refused: {exc}") from None
+
+    def choose(self, seat: Any, action: Any, token: Any) -> str:
+        """A button: the action (JSON) must be one the seat is offered right now."""
+        seat, act = self._checked_action(seat, action, token)
         offered = self.offered_buttons(seat)
         if act not in offered:
             why = ""
@@ -304,11 +308,7 @@ class Session:
 
     def act(self, seat: Any, action: Any, token: Any) -> str:
         """A view that names a whole legal action (the 3D view's "Place here"): checked, played."""
-        seat = self._check(seat, token)
-        try:
-            act = self.state.coerce_action(action)
-        except IllegalAction as exc:
-            raise Refused(f"refused: {exc}") from None
+        seat, act = self._checked_action(seat, action, token)
         if act.kind in self.timed_kinds or act not in self.state.legal_actions(seat):
             reason = self.state.explain_illegal(seat, act) or "not legal now"
             raise Refused(f"not legal: {self.state.describe_action(act)}: {reason}")

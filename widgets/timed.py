@@ -71,6 +71,17 @@ class TimedActions:
     def _rest(self, action: Action) -> tuple[Any, ...]:
         return action.args[: self.ms_index] + action.args[self.ms_index + 1 :]
 
+    def _with_ms(self, rest: tuple[Any, ...], ms: int) -> Action:
+        return Action(self.kind, rest[: self.ms_index] + (ms,) + rest[self.ms_index :])
+
+    def _human_options(self, session: Session) -> tuple[int, list[tuple[Any, ...]]] | None:
+        """The viewing human seat that must make the timed action now, and its variants."""
+        seat = session.viewer
+        if seat is None or seat not in session.human_to_act():
+            return None
+        options = self._options(session, seat)
+        return (seat, options) if options else None
+
     def _options(self, session: Session, seat: int) -> list[tuple[Any, ...]]:
         legal = [a for a in session.state.legal_actions(seat) if a.kind == self.kind]
         return sorted({self._rest(a) for a in legal}, key=repr, reverse=True)
@@ -78,12 +89,10 @@ class TimedActions:
     def offer(self, session: Session) -> dict[str, Any] | None:
         """What the browser shows: the signal and one button per variant (None: nothing timed)."""
         session.timed_kinds = {self.kind}
-        seat = session.viewer
-        if seat is None or seat not in session.human_to_act():
+        found = self._human_options(session)
+        if found is None:
             return None
-        options = self._options(session, seat)
-        if not options:
-            return None
+        _seat, options = found
         shouting = any(any(v is True for v in rest) for rest in options)
         signal = "Your hand is complete: shout and slap!" if shouting else "Someone closed: slap the deck!"
         labels = []
@@ -114,9 +123,7 @@ class TimedActions:
         step = self.values.step or 1
         lo, hi = self.values[0], self.values[-1]
         value = int(min(hi, max(lo, lo + round((ms - lo) / step) * step)))
-        rest = options[option]
-        args = rest[: self.ms_index] + (value,) + rest[self.ms_index :]
-        action = Action(self.kind, args)
+        action = self._with_ms(options[option], value)
         if action not in session.state.legal_actions(seat):
             raise Refused(f"refused: {action} is not legal now")
         session.submit(seat, action)
@@ -124,16 +131,12 @@ class TimedActions:
 
     def close_race(self, session: Session) -> str | None:
         """The race window ran out: the human seat still to slap counts as last (None: nothing)."""
-        seat = session.viewer
-        if seat is None or seat not in session.human_to_act():
+        found = self._human_options(session)
+        if found is None:
             return None
-        options = self._options(session, seat)
-        if not options:
-            return None
+        seat, options = found
         quiet = [r for r in options if not any(v is True for v in r)] or options
-        rest = quiet[0]
-        args = rest[: self.ms_index] + (self.values[-1],) + rest[self.ms_index :]
-        action = Action(self.kind, args)
+        action = self._with_ms(quiet[0], self.values[-1])
         if action not in session.state.legal_actions(seat):
             return None
         session.submit(seat, action)
