@@ -48,18 +48,28 @@ def player_name(p: int) -> str:
     return {CHANCE: "chance", SIMULTANEOUS: "all players", TERMINAL: "nobody"}.get(p, f"player {p}")
 
 
-LOG_KEYS = ("step", "clause", "kind")
+LOG_KEYS = ("step", "clause", "kind", "text")
 
 
 def format_entry(entry: Mapping[str, Any]) -> str:
-    """One move-log line from :func:`event_entry` data: step, clause ID, kind and data."""
+    """One move-log line from :func:`event_entry` data: step, clause ID, kind and data (or words)."""
+    if entry.get("text"):
+        return f"#{entry['step']} [{entry['clause']}] {entry['kind']}: {entry['text']}"
     data = " ".join(f"{k}={_short(v)}" for k, v in sorted(entry.items()) if k not in LOG_KEYS)
     return f"#{entry['step']} [{entry['clause']}] {entry['kind']}{(' ' + data) if data else ''}"
 
 
-def event_entry(event: lab.Event) -> dict[str, Any]:
-    """An event as the browser's move log gets it: ``Event.to_json()`` as plain JSON data."""
-    return json.loads(json.dumps(event.to_json(), sort_keys=True, default=str))
+def event_entry(event: lab.Event, state: State | None = None) -> dict[str, Any]:
+    """An event as the browser's move log gets it: ``Event.to_json()`` as plain JSON data.
+
+    A game may say it in words with an optional ``state.describe_event(event)`` (``text``).
+    """
+    entry = json.loads(json.dumps(event.to_json(), sort_keys=True, default=str))
+    describe = getattr(state, "describe_event", None)
+    text = describe(event) if callable(describe) else None
+    if text:
+        entry["text"] = str(text)
+    return entry
 
 
 def _short(v: Any) -> str:
@@ -524,7 +534,7 @@ class Session:
             chosen = list(self.choice[1])
             candidates = set(self.choice[2])
             targets = {k: v for k, v in targets.items() if k in chosen or candidates.intersection(v)}
-        log = [event_entry(e) for e in st.events_for(viewer)[-LOG_LINES:]]
+        log = [event_entry(e, st) for e in st.events_for(viewer)[-LOG_LINES:]]
         return {
             "game": st.game.name,
             "title": st.game.title or st.game.name,

@@ -15,8 +15,9 @@ function short(value) {
 }
 
 // one move-log line: step, clause ID, kind and data (as widgets._session.format_entry)
-const LOG_KEYS = new Set(["step", "clause", "kind"]);
+const LOG_KEYS = new Set(["step", "clause", "kind", "text"]);
 function formatEntry(e) {
+  if (e.text) return `#${e.step} [${e.clause}] ${e.kind}: ${e.text}`;
   const keys = Object.keys(e).filter((k) => !LOG_KEYS.has(k)).sort();
   const data = keys.map((k) => `${k}=${short(e[k])}`).join(" ");
   return `#${e.step} [${e.clause}] ${e.kind}${data ? " " + data : ""}`;

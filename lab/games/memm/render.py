@@ -204,3 +204,16 @@ def scene(state: MemmState, viewer: int | None = None) -> dict[str, object]:
                 {"cube": cube, **_faces_data(world), "label": state.describe_action(a), "action": a.to_json()}
             )
     return {"cubes": cubes, "ghosts": ghosts, "last": list(state.last) if state.last else None}
+
+
+def describe_event(state: MemmState, event: object) -> str | None:
+    """A placement in the move log in words (the faces it shows), not ``rotation=23``."""
+    data = getattr(event, "data", {})
+    if getattr(event, "kind", "") != "place" or "cell" not in data:
+        return None
+    cell = tuple(int(v) for v in data["cell"])
+    world = state.colours.get(cell)  # cubes never move once placed
+    faces = "" if world is None else ": " + ", ".join(
+        f"{name} {COLOURS[world[f]]}" for f, name in ((4, "top"), (0, "+x"), (1, "-x"), (2, "+y"), (3, "-y"), (5, "bottom")))
+    joined = f", joined {data['joined']}" if data.get("joined") else ""
+    return f"player {data.get('player')} placed cube {data.get('cube')} at {cell}{faces}{joined}"
