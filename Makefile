@@ -1,7 +1,7 @@
 # rules-lab: two commands do all set-up on a fresh machine.
 #   make lab   - create .venv if missing, install the project editable, start JupyterLab on notebooks/
 #   make test  - the same set-up, then the whole suite (unit, property, notebooks, browser)
-# Other targets: make bench, make notebooks, make golden, make lint.
+# Other targets: make bench, make notebooks, make golden, make lint, make app (playtest page).
 
 PYTHON ?= python3
 VENV   := .venv
