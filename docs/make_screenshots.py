@@ -31,6 +31,12 @@ GAMES = {
 }
 
 
+# the legal targets highlighted as board.js does it
+HIGHLIGHT = """(targets) => { const legal = new Set(targets);
+  for (const n of document.querySelectorAll('.rl-svg [data-target]'))
+    n.classList.toggle('rl-legal', legal.has(n.getAttribute('data-target'))); }"""
+
+
 def page(view: dict[str, Any]) -> str:
     """The Board's layout of a view (status, result, SVG, buttons, note, log)."""
     buttons = "".join(f'<button class="rl-action">{html.escape(b["label"])}</button>' for b in view["buttons"][:12])
@@ -81,6 +87,7 @@ def main() -> int:
         for name in GAMES:
             for when, view in views(name).items():
                 tab.set_content(page(view))
+                tab.evaluate(HIGHLIGHT, view["targets"])
                 path = OUT / f"{name}-{when}.png"
                 tab.screenshot(path=str(path), full_page=True, timeout=30_000)
                 print(path.relative_to(ROOT))

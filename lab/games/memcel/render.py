@@ -129,6 +129,11 @@ def panel_lines(state: MemcelState, viewer: int | None) -> list[str]:
     return lines
 
 
+def _fit(text: str, width: float) -> str:
+    """``textLength`` squeezing a long line into ``width`` px (about 7 px a character at 13 px)."""
+    return f' textLength="{width:.0f}" lengthAdjust="spacingAndGlyphs"' if 7 * len(text) > width else ""
+
+
 def _article(word: str) -> str:
     return ("an " if word[:1].lower() in "aeiou" else "a ") + word
 
@@ -189,7 +194,8 @@ def render_svg(state: MemcelState, viewer: int | None = None) -> str:
     if ask:
         y += 20
         parts.append(f'<rect x="6" y="{y - 2:.0f}" width="{size - 12:.0f}" height="20" rx="4" fill="#fff3c4"/>'
-                     f'<text class="mc-prompt" x="10" y="{y + 12:.0f}" font-size="13">{escape(ask)}</text>')
+                     f'<text class="mc-prompt" x="10" y="{y + 12:.0f}" font-size="13"{_fit(ask, size - 20)}>'
+                     f'{escape(ask)}</text>')
     for line in panel_lines(state, viewer):
         y += 18
         parts.append(f'<text class="mc-panel" x="10" y="{y + 10:.0f}">{escape(line)}</text>')
