@@ -37,3 +37,14 @@ def test_a_placement_from_the_view_is_played_and_a_forged_one_refused() -> None:
     plain = Board(lab.load("memm", players=2), seat=0, pace=0)
     assert not plain.handle({"kind": "act", "action": ["pass"], "seat": 0, "token": plain.token})
     assert "unknown message kind" in plain.error  # only views that send whole actions accept them
+
+
+def test_the_committed_3d_bundle_holds_the_current_board_view() -> None:
+    """memm3d.js bundles board.js: after changing board.js, rebuild (cd widgets/js && npm run build)."""
+    import hashlib
+    from pathlib import Path
+
+    static = Path(__file__).parents[1] / "widgets" / "static"
+    digest = hashlib.sha256((static / "board.js").read_bytes()).hexdigest()[:16]
+    first = (static / "memm3d.js").read_text(encoding="utf-8").splitlines()[0]
+    assert first == f"// bundles board.js sha256:{digest}", "rebuild widgets/static/memm3d.js"

@@ -1,6 +1,7 @@
 // rules-lab Board: the SVG one seat may see, legal targets highlighted, clicks sent to the kernel.
 // Plain ES module for anywidget: render({model, el}) touches only `el` and returns a cleanup.
 // The kernel decides everything; this file only draws what it is sent and reports clicks.
+// memm3d.js bundles this file: after a change, rebuild it (cd widgets/js && npm run build).
 
 function make(tag, cls, text) {
   const node = document.createElement(tag);
