@@ -1,7 +1,7 @@
 # rules-lab: two commands do all set-up on a fresh machine.
 #   make lab   - create .venv if missing, install the project editable, start JupyterLab on notebooks/
 #   make test  - the same set-up, then the whole suite (unit, property, notebooks, browser)
-# Other targets: make bench, make notebooks, make golden, make lint.
+# Other targets: make bench, make notebooks, make golden, make lint, make app (playtest page).
 
 PYTHON ?= python3
 VENV   := .venv
@@ -11,7 +11,7 @@ STAMP  := $(VENV)/.installed
 ROOT_FLAG := $(shell [ "$$(id -u)" = "0" ] && echo --allow-root)
 PYTEST_WORKERS ?= 2
 
-.PHONY: lab test setup browser lint bench notebooks golden clean
+.PHONY: lab test setup browser lint bench notebooks golden clean app
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -42,6 +42,11 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(UV) pip install -q --python $(PY) -e '.[test,bench]'
 	$(PY) -m benchmarks.run
+
+# the playtest app: one variant in a Voila page (make app GAME=memcel SET="players=3")
+GAME ?= memcel
+app: $(STAMP)
+	$(VENV)/bin/rules-lab app $(GAME) $(foreach kv,$(SET),--set $(kv)) --open
 
 notebooks: $(STAMP)
 	$(PY) -m tests.tools.run_notebooks

@@ -45,6 +45,7 @@ from lab.kit import define_game, move  # kit: a new game as plain data + functio
 from lab.lint import lint
 from lab.sim.executors import shutdown_workers, worker_pool  # autopilot: warm workers
 from lab.sim.play import play
+from lab.sim.playtests import playtests, simulated_twin  # playtest records (#19)
 from lab.sim.simulate import rerun, simulate
 from lab.stats import (
     Comparison,
@@ -102,10 +103,12 @@ __all__ = [
     "plot_sweep",
     "plot_win_rates",
     "register",
+    "playtests",
     "replay",
     "rerun",
     "rule_point",
     "simulate",
+    "simulated_twin",
     "skill_vs_luck",
     "state_from_json",
     "summarize",

@@ -432,6 +432,32 @@ def cmd_tune(args: argparse.Namespace) -> int:
     return 0
 
 
+# ---------------------------------------------------------------- app (#19: the playtest app)
+def cmd_app(args: argparse.Namespace) -> int:
+    """Serve one variant in a Voilà page for playtesters (``widgets.app`` in a subprocess)."""
+    import subprocess
+
+    game = game_from_args(args)  # a bad variant fails here, in one line
+    params = {k: v for k, v in game.params_to_dict().items()
+              if k in dict(parse_sets(type(game), args.set or []))}
+    cmd = [sys.executable, "-m", "widgets.app", game.name, "--params", json.dumps(params),
+           "--port", str(args.port), "--dir", args.dir, *(["--open"] if args.open else [])]
+    if args.dry_run:
+        print(" ".join(cmd))
+        return 0
+    return subprocess.call(cmd)
+
+
+def add_app_parser(sub: Any, add_game: Any) -> None:
+    p = sub.add_parser("app", help="serve a playtest page of one variant (Voilà)")
+    add_game(p)
+    p.add_argument("--port", type=int, default=8866, help="port (default 8866)")
+    p.add_argument("--dir", default="playtest-app", help="folder of the page and its playtest log")
+    p.add_argument("--open", action="store_true", help="open a browser")
+    p.add_argument("--dry-run", action="store_true", help="print the command instead of serving")
+    p.set_defaults(func=cmd_app)
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # one line, exit 2
         raise UsageError(message)
@@ -522,6 +548,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--storage", help="sqlite:///studies.db keeps the study; the same command resumes it")
     p.add_argument("--study-name", help="name of the study in --storage (default: from the settings)")
     p.set_defaults(func=cmd_tune)
+    add_app_parser(sub, add_game)
     return parser
 
 

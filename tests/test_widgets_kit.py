@@ -182,6 +182,27 @@ def do_by_clicks(board: Any, action: Action) -> list[str]:
     return steps
 
 
+def click_once(board: Any) -> None:
+    """One click as a person would: a button of a narrowed choice, a highlighted place, a button."""
+    if board.chosen and board.buttons:
+        board.press(0)
+    elif board.targets:
+        board.click(board.targets[0])
+    else:
+        board.press(0)
+
+
+def click_until(board: Any, done: Any, limit: int = 600) -> bool:
+    """Click (:func:`click_once`) until ``done(board)`` or the end; True if ``done`` came true."""
+    for _ in range(limit):
+        if done(board):
+            return True
+        if board.finished or not (board.targets or board.buttons):
+            return False
+        click_once(board)
+    return False
+
+
 def last_action_of(state: State, seat: int) -> Action | None:
     """The last action ``seat`` made (inside a joint action at a simultaneous node too)."""
     for item in reversed(state.history()):

@@ -178,3 +178,24 @@ def test_an_uploaded_save_leaves_the_synced_state_at_once(tmp_path: Any) -> None
         assert play.upload.value == ()
         assert "loaded" in play.note.value
         assert not leaks(play, probe("toy").secrets(play.state, 0))
+
+
+def test_the_3d_view_of_memm_syncs_nothing_hidden() -> None:
+    """#19: Memm3D's synced scene holds the public structure and the viewer's own ghosts only."""
+    from widgets import Memm3D
+
+    board = Memm3D(lab.load("memm", players=2), seat=VIEWER, agents={1: "random"}, seed=2, pace=0)
+    p = probe("memm")
+    rng = np.random.default_rng(2)
+    for _ in range(6):
+        state = board.state
+        found = leaks(board, p.secrets(state, VIEWER))
+        found += private_event_leaks(state, VIEWER, [v for _, v in synced_values(board)])
+        assert not found, found[:3]
+        if board.scene["ghosts"]:
+            assert board.your_turn  # placements are offered to the player to move only
+        if state.is_terminal():
+            break
+        options = [o for opts in board.scene["ghosts"].values() for o in opts]
+        assert options, board.status
+        assert board.place(options[int(rng.integers(len(options)))]["action"]), board.error

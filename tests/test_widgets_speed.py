@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from test_widgets_kit import last_action_of
+from test_widgets_kit import click_until, last_action_of
 
 import lab
 from widgets import Board, SpeedPlay, TimedActions
@@ -43,7 +43,7 @@ def test_FC_P5_slap_offers_signal_and_buttons_and_no_slap_buttons() -> None:
     assert not any(b["action"][0] == "slap" for b in board.buttons)  # 301 slap(ms) never become buttons
 
 
-@pytest.mark.parametrize(("measured", "submitted"), [(312.4, 310), (0.2, 0), (4999, 3000), (1005, 1000)])
+@pytest.mark.parametrize(("measured", "submitted"), [(312.4, 310), (100.2, 100), (4999, 3000), (1005, 1000)])
 def test_FC_P5_reaction_time_is_rounded_onto_the_rules_grid(measured: float, submitted: int) -> None:
     board = race_board()
     shout_options = board.timed["options"]
@@ -61,6 +61,10 @@ def test_FC_P5_reaction_time_is_rounded_onto_the_rules_grid(measured: float, sub
         ("fast", 0, {}, "non-negative number"),
         (True, 0, {}, "non-negative number"),
         (float("nan"), 0, {}, "non-negative number"),
+        (10**400, 0, {}, "non-negative number"),  # #20 item 8: raised OverflowError out of handle
+        (float("inf"), 0, {}, "non-negative number"),
+        (0, 0, {}, "faster than a human"),  # #20 item 8: a forged 0 ms won every race
+        (99.9, 0, {}, "faster than a human"),
         (300, 7, {}, "is not one of"),
         (300, 0, {"seat": 1}, "not played from this screen"),
         (300, 0, {"token": -1}, "out of date"),
@@ -79,3 +83,31 @@ def test_a_timed_message_when_no_race_is_on_is_refused() -> None:
     board = play.board
     assert not board.timed and board.your_turn
     assert timed(board, 250) is False and "no slap to time now" in board.error
+
+
+def test_the_human_floor_is_a_parameter() -> None:
+    play = SpeedPlay(players=3, seed=2, pace=0, human_floor_ms=250)
+    board = play.board
+    assert click_until(board, lambda b: bool(b.timed), 400)
+    assert timed(board, 200) is False and "floor is 250 ms" in board.error
+    assert timed(board, 260)
+
+
+def test_a_race_the_human_misses_closes_after_the_window_and_counts_them_last() -> None:
+    board = race_board()
+    before = board.state.move_number()
+    assert board.timed["window_s"] == 5.0
+    assert board.close_race()
+    assert "too slow" in board.message and "counts as last" in board.message
+    action = last_action_of(board.state, 0)
+    assert action.kind == "slap" and action.args == (3000, False)
+    assert board.state.move_number() > before
+    assert board.close_race() is False  # nothing left to close
+
+
+def test_undo_is_off_in_real_time_play_and_says_why() -> None:
+    board = race_board()
+    assert timed(board, 400)
+    assert not board.can_undo and "real-time" in board.undo_note
+    with pytest.raises(lab.LabError, match="real-time"):
+        board.session.undo()

@@ -38,7 +38,7 @@ def test_one_control_per_parameter_with_doc_and_clauses(game_name: str) -> None:
             assert clause in text
     assert editor.validate() and editor.diff() == {} and not editor.start_button.disabled
     assert "diff from default: none" in editor.diff_box.value
-    assert editor.game() == lab.load(game_name)
+    assert editor.variant() == lab.load(game_name)
 
 
 def _bad_text(spec: ParamSpec) -> str | None:
@@ -62,7 +62,7 @@ def test_bad_values_show_inline_errors_never_a_traceback(game_name: str) -> None
         assert spec.name in shown and "Traceback" not in all_html(editor)
         assert editor.start_button.disabled
         with pytest.raises(lab.InvalidVariant):
-            editor.game()
+            editor.variant()
         assert editor.start() is None
         editor.set_value(spec.name, spec.default)
         assert editor.validate(), editor.errors
@@ -144,3 +144,33 @@ def test_editor_fallback_lists_every_parameter(game_name: str) -> None:
     for spec in editor.specs:
         assert spec.name in bundle["text/html"]
     assert bundle["text/plain"] == repr(editor) == repr(VariantEditor(game_name))
+
+
+def test_a_two_field_error_shows_at_the_top_and_beside_both_fields_even_with_another_error() -> None:
+    """#19: ring sectors vs tile counts appeared only at the bottom, and not at all with a one-field error."""
+    editor = VariantEditor("memcel")
+    rings = [{"colour": "red", "sectors": 4}, {"colour": "green", "sectors": 16}, {"colour": "blue", "sectors": 16}]
+    editor.set_value("ring_layout", rings)
+    assert not editor.validate()
+    for name in ("ring_layout", "tile_counts"):
+        assert "the board must be exactly covered" in editor._error_boxes[name].value, name
+    assert "ring_layout, tile_counts" in editor.top_box.value and "exactly covered" in editor.top_box.value
+    assert editor.children.index(editor.top_box) < editor.children.index(editor.variant_box)
+    editor.set_text("players", "99")  # a one-field error as well
+    assert "players" in editor.errors
+    assert "exactly covered" in editor.top_box.value and "players" in editor.top_box.value
+    assert "exactly covered" in editor._error_boxes["tile_counts"].value
+
+
+def test_standalone_editor_start_gives_the_game_a_callback_and_a_message() -> None:
+    started: list[Any] = []
+    editor = VariantEditor("memm", on_start=started.append)
+    assert editor.game is None
+    editor.set_text("players", "3")
+    game = editor.start()
+    assert game is not None and editor.game is game and started == [game]
+    assert game.num_players() == 3
+    assert "new game of" in editor.done_box.value and "players=3" in editor.done_box.value
+    assert editor.top_box.value == editor.done_box.value  # seen wherever the user is looking
+    alone = VariantEditor("memm")
+    assert alone.start() is alone.game and "editor.game" in alone.done_box.value

@@ -10,6 +10,8 @@
 - :class:`SpeedPlay` — Fiemme–Cembra with the human's slap timed in the browser
   (:class:`TimedActions`: any action with an ``ms`` field is made that way).
 - :class:`VariantEditor` — a form generated from ``game.parameter_specs()`` only.
+- :class:`Memm3D` — memm's Board with a three.js view to turn and zoom, placements chosen on
+  ghost cubes.
 
 Only what the viewing seat may see is ever synced to the browser (:meth:`Session.view`), and
 every browser message is checked by :class:`Session` (stale, out of turn, another seat's,
@@ -25,6 +27,7 @@ from __future__ import annotations
 
 from widgets._session import Refused, Session
 from widgets.board import Board
+from widgets.memm3d import Memm3D
 from widgets.play import Play, playable_games
 from widgets.speed import SpeedPlay
 from widgets.timed import TimedActions
@@ -32,6 +35,7 @@ from widgets.variant import VariantEditor
 
 __all__ = [
     "Board",
+    "Memm3D",
     "Play",
     "Refused",
     "Session",

@@ -25,6 +25,7 @@ from lab.core.errors import IllegalAction, LabError
 from lab.core.game import Game
 from lab.core.state import CHANCE, SIMULTANEOUS, TERMINAL, State
 from lab.sim.play import seed_streams
+from widgets._words import result_words
 
 LOG_LINES = 80
 MAX_BUTTONS = 40
@@ -47,18 +48,28 @@ def player_name(p: int) -> str:
     return {CHANCE: "chance", SIMULTANEOUS: "all players", TERMINAL: "nobody"}.get(p, f"player {p}")
 
 
-LOG_KEYS = ("step", "clause", "kind")
+LOG_KEYS = ("step", "clause", "kind", "text")
 
 
 def format_entry(entry: Mapping[str, Any]) -> str:
-    """One move-log line from :func:`event_entry` data: step, clause ID, kind and data."""
+    """One move-log line from :func:`event_entry` data: step, clause ID, kind and data (or words)."""
+    if entry.get("text"):
+        return f"#{entry['step']} [{entry['clause']}] {entry['kind']}: {entry['text']}"
     data = " ".join(f"{k}={_short(v)}" for k, v in sorted(entry.items()) if k not in LOG_KEYS)
     return f"#{entry['step']} [{entry['clause']}] {entry['kind']}{(' ' + data) if data else ''}"
 
 
-def event_entry(event: lab.Event) -> dict[str, Any]:
-    """An event as the browser's move log gets it: ``Event.to_json()`` as plain JSON data."""
-    return json.loads(json.dumps(event.to_json(), sort_keys=True, default=str))
+def event_entry(event: lab.Event, state: State | None = None) -> dict[str, Any]:
+    """An event as the browser's move log gets it: ``Event.to_json()`` as plain JSON data.
+
+    A game may say it in words with an optional ``state.describe_event(event)`` (``text``).
+    """
+    entry = json.loads(json.dumps(event.to_json(), sort_keys=True, default=str))
+    describe = getattr(state, "describe_event", None)
+    text = describe(event) if callable(describe) else None
+    if text:
+        entry["text"] = str(text)
+    return entry
 
 
 def _short(v: Any) -> str:
@@ -106,12 +117,16 @@ class Session:
         }
         self.agents: dict[int, Agent] = {p: make_agent(game, s) for p, s in self.agent_specs.items()}
         self.timed_kinds: set[str] = set()  # action kinds made by a timed button (widgets.timed)
+        self.realtime = False  # real-time play (a timed race): no undo at all
+        self.recorder: Any = None  # a playtest recorder (widgets._record), told of every step
         self.version = 0
         self.new_game(seed, state)
 
     # ------------------------------------------------------------------ lifecycle
     def new_game(self, seed: int | None = None, state: State | None = None) -> None:
         """Start again (same game and seats) with ``seed`` (default: the current seed)."""
+        if getattr(self, "recorder", None) is not None:
+            self.recorder.new_game(self)  # the game being left is recorded (unfinished)
         if seed is not None:
             if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
                 raise Refused(f"a seed is a non-negative integer, not {seed!r}")
@@ -124,6 +139,7 @@ class Session:
         # a selection being narrowed: (seat, targets clicked so far, candidate actions)
         self.choice: tuple[int, tuple[str, ...], list[Action]] | None = None
         self._undo: list[_Snapshot] = []
+        self.undo_block = ""  # why the moves before the last barrier cannot be undone
         self.viewer: int | None = self.humans[0] if self.humans else None
         self._options_cache: tuple[int, int, Any] | None = None
         self._touch()
@@ -134,6 +150,8 @@ class Session:
         acting = self.human_to_act()
         if acting and (self.viewer not in acting):
             self.viewer = acting[0]  # hot-seat: the screen turns to the human who must act
+        if self.recorder is not None:
+            self.recorder.touched(self)
 
     # ------------------------------------------------------------------ who acts
     def acting(self) -> list[int]:
@@ -149,15 +167,14 @@ class Session:
         st = self.state
         cur = st.current_player()
         if cur == TERMINAL:
-            winners = st.winners()
-            res = ", ".join(f"{r:g}" for r in st.returns())
-            who = "draw" if not winners else "winner: " + ", ".join(player_name(w) for w in winners)
-            return f"game over ({who}; returns {res})"
+            return f"game over: {result_words(st, self.viewer)}"
         if cur == CHANCE:
             return "chance is drawn"
         humans = self.human_to_act()
         if humans:
-            return "your move (" + ", ".join(player_name(p) for p in humans) + ")"
+            ask = getattr(st, "prompt", None)  # optional: what the game asks, in words
+            what = ask(humans[0]) if callable(ask) else ""
+            return "your move (" + ", ".join(player_name(p) for p in humans) + ")" + (f": {what}" if what else "")
         others = [p for p in self.acting() if p not in self.pending]
         names = ", ".join(f"{player_name(p)} ({self.seat_kind(p)})" for p in others)
         return f"waiting for {names}"
@@ -233,6 +250,10 @@ class Session:
         if not actions:
             raise Refused(self.explain_target(seat, target))
         clicked: tuple[str, ...] = ()
+        if not (self.choice and self.choice[0] == seat):
+            quick = self._quick(seat, target, actions)
+            if quick is not None:
+                return quick
         if self.choice and self.choice[0] == seat:
             chosen = self.choice[1]
             if target in chosen:  # a second click on a chosen place takes it out of the selection
@@ -256,13 +277,36 @@ class Session:
         self._options_cache = None
         return f"{' + '.join(self.choice[1])}: {len(actions)} possible moves; click another highlighted place or a button"
 
-    def choose(self, seat: Any, action: Any, token: Any) -> str:
-        """A button: the action (JSON) must be one the seat is offered right now."""
+    def _quick(self, seat: int, target: str, actions: list[Action]) -> str | None:
+        """Optional game hooks for one-click moves.
+
+        ``state.target_path(player, target)``: the legal actions one click plays in a row (a
+        move along a path; the first must be one of the target's); ``state.click_default(player,
+        target)``: the one action a click plays on a target that holds several (the others stay
+        reachable by first clicking what narrows them, e.g. a tile in hand).
+        """
+        path_of = getattr(self.state, "target_path", None)
+        path = list(path_of(seat, target) or ()) if callable(path_of) else []
+        if len(path) > 1 and path[0] in actions:
+            return self.play_path(seat, path)
+        if len(actions) > 1:
+            default_of = getattr(self.state, "click_default", None)
+            default = default_of(seat, target) if callable(default_of) else None
+            if default is not None and default in actions:
+                return self.submit(seat, default)
+        return None
+
+    def _checked_action(self, seat: Any, action: Any, token: Any) -> tuple[int, Action]:
+        """The message's seat and its action (JSON) as an Action of this game, else Refused."""
         seat = self._check(seat, token)
         try:
-            act = self.state.coerce_action(action)
+            return seat, self.state.coerce_action(action)
         except IllegalAction as exc:
             raise Refused(f"refused: {exc}") from None
+
+    def choose(self, seat: Any, action: Any, token: Any) -> str:
+        """A button: the action (JSON) must be one the seat is offered right now."""
+        seat, act = self._checked_action(seat, action, token)
         offered = self.offered_buttons(seat)
         if act not in offered:
             why = ""
@@ -270,6 +314,14 @@ class Session:
                 reason = self.state.explain_illegal(seat, act)
                 why = f" ({reason})" if reason else " (not legal now)"
             raise Refused(f"refused: {act} is not one of your options{why}")
+        return self.submit(seat, act)
+
+    def act(self, seat: Any, action: Any, token: Any) -> str:
+        """A view that names a whole legal action (the 3D view's "Place here"): checked, played."""
+        seat, act = self._checked_action(seat, action, token)
+        if act.kind in self.timed_kinds or act not in self.state.legal_actions(seat):
+            reason = self.state.explain_illegal(seat, act) or "not legal now"
+            raise Refused(f"not legal: {self.state.describe_action(act)}: {reason}")
         return self.submit(seat, act)
 
     def cancel_choice(self) -> None:
@@ -302,21 +354,70 @@ class Session:
 
     def submit(self, seat: int, action: Action) -> str:
         """Play ``action`` for human ``seat`` (already checked to be offered)."""
-        self._undo.append(
-            _Snapshot(
-                self.state.clone(),
-                [self.chance_rng.bit_generator.state, *(r.bit_generator.state for r in self.agent_rngs)],
-                dict(self.pending),
+        if not self.realtime:
+            self._undo.append(
+                _Snapshot(
+                    self.state.clone(),
+                    [self.chance_rng.bit_generator.state, *(r.bit_generator.state for r in self.agent_rngs)],
+                    dict(self.pending),
+                )
             )
-        )
         label = self.state.describe_action(action)
         self.choice = None
+        seen = len(self.state.events)
         if self.state.current_player() == SIMULTANEOUS:
             self.pending[seat] = action
         else:
             self.state.apply_action(action)
+            self._guard_own(seat, action, seen)
+        if self.recorder is not None:
+            self.recorder.decision(self, seat, action)
         self._touch()
         return f"you played {label}"
+
+    def play_path(self, seat: int, path: Sequence[Action]) -> str:
+        """Several actions of one click (e.g. a move along a path), each checked as it comes.
+
+        The path stops early if the seat is no longer to act or the next step is not legal
+        (the game changed under it, e.g. a collision ended the move). One undo takes back all.
+        """
+        msg = self.submit(seat, path[0])
+        undo_depth = len(self._undo)
+        done = 1
+        for action in path[1:]:
+            if self.state.current_player() != seat or action not in self.state.legal_actions(seat):
+                break
+            self.submit(seat, action)
+            done += 1
+        del self._undo[undo_depth:]
+        return msg if done == 1 else f"you played {done} steps: " + ", ".join(
+            self.state.describe_action(a) for a in path[:done])
+
+    # ------------------------------------------------------------------ undo barriers (#20 item 8)
+    def _barrier(self, reason: str) -> None:
+        """No undo before this point: a player has seen something an undo cannot unsee."""
+        if self._undo or not self.undo_block:
+            self.undo_block = reason
+        self._undo.clear()
+
+    def _guard_own(self, seat: int, action: Action, seen: int) -> None:
+        """A human's own move that revealed hidden information to them (e.g. a peek)."""
+        args = {json.dumps(a, default=str) for a in action.to_json()[1:]}
+        for e in self.state.events[seen:]:
+            if e.visible_to is None or seat not in e.visible_to:
+                continue
+            new = {k for k, v in e.data.items() if k != "player" and json.dumps(v, default=str) not in args}
+            if new:
+                self._barrier(f"undo is off before your {action.kind}: it showed you hidden "
+                              f"information ({e.kind}: {', '.join(sorted(new))})")
+                return
+
+    def _guard_other(self, seen: int, what: str) -> None:
+        """Chance, an agent or a simultaneous reveal: private events reaching a human seat."""
+        for e in self.state.events[seen:]:
+            if e.visible_to is not None and any(h in e.visible_to for h in self.humans):
+                self._barrier(f"undo is off before {what}: it showed you hidden information ({e.kind})")
+                return
 
     # ------------------------------------------------------------------ the machine's moves
     def can_advance(self) -> bool:
@@ -337,8 +438,13 @@ class Session:
             return False
         st = self.state
         cur = st.current_player()
+        seen = len(st.events)
         if cur == CHANCE:
-            st.apply_action(sample_outcome(st.chance_outcomes(), self.chance_rng))
+            outcome = sample_outcome(st.chance_outcomes(), self.chance_rng)
+            st.apply_action(outcome)
+            # an undo past a chance outcome would let a player see it and choose again
+            self._barrier(f"undo is off before the chance outcome {st.describe_action(outcome)!r} "
+                          "(a player may not see a roll or a draw and then take a move back)")
         elif cur == SIMULTANEOUS:
             joint = dict(self.pending)
             for p in st.acting_players():
@@ -346,8 +452,11 @@ class Session:
                     joint[p] = self._ask(p)
             self.pending = {}
             st.apply_actions(joint)
+            if any(p in self.humans for p in joint):
+                self._barrier("undo is off before the simultaneous choices were revealed")
         else:
             st.apply_action(self._ask(cur))
+            self._guard_other(seen, f"{player_name(cur)}'s move")
         self._touch()
         return True
 
@@ -367,12 +476,24 @@ class Session:
 
     # ------------------------------------------------------------------ undo, save, load
     def can_undo(self) -> bool:
-        return bool(self._undo)
+        return bool(self._undo) and not self.realtime
+
+    def undo_note(self) -> str:
+        """Why undo is not available now (``""`` when it is)."""
+        if self.realtime:
+            return "undo is off in real-time play (a race cannot be taken back)"
+        if self._undo:
+            return ""
+        return self.undo_block or "nothing to undo: no human move yet in this game"
 
     def undo(self) -> str:
-        """Go back to just before the last human decision (agents' later moves go too)."""
-        if not self._undo:
-            raise Refused("nothing to undo: no human move yet in this game")
+        """Go back to just before the last human decision (agents' later moves go too).
+
+        Never past a chance outcome, a simultaneous reveal or hidden information a human seat
+        has seen since (:meth:`_barrier`): the undo is refused there, saying why.
+        """
+        if not self.can_undo():
+            raise Refused(self.undo_note())
         snap = self._undo.pop()
         self.state = snap.state
         rngs = [self.chance_rng, *self.agent_rngs]
@@ -413,7 +534,7 @@ class Session:
             chosen = list(self.choice[1])
             candidates = set(self.choice[2])
             targets = {k: v for k, v in targets.items() if k in chosen or candidates.intersection(v)}
-        log = [event_entry(e) for e in st.events_for(viewer)[-LOG_LINES:]]
+        log = [event_entry(e, st) for e in st.events_for(viewer)[-LOG_LINES:]]
         return {
             "game": st.game.name,
             "title": st.game.title or st.game.name,
@@ -431,5 +552,7 @@ class Session:
             "finished": st.is_terminal(),
             "log": log,
             "can_undo": self.can_undo(),
+            "undo_note": self.undo_note(),
+            "result": result_words(st, viewer),
         }
 

@@ -75,9 +75,12 @@ class Board(anywidget.AnyWidget):
     finished = t.Bool(False).tag(sync=True)
     busy = t.Bool(False).tag(sync=True)
     can_undo = t.Bool(False).tag(sync=True)
+    undo_note = t.Unicode("").tag(sync=True)  # why undo is off now (chance seen, real time ...)
+    result = t.Unicode("").tag(sync=True)  # the result in plain words once the game is over
     log = t.List(t.Dict()).tag(sync=True)
     timed = t.Dict().tag(sync=True)
     ack = t.Int(0).tag(sync=True)  # counts the browser messages handled (tests wait on it)
+    accepts_actions = False  # views that send whole legal actions ("act" messages) set it
 
     def __init__(
         self,
@@ -106,8 +109,10 @@ class Board(anywidget.AnyWidget):
         self.speed = speed
         if speed is not None:
             session.timed_kinds = {speed.kind}
+            session.realtime = True
         self._generation = 0
         self._scheduled = False
+        self._race_node = -1  # the timed race whose window is running
         self.on_msg(self._on_msg)
         self.changed()
 
@@ -125,7 +130,30 @@ class Board(anywidget.AnyWidget):
     def _timed_offer(self) -> dict[str, Any]:
         if self.speed is None:
             return {}
-        return self.speed.offer(self.session) or {}
+        offer = self.speed.offer(self.session) or {}
+        node = offer.get("node", -1)
+        if offer and node != self._race_node:
+            self._race_node = node
+            loop = _running_loop()
+            if loop is not None:  # without a loop (scripts, tests) call close_race() yourself
+                loop.call_later(self.speed.window_s, self._race_window_over, node, self._generation)
+        return offer
+
+    def _race_window_over(self, node: int, generation: int) -> None:
+        if generation == self._generation and self.session.version == node:
+            self.close_race()
+
+    def close_race(self) -> bool:
+        """End the timed race now: a human hand still missing counts as last (True if one did)."""
+        if self.speed is None:
+            return False
+        msg = self.speed.close_race(self.session)
+        if msg is None:
+            return False
+        self.error = ""
+        self.message = msg
+        self.changed()
+        return True
 
     def changed(self) -> None:
         """Refresh, then let chance and agents move (paced) until a human must act."""
@@ -202,6 +230,8 @@ class Board(anywidget.AnyWidget):
                 msg = self.session.click(seat, content.get("target"), token)
             elif kind == "choose":
                 msg = self.session.choose(seat, content.get("action"), token)
+            elif kind == "act" and self.accepts_actions:
+                msg = self.session.act(seat, content.get("action"), token)
             elif kind == "cancel":
                 self.session.cancel_choice()
                 msg = ""
@@ -217,6 +247,11 @@ class Board(anywidget.AnyWidget):
             return False
         except lab.LabError as exc:
             self.error = f"refused: {exc}"
+            self.message = ""
+            return False
+        except (TypeError, ValueError, OverflowError, RecursionError) as exc:
+            # a malformed message must never raise out of the widget's callback
+            self.error = f"refused: a malformed message ({type(exc).__name__}: {str(exc)[:80]})"
             self.message = ""
             return False
         self.error = ""

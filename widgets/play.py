@@ -22,6 +22,7 @@ import ipywidgets as w
 import lab
 from lab.agents.base import agent_names
 from lab.core.game import Game
+from widgets._record import PlaytestRecorder
 from widgets._repr import bundle, fallback_html
 from widgets._session import HUMAN, Refused, Session
 from widgets.board import Board
@@ -58,6 +59,15 @@ class Play(w.VBox):
         Seconds between automatic moves.
     save_dir : str or Path
         Where "Save" writes (kernel side).
+    race_window : float
+        Seconds a timed race (Fiemme–Cembra's slap) waits for the human; then the missing
+        hand counts as last.
+    human_floor_ms : float
+        Reaction times below this are refused as not humanly possible.
+    playtest_log : str, Path or None
+        Every game played here is appended to this playtest log when it ends or is left for
+        a new one (its save goes to ``saves/`` beside it, on the kernel's side); read it with
+        ``lab.playtests(path)``. ``None``: no record.
     """
 
     board_class = Board
@@ -70,9 +80,14 @@ class Play(w.VBox):
         seed: int = 0,
         pace: float = 0.4,
         save_dir: str | Path = "saves",
+        race_window: float = 5.0,
+        human_floor_ms: float = 100.0,
+        playtest_log: str | Path | None = "playtests/log.jsonl",
         **kwargs: Any,
     ) -> None:
         self.save_dir = Path(save_dir)
+        self.recorder = PlaytestRecorder(playtest_log) if playtest_log is not None else None
+        self.timing = {"window_s": float(race_window), "floor_ms": float(human_floor_ms)}
         games = playable_games()
         name = game if isinstance(game, str) else game.name
         self.game_menu = w.Dropdown(options=games if name in games else [*games, name], value=name,
@@ -103,7 +118,7 @@ class Play(w.VBox):
                            self.save_button, self.upload])
         super().__init__([controls, w.HBox([self.seats_box, self.pace_slider]), self.note,
                           self.board, self.editor_box], **kwargs)
-        self.board.observe(self._sync_undo, names="can_undo")
+        self.board.observe(self._sync_undo, names=["can_undo", "undo_note"])
         self._sync_undo()
 
     # ------------------------------------------------------------------ construction
@@ -130,15 +145,21 @@ class Play(w.VBox):
     def _make_board(self, game: Game, seed: int, state: Any = None) -> Board:
         humans, agents = self._seats()
         session = Session(game, humans=humans, agents=agents, seed=seed, state=state)
+        if self.recorder is not None:
+            self.recorder.attach(session)
         return self.board_class(session, pace=self.pace_slider.value, **self._board_kwargs(game))
 
     def _board_kwargs(self, game: Game) -> dict[str, Any]:
-        return {"speed": TimedActions.for_game(game)}
+        return {"speed": TimedActions.for_game(game, **self.timing)}
 
     def _set_session(self, session: Session) -> None:
-        speed = TimedActions.for_game(session.game)
+        speed = TimedActions.for_game(session.game, **self.timing)
         self.board.speed = speed
         session.timed_kinds = {speed.kind} if speed else set()
+        session.realtime = speed is not None
+        if self.recorder is not None:
+            self.recorder.new_game(self.board.session)  # the game being left, if a person played it
+            self.recorder.attach(session)
         self.board.session = session
         self.board.restart()
 
@@ -239,6 +260,7 @@ class Play(w.VBox):
 
     def _sync_undo(self, *_args: Any) -> None:
         self.undo_button.disabled = not self.board.can_undo
+        self.undo_button.tooltip = self.board.undo_note or "take back your last move"
 
     def _say(self, text: str, error: bool = False) -> None:
         color = "#b71c1c" if error else "#1b5e20"

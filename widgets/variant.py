@@ -3,14 +3,19 @@
 One control per parameter (chosen by its kind), with its doc, allowed values and clause IDs;
 every edit is validated at once with the spec's own ``validate`` and then the game's
 cross-parameter ``check_variant``; errors appear beside the control as text, never as a
-traceback. A "diff from default" table lists what the variant changes, and a button starts a
-new game under it. A new or changed ``ParamSpec`` needs no code here.
+traceback. An error involving several fields (the game's ``check_variant``) is shown at the top
+of the form and beside every field it names, even while another field has its own error (the
+combination is then checked with that field at its default). A "diff from default" table lists
+what the variant changes; the start button builds the game (``editor.game``), calls the
+``on_start`` callbacks and confirms beside the button and at the top. A new or changed
+``ParamSpec`` needs no code here.
 """
 
 from __future__ import annotations
 
 import html
 import json
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -62,6 +67,11 @@ class VariantEditor(w.VBox):
         self.errors: dict[str, str] = {}
         self.variant_error = ""
         self._error_boxes: dict[str, w.HTML] = {}
+        self.game: Game | None = None  # the game the start button built last
+        self.top_box = w.HTML("")  # errors of the whole form and the confirmation, at the top
+        self.top_box.add_class("rl-editor-top")
+        self.done_box = w.HTML("")  # the confirmation beside the start button
+        self.done_box.add_class("rl-editor-done")
         rows = []
         for spec in self.specs:
             control = self._control(spec)
@@ -86,8 +96,8 @@ class VariantEditor(w.VBox):
         self.reset_button.on_click(lambda _b: self.reset())
         header = w.HTML(f"<b>Variant of {html.escape(self.game_cls.title or self.game_cls.name)}</b>")
         super().__init__(
-            [header, *rows, self.variant_box, self.diff_box,
-             w.HBox([self.start_button, self.reset_button])],
+            [header, self.top_box, *rows, self.variant_box, self.diff_box,
+             w.HBox([self.start_button, self.reset_button, self.done_box])],
             **kwargs,
         )
         if values:
@@ -163,20 +173,36 @@ class VariantEditor(w.VBox):
                 self.errors[spec.name] = f"parameter {spec.name!r}: {type(exc).__name__}: {exc}"
         self.variant_error = ""
         self._game: Game | None = None
-        if not self.errors:
-            try:
-                self._game = self.game_cls({k: thaw(v) for k, v in values.items()})
-            except lab.InvalidVariant as exc:
-                self.variant_error = str(exc)
-            except Exception as exc:  # noqa: BLE001 - never a traceback in the form
-                self.variant_error = f"the game rejected this variant: {type(exc).__name__}: {exc}"
+        combined = values if not self.errors else {**{k: self._defaults[k] for k in self.errors}, **values}
+        try:
+            game = self.game_cls({k: thaw(v) for k, v in combined.items()})
+        except lab.InvalidVariant as exc:
+            self.variant_error = str(exc)
+        except Exception as exc:  # noqa: BLE001 - never a traceback in the form
+            self.variant_error = f"the game rejected this variant: {type(exc).__name__}: {exc}"
+        else:
+            if not self.errors:
+                self._game = game
+        involved = self.fields_named(self.variant_error)
         for name, box in self._error_boxes.items():
-            msg = self.errors.get(name, "")
-            box.value = f'<span style="color:#b71c1c">⚠ {html.escape(msg)}</span>' if msg else ""
+            msgs = [m for m in (self.errors.get(name, ""),
+                                self.variant_error if name in involved else "") if m]
+            box.value = "".join(f'<div style="color:#b71c1c">⚠ {html.escape(m)}</div>' for m in msgs)
         self.variant_box.value = (
             f'<div style="color:#b71c1c"><b>variant not valid:</b> {html.escape(self.variant_error)}</div>'
             if self.variant_error else ""
         )
+        problems = [f"<b>{html.escape(k)}</b>: {html.escape(v)}" for k, v in self.errors.items()]
+        if self.variant_error:
+            fields = ", ".join(involved) or "several fields"
+            problems.append(f"<b>{html.escape(fields)}</b> together: {html.escape(self.variant_error)}")
+        self.top_box.value = (
+            '<div style="color:#b71c1c;border-left:4px solid #b71c1c;padding:2px 6px">'
+            f"<b>{len(problems)} problem(s) — fix them to start a game:</b><br>" + "<br>".join(problems)
+            + "</div>" if problems else ""
+        )
+        if problems:
+            self.done_box.value = ""
         self._values = values
         self.diff_box.value = self._diff_html()
         ok = self._game is not None
@@ -203,7 +229,11 @@ class VariantEditor(w.VBox):
         )
         return f"<b>diff from default</b><table class='rl-diff'>{rows}</table>"
 
-    def game(self) -> Game:
+    def fields_named(self, message: str) -> list[str]:
+        """The parameters a (cross-field) error message names."""
+        return [s.name for s in self.specs if message and re.search(rf"\b{re.escape(s.name)}\b", message)]
+
+    def variant(self) -> Game:
         """The edited variant as a Game (lab.InvalidVariant naming the problem if invalid)."""
         if self._game is None:
             problems = [*self.errors.values(), self.variant_error]
@@ -220,12 +250,23 @@ class VariantEditor(w.VBox):
         self._callbacks.append(callback)
 
     def start(self) -> Game | None:
-        """Start a game under the edited variant (nothing if it is not valid)."""
+        """Start a game under the edited variant (nothing if it is not valid).
+
+        The game is kept as ``editor.game``, handed to every ``on_start`` callback and confirmed
+        beside the button and at the top of the form.
+        """
         if not self.validate():
             return None
-        game = self.game()
+        game = self.variant()
+        self.game = game
         for cb in self._callbacks:
             cb(game)
+        changed = ", ".join(f"{k}={_text(v)}" for k, v in self.params().items()) or "the default rules"
+        where = "started below" if self._callbacks else "ready as editor.game"
+        text = f"✔ new game of {game.title or game.name} with {changed}: {where}"
+        confirm = f'<span style="color:#1b5e20;font-weight:600">{html.escape(text)}</span>'
+        self.done_box.value = confirm
+        self.top_box.value = confirm
         return game
 
     def reset(self) -> None:

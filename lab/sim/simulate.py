@@ -168,9 +168,25 @@ def game_row(
     agents_text: str | None = None,
 ) -> dict[str, Any]:
     """Play one game and summarise it as a flat table row (see the module docstring)."""
-    n = game.num_players()
-    tracker = LeadTracker(n)
+    tracker = LeadTracker(game.num_players())
     state = play(game, agents, seed=seed, on_step=tracker)
+    if agents_text is None:
+        agents_text = "|".join(agent_label(a.spec()) for a in make_agents(game, agents))
+    return state_row(game, state, tracker, seed, index, variant=variant, agents_text=agents_text)
+
+
+def state_row(
+    game: Game,
+    state: State,
+    tracker: LeadTracker,
+    seed: int,
+    index: int,
+    *,
+    variant: str | None,
+    agents_text: str,
+) -> dict[str, Any]:
+    """The table row of a played ``state`` (``tracker`` followed it step by step)."""
+    n = game.num_players()
     returns = state.returns()
     winners = [int(w) for w in state.winners()]
     decisions = sum(1 for h in state._history if h.player != CHANCE)
@@ -179,9 +195,7 @@ def game_row(
         "game_index": index,
         "seed": seed,
         "variant": variant if variant is not None else variant_label(game),
-        "agents": agents_text if agents_text is not None else "|".join(
-            agent_label(a.spec()) for a in make_agents(game, agents)
-        ),
+        "agents": agents_text,
         "winners": json.dumps(winners),
         "winner": winners[0] if len(winners) == 1 else -1,
         # no winner: a draw or a timeout; in a solo game a loss (negative return) is no draw

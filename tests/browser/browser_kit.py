@@ -30,6 +30,7 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
     "--no-first-run",
+    "--enable-unsafe-swiftshader",  # WebGL in software for the 3D view (no GPU here)
 ]
 SCREENSHOTS = Path(os.environ.get("RL_SCREENSHOTS", "/tmp/rules-lab-screenshots"))
 

@@ -65,6 +65,16 @@ def notebook(name: str, make: str) -> nbformat.NotebookNode:
     return nb
 
 
+# #19: pages for the defects (a finished game loaded into Play, a short race window, the editor)
+EXTRA = {
+    "end_space_station": 'Play("space_station", humans=[0], seed=3, pace=0.2)\n'
+                         'play.load(lab.play(lab.load("space_station"), seed=2).to_json())',
+    "end_fiemme_cembra": 'Play(lab.load("fiemme_cembra", players=3), humans=[0], seed=3, pace=0.2)\n'
+                         'play.load(lab.play(lab.load("fiemme_cembra", players=3), seed=4).to_json())',
+    "race_window": 'SpeedPlay(players=3, seed=5, pace=0.2, race_window=2.0)',
+}
+
+
 def main() -> None:
     HERE.mkdir(exist_ok=True)
     for name, make in PLAY.items():
@@ -74,6 +84,26 @@ def main() -> None:
     speed = notebook("speed", 'SpeedPlay(players=3, seed=5, pace=0.3)')
     speed.cells[2].source = speed.cells[2].source.replace("from widgets import Play", "from widgets import SpeedPlay")
     nbformat.write(speed, HERE / "speed_fiemme_cembra.ipynb")
+    for name, make in EXTRA.items():
+        nb = notebook(name, make)
+        widget = "SpeedPlay" if "SpeedPlay" in make else "Play"
+        first, _, rest = make.partition("\n")
+        imports = "import lab\n" if "lab." in make else ""
+        nb.cells[2].source = (f"{imports}from widgets import {widget}\n\nplay = {first}\n"
+                              + (rest + "\n" if rest else "") + "probe(play)\nplay")
+        nbformat.write(nb, HERE / f"{name}.ipynb")
+    editor = notebook("editor", "")
+    editor.cells = editor.cells[:1] + [nbformat.v4.new_code_cell(
+        'from widgets import VariantEditor\n\neditor = VariantEditor("memcel")\neditor.add_class("rl-editor")\neditor'
+    )]
+    nbformat.write(editor, HERE / "editor_memcel.ipynb")
+    three = notebook("memm 3D", "")
+    three.cells[2].source = (
+        "import ipywidgets\n\nimport lab\nfrom widgets import Memm3D\n\n"
+        'board = Memm3D(lab.load("memm", players=2), seat=0, agents={1: "random"}, seed=3, pace=0.3)\n'
+        "play = ipywidgets.VBox([board])\nplay.board = board\nprobe(play)\nplay"
+    )
+    nbformat.write(three, HERE / "memm_3d.ipynb")
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 // rules-lab Board: the SVG one seat may see, legal targets highlighted, clicks sent to the kernel.
 // Plain ES module for anywidget: render({model, el}) touches only `el` and returns a cleanup.
 // The kernel decides everything; this file only draws what it is sent and reports clicks.
+// memm3d.js bundles this file: after a change, rebuild it (cd widgets/js && npm run build).
 
 function make(tag, cls, text) {
   const node = document.createElement(tag);
@@ -15,8 +16,9 @@ function short(value) {
 }
 
 // one move-log line: step, clause ID, kind and data (as widgets._session.format_entry)
-const LOG_KEYS = new Set(["step", "clause", "kind"]);
+const LOG_KEYS = new Set(["step", "clause", "kind", "text"]);
 function formatEntry(e) {
+  if (e.text) return `#${e.step} [${e.clause}] ${e.kind}: ${e.text}`;
   const keys = Object.keys(e).filter((k) => !LOG_KEYS.has(k)).sort();
   const data = keys.map((k) => `${k}=${short(e[k])}`).join(" ");
   return `#${e.step} [${e.clause}] ${e.kind}${data ? " " + data : ""}`;
@@ -25,6 +27,7 @@ function formatEntry(e) {
 function render({ model, el }) {
   const root = make("div", "rl-board");
   const status = make("div", "rl-status");
+  const result = make("div", "rl-result");  // the end screen: the result in plain words
   const svgBox = make("div", "rl-svg");
   const side = make("div", "rl-side");
   const speed = make("div", "rl-speed");
@@ -38,7 +41,7 @@ function render({ model, el }) {
   side.append(speed, buttons, note, logBox);
   const main = make("div", "rl-main");
   main.append(svgBox, side);
-  root.append(status, main);
+  root.append(status, result, main);
   el.append(root);
 
   let clickedAt = null;      // performance.now() of the last click (latency measure)
@@ -117,6 +120,10 @@ function render({ model, el }) {
 
   function drawText() {
     status.textContent = model.get("status");
+    const res = model.get("result");
+    result.textContent = res ? `Game over: ${res}` : "";
+    result.hidden = !res;
+    root.classList.toggle("rl-finished", Boolean(res));
     root.dataset.token = String(model.get("token"));
     root.dataset.ack = String(model.get("ack"));
     root.classList.toggle("rl-your-turn", model.get("your_turn"));
@@ -148,7 +155,7 @@ function render({ model, el }) {
   model.on("change:more_buttons", onButtons);
   const onTurn = () => { drawButtons(); drawText(); };
   model.on("change:your_turn", onTurn);
-  for (const name of ["status", "error", "message", "log", "busy", "token", "ack"]) model.on(`change:${name}`, onText);
+  for (const name of ["status", "error", "message", "log", "busy", "token", "ack", "result"]) model.on(`change:${name}`, onText);
   model.on("change:timed", onTimed);
   drawSvg();
   drawButtons();
@@ -161,7 +168,7 @@ function render({ model, el }) {
     model.off("change:targets", onSvg);
     model.off("change:buttons", onButtons);
     model.off("change:more_buttons", onButtons);
-    for (const name of ["status", "error", "message", "log", "busy", "token", "ack"]) model.off(`change:${name}`, onText);
+    for (const name of ["status", "error", "message", "log", "busy", "token", "ack", "result"]) model.off(`change:${name}`, onText);
     model.off("change:timed", onTimed);
     model.off("change:chosen", onChosen);
     model.off("change:your_turn", onTurn);

@@ -37,19 +37,56 @@ def _back(x: float, y: float, target: str | None = None, text: str = "") -> str:
             f'text-anchor="middle">{escape(text)}</text></g>')
 
 
+def _instruction(state: FiemmeCembraState, viewer: int | None) -> str:
+    """What the viewer is asked to do now, in words (``""`` when nothing)."""
+    if viewer is None or viewer not in state.acting_players():
+        return ""
+    phase = state.phase_name()
+    if phase == "pass":
+        to = state.game.pass_tables[state.passes % len(state.game.pass_tables)][viewer]
+        direction = state.game.pass_names[state.passes % len(state.game.pass_tables)]
+        return (f"Pass (FC-P2): click a card of your hand to pass it {direction} to player {to}; "
+                "five of one kind close the hand")
+    if phase == "penalty":
+        return "Penalty (FC-P7): click one of your conquered cards to give it back"
+    if phase == "flip":
+        return "Memory: click a face-down place of the grid to flip it"
+    return ""
+
+
 def render_svg(state: FiemmeCembraState, viewer: int | None = None) -> str:
-    """The table as ``viewer`` may see it (``None``: a spectator, public information only)."""
+    """The table as ``viewer`` may see it (``None``: a spectator, public information only).
+
+    Each player's summary has a line of its own above their cards (never drawn over); once
+    the match is over the header says so, the totals count every round and the winners are
+    named.
+    """
     game = state.game
     n = state.n
     syl = game.syllables
-    width = 620
+    width = 640
     rows: list[str] = []
     y = 10
-    rows.append(f'<text x="10" y="{y + 12}" font-size="13">Fiemme–Cembra · round {state.round_no + 1} · '
-                f'hand {state.hand_in_round + 1} · pass {state.passes} · {escape(state.phase_name())}</text>')
+    over = state.phase_name() == "over"
+    rounds = int(game.params["rounds"])
+    if over:
+        winners = ", ".join(f"player {p}" + (" (you)" if p == viewer else "") for p in state.winners())
+        head = (f"Fiemme–Cembra · match over after {rounds} round{'s' if rounds > 1 else ''} · "
+                f"winner{'s' if len(state.winners()) > 1 else ''}: {winners or 'nobody'}")
+    else:
+        head = (f"Fiemme–Cembra · round {state.round_no + 1} of {rounds} · hand {state.hand_in_round + 1} · "
+                f"pass {state.passes} · {state.phase_name()}")
+    rows.append(f'<text x="10" y="{y + 12}" font-size="14" font-weight="bold">{escape(head)}</text>')
     y += 24
+    hint = _instruction(state, viewer)
+    if hint:
+        rows.append(f'<rect x="6" y="{y - 2}" width="{width - 12}" height="22" rx="4" fill="#fff3c4"/>'
+                    f'<text class="fc-instruction" x="12" y="{y + 13}" font-size="13">{escape(hint)}</text>')
+        y += 28
     # conquest deck (backs only) or memory grid
-    if game.memory:
+    if over:
+        pass
+    elif game.memory:
         for s, c in enumerate(state.grid):
             if c == -2:
                 continue
@@ -64,21 +101,32 @@ def render_svg(state: FiemmeCembraState, viewer: int | None = None) -> str:
                           str(len(state.deck))))
         rows.append(f'<text x="80" y="{y + 30}" font-size="12">conquest deck: {len(state.deck)} cards</text>')
         y += CARD_H + 30
-    # conquered cards, face up, per player
+    # conquered cards, face up, per player: a summary line, then the cards below it
+    totals = state.total_conquered()
     for p in range(n):
         tag = " (you)" if p == viewer else ""
-        rows.append(f'<text x="10" y="{y + 14}" font-size="12">player {p}{tag}: {len(state.conquered[p])} conquered'
-                    f'{", past rounds " + str(len(state.past[p])) if state.past[p] else ""}</text>')
+        if over:
+            won = " · WINNER" if p in state.winners() else ""
+            line = f"player {p}{tag}: {totals[p]} conquered in the match{won}"
+        else:
+            past = f" ({totals[p]} in all rounds)" if state.past[p] else ""
+            line = f"player {p}{tag}: {len(state.conquered[p])} conquered this round{past}"
+        rows.append(f'<text class="fc-summary" x="10" y="{y + 14}" font-size="12">{escape(line)}</text>')
+        y += 20
+        shown = list(state.past[p]) + list(state.conquered[p]) if over else state.conquered[p]
         paying = p == viewer and state.phase_name() == "penalty" and state.actor == viewer
-        for i, c in enumerate(state.conquered[p][:16]):
+        for i, c in enumerate(shown[:17]):
             s = syl[c]
-            rows.append(_card(160 + i * (CARD_W + 4), y, game.types[c], C.SYLLABLES[s] if s >= 0 else "",
+            rows.append(_card(10 + i * (CARD_W + 3), y, game.types[c], C.SYLLABLES[s] if s >= 0 else "",
                               f"conquered-{c}" if paying else None))
-        y += CARD_H + 6
+        if len(shown) > 17:
+            rows.append(f'<text x="{10 + 17 * (CARD_W + 3)}" y="{y + 28}" font-size="12">+{len(shown) - 17}</text>')
+        y += (CARD_H + 6) if shown else 4
     # the viewer's own hand
-    if viewer is not None:
+    if viewer is not None and not over:
         rows.append(f'<text x="10" y="{y + 14}" font-size="12">your hand</text>')
-        x = 160
+        y += 20
+        x = 10
         clickable = state.phase_name() == "pass"
         for t in range(C.HAND_TYPES):
             for _ in range(state.hands[viewer][t]):
@@ -87,7 +135,7 @@ def render_svg(state: FiemmeCembraState, viewer: int | None = None) -> str:
         y += CARD_H + 6
     body = "".join(rows)
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{y + 10}" '
-            f'viewBox="0 0 {width} {y + 10}">{body}</svg>')
+            f'viewBox="0 0 {width} {y + 10}" font-family="sans-serif">{body}</svg>')
 
 
 def action_targets(state: FiemmeCembraState, player: int) -> dict[str, list[Action]]:

@@ -728,11 +728,14 @@ class MemcelState(State):
         t = self.t
         k = action.kind
         if k == "place":
-            return f"place a {action.args[0]} tile at {self.slot_name(action.args[1])}"
+            kind = str(action.args[0])
+            art = "an" if kind[:1] in "aeiou" else "a"
+            return f"place {art} {kind} tile at {self.slot_name(action.args[1])}"
         if k in ("reveal", "swap", "peek", "cover"):
             return f"{k} {self.slot_name(action.args[0])}"
         if k == "choose_x":
-            return f"reveal {action.args[0]} tiles"
+            n = action.args[0]
+            return f"reveal {n} tile" + ("" if n == 1 else "s")
         if k == "defend":
             return {"skip": "defend: skip the turn", "complication": "defend: roll a complication",
                     "card": "defend: draw a card"}[action.args[0]]
@@ -758,6 +761,17 @@ class MemcelState(State):
         from lab.games.memcel.render import action_targets
 
         return action_targets(self, player)
+
+    # the widgets' optional hooks (the words and the one-click placement live in render.py)
+    def click_default(self, player: int, target: str) -> Action | None:
+        from lab.games.memcel.render import click_default
+
+        return click_default(self, player, target)
+
+    def prompt(self, player: int) -> str:
+        from lab.games.memcel.render import prompt
+
+        return prompt(self, player)
 
     def _repr_html_(self) -> str:
         return self.render_svg(None)

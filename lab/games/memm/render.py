@@ -57,7 +57,7 @@ def _cube_svg(cell: Cell, world: Sequence[int], dx: float, dy: float, extra: str
         cx = sum(_pt(*p)[0] for p in pts) / 4 + dx
         cy = sum(_pt(*p)[1] for p in pts) / 4 + dy
         count = sum(1 for c in world if c == world[f])
-        out.append(f'<text x="{cx:.1f}" y="{cy + 4:.1f}" font-size="10" text-anchor="middle" '
+        out.append(f'<text x="{cx:.1f}" y="{cy + 5:.1f}" font-size="14" text-anchor="middle" '
                    f'font-weight="bold" fill="#fff" stroke="#000" stroke-width="2" '
                    f'paint-order="stroke">{ROMAN[count]}</text>')
     out.append("</g>")
@@ -132,7 +132,7 @@ def render_svg(state: MemmState, viewer: int | None = None) -> str:
     table = state.game.cubes
     for p in seats:
         own = p == viewer
-        size = 0.55 if own else 0.3
+        size = 0.8 if own else 0.45  # hand numerals were illegible at 0.55
         y += 8
         label = f"player {p}" + (" (you)" if own else "") + f": {len(state.hands[p])} cubes"
         tgt = f' data-target="player:{p}" style="cursor:pointer"' if f"player:{p}" in targets else ""
@@ -171,3 +171,49 @@ def _status(state: MemmState) -> str:
     doing = "gives cubes" if state.phase == "give" else "places a cube"
     extra = f"; must touch column {state.column}" if state.column is not None else ""
     return f"player {state.to_move} {doing}{extra}"
+
+
+def _faces_data(world: Sequence[int]) -> dict[str, list[str]]:
+    """Per face (+x, -x, +y, -y, +z, -z): its colour and the numeral of MM-C2."""
+    return {
+        "colours": [COLOUR_HEX[COLOURS[c]] for c in world],
+        "numerals": [ROMAN[sum(1 for o in world if o == c)] for c in world],
+    }
+
+
+def scene(state: MemmState, viewer: int | None = None) -> dict[str, object]:
+    """The position for a 3D view, as JSON data (memm is public: the same for every viewer).
+
+    ``cubes``: the structure in placement order (cell, faces, last); ``ghosts``: for the
+    viewer to move, every free cell they may fill with the legal placements there (cube,
+    orientation's faces, words, the action as JSON) -- the 3D view cycles through them.
+    """
+    cubes = [
+        {"cell": list(cell), **_faces_data(world), "cube": cube, "last": cell == state.last}
+        for cell, (cube, _rot, world) in state.structure().items()
+    ]
+    ghosts: dict[str, list[dict[str, object]]] = {}
+    if viewer is not None and state.current_player() == viewer:
+        table = state.game.cubes
+        for a in state.legal_actions(viewer):
+            if a.kind != "place":
+                continue
+            cube, x, y, z, rot = (int(v) for v in a.args)
+            world = table.orientations[cube][table.rep_index[cube][rot]][1]
+            ghosts.setdefault(f"{x},{y},{z}", []).append(
+                {"cube": cube, **_faces_data(world), "label": state.describe_action(a), "action": a.to_json()}
+            )
+    return {"cubes": cubes, "ghosts": ghosts, "last": list(state.last) if state.last else None}
+
+
+def describe_event(state: MemmState, event: object) -> str | None:
+    """A placement in the move log in words (the faces it shows), not ``rotation=23``."""
+    data = getattr(event, "data", {})
+    if getattr(event, "kind", "") != "place" or "cell" not in data:
+        return None
+    cell = tuple(int(v) for v in data["cell"])
+    world = state.colours.get(cell)  # cubes never move once placed
+    faces = "" if world is None else ": " + ", ".join(
+        f"{name} {COLOURS[world[f]]}" for f, name in ((4, "top"), (0, "+x"), (1, "-x"), (2, "+y"), (3, "-y"), (5, "bottom")))
+    joined = f", joined {data['joined']}" if data.get("joined") else ""
+    return f"player {data.get('player')} placed cube {data.get('cube')} at {cell}{faces}{joined}"

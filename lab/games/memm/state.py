@@ -478,6 +478,12 @@ class MemmState(State):
 
         return action_targets(self, player)
 
+    def describe_event(self, event: Any) -> str | None:
+        """The widgets' move log in words (optional hook; see render.describe_event)."""
+        from lab.games.memm.render import describe_event
+
+        return describe_event(self, event)
+
     # ------------------------------------------------------------------ explanations
     def explain_illegal(self, player: int, action: Action) -> str | None:
         if self.phase == _GIVE:

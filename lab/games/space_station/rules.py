@@ -752,6 +752,22 @@ class SpaceStationState(State):
 
         return action_targets(self, player)
 
+    # the widgets' optional hooks (words and one-click paths live in render.py)
+    def target_path(self, player: int, target: str) -> list[Action]:
+        from lab.games.space_station.render import target_path
+
+        return target_path(self, player, target)
+
+    def explain_target(self, player: int, target: str) -> str | None:
+        from lab.games.space_station.render import explain_target
+
+        return explain_target(self, player, target)
+
+    def result_text(self, viewer: int | None = None) -> str:
+        from lab.games.space_station.render import result_text
+
+        return result_text(self)
+
 
 def _pick(items: list[Any], indices: list[int], rule: str) -> list[Any]:
     """``items[i]`` for the indices a rule point chose (in range, each once; at least one)."""

@@ -1,0 +1,232 @@
+// memm in 3D: the structure as cubes a person can turn and zoom (three.js + OrbitControls),
+// the free cells of legal placements as ghost cubes; a click on a ghost selects it and further
+// clicks cycle through the legal orientations there, previewed live on the ghost; "Place"
+// sends that exact legal action. The 2D board (hands, gifts, pass, log) is drawn below by the
+// ordinary Board view. Build: `npm install && npm run build` in widgets/js (the output,
+// widgets/static/memm3d.js, is committed: installing rules-lab needs no Node).
+import * as THREE from "three";
+import { OrbitControls } from "three/examples/jsm/controls/OrbitControls.js";
+import board from "../static/board.js";
+
+const textures = new Map();
+function faceTexture(colour, numeral) {
+  const key = colour + numeral;
+  if (!textures.has(key)) {
+    const c = document.createElement("canvas");
+    c.width = c.height = 128;
+    const g = c.getContext("2d");
+    g.fillStyle = colour;
+    g.fillRect(0, 0, 128, 128);
+    g.strokeStyle = "#111";
+    g.lineWidth = 6;
+    g.strokeRect(3, 3, 122, 122);
+    g.font = "bold 56px sans-serif";
+    g.textAlign = "center";
+    g.textBaseline = "middle";
+    g.lineWidth = 8;
+    g.strokeStyle = "#000";
+    g.strokeText(numeral, 64, 68);
+    g.fillStyle = "#fff";
+    g.fillText(numeral, 64, 68);
+    const t = new THREE.CanvasTexture(c);
+    t.colorSpace = THREE.SRGBColorSpace;
+    textures.set(key, t);
+  }
+  return textures.get(key);
+}
+
+// lab faces: +x, -x, +y, -y, +z, -z == BoxGeometry's material order; z is up (camera.up)
+function cubeMaterials(colours, numerals, opacity) {
+  return colours.map((col, i) => new THREE.MeshLambertMaterial({
+    map: faceTexture(col, numerals[i]), transparent: opacity < 1, opacity,
+  }));
+}
+
+function render({ model, el }) {
+  const wrap = document.createElement("div");
+  wrap.className = "rl-memm3d";
+  const canvasBox = document.createElement("div");
+  canvasBox.className = "rl-3d-canvas";
+  const panel = document.createElement("div");
+  panel.className = "rl-3d-panel";
+  const boardBox = document.createElement("div");
+  wrap.append(canvasBox, panel, boardBox);
+  el.append(wrap);
+  const cleanupBoard = board.render({ model, el: boardBox });
+
+  const width = 640, height = 420;
+  let renderer;
+  try {
+    renderer = new THREE.WebGLRenderer({ antialias: true, preserveDrawingBuffer: true });
+  } catch (err) {
+    canvasBox.textContent = "3D view unavailable (no WebGL): use the board below.";
+    return () => cleanupBoard && cleanupBoard();
+  }
+  renderer.setSize(width, height);
+  canvasBox.append(renderer.domElement);
+  const scene = new THREE.Scene();
+  scene.background = new THREE.Color("#f4f1ea");
+  scene.add(new THREE.AmbientLight(0xffffff, 1.6));
+  const sun = new THREE.DirectionalLight(0xffffff, 1.4);
+  sun.position.set(5, 3, 8);
+  scene.add(sun);
+  const camera = new THREE.PerspectiveCamera(40, width / height, 0.1, 500);
+  camera.up.set(0, 0, 1);
+  camera.position.set(7, -9, 7);
+  const controls = new OrbitControls(camera, renderer.domElement);
+  controls.enableDamping = false;
+  const group = new THREE.Group();
+  scene.add(group);
+  const geometry = new THREE.BoxGeometry(0.96, 0.96, 0.96);
+  const edges = new THREE.EdgesGeometry(geometry);
+  const ghostMeshes = [];
+  let selected = null;   // "x,y,z" of the selected ghost
+  let option = 0;        // index among its (filtered) legal placements
+  let onlyCube = null;   // restrict the cycle to one hand cube
+
+  function options(key) {
+    const all = (model.get("scene").ghosts || {})[key] || [];
+    return onlyCube === null ? all : all.filter((o) => o.cube === onlyCube);
+  }
+
+  function draw() {
+    group.clear();
+    ghostMeshes.length = 0;
+    const data = model.get("scene") || {};
+    const cells = [];
+    for (const c of data.cubes || []) {
+      const mesh = new THREE.Mesh(geometry, cubeMaterials(c.colours, c.numerals, 1));
+      mesh.position.set(c.cell[0] + 0.5, c.cell[1] + 0.5, c.cell[2] + 0.5);
+      group.add(mesh);
+      const line = new THREE.LineSegments(edges, new THREE.LineBasicMaterial({ color: c.last ? 0xff00ff : 0x222222 }));
+      line.position.copy(mesh.position);
+      group.add(line);
+      cells.push(c.cell);
+    }
+    for (const [key, opts] of Object.entries(data.ghosts || {})) {
+      const cell = key.split(",").map(Number);
+      const shown = key === selected ? options(key)[option % Math.max(1, options(key).length)] : null;
+      const material = shown
+        ? cubeMaterials(shown.colours, shown.numerals, 0.8)
+        : new THREE.MeshBasicMaterial({ color: 0xffffff, transparent: true, opacity: 0.35 });
+      const mesh = new THREE.Mesh(geometry, material);
+      mesh.position.set(cell[0] + 0.5, cell[1] + 0.5, cell[2] + 0.5);
+      mesh.userData.key = key;
+      group.add(mesh);
+      ghostMeshes.push(mesh);
+      const line = new THREE.LineSegments(edges, new THREE.LineDashedMaterial({ color: 0xff6f00, dashSize: 0.1, gapSize: 0.06 }));
+      line.computeLineDistances();
+      line.position.copy(mesh.position);
+      group.add(line);
+      cells.push(cell);
+      if (!opts.length) continue;
+    }
+    if (cells.length && !controls.userData) {
+      const c = cells.reduce((a, b) => [a[0] + b[0], a[1] + b[1], a[2] + b[2]], [0, 0, 0]).map((v) => v / cells.length + 0.5);
+      controls.target.set(c[0], c[1], c[2]);
+      camera.position.set(c[0] + 4, c[1] - 5.5, c[2] + 4.5);
+      controls.userData = true;  // centre once; then the person turns and zooms
+      controls.update();
+    }
+    paint();
+    drawPanel();
+  }
+
+  function paint() {
+    renderer.render(scene, camera);
+    // where each ghost is on the screen (tests click there; assistive tools may use it)
+    const rect = renderer.domElement.getBoundingClientRect();
+    const spots = {};
+    for (const m of ghostMeshes) {
+      const p = m.position.clone().project(camera);
+      spots[m.userData.key] = [Math.round(rect.left + (p.x + 1) / 2 * rect.width), Math.round(rect.top + (1 - p.y) / 2 * rect.height)];
+    }
+    wrap.dataset.ghosts = JSON.stringify(spots);
+  }
+
+  function button(text, cls, fn, disabled = false) {
+    const b = document.createElement("button");
+    b.textContent = text;
+    b.className = cls;
+    b.disabled = disabled;
+    b.addEventListener("click", fn);
+    return b;
+  }
+
+  function drawPanel() {
+    panel.replaceChildren();
+    const ghosts = (model.get("scene") || {}).ghosts || {};
+    const keys = Object.keys(ghosts);
+    const head = document.createElement("div");
+    head.className = "rl-3d-help";
+    if (!keys.length) {
+      head.textContent = "Drag to turn the view, scroll to zoom.";
+      panel.append(head);
+      return;
+    }
+    if (selected === null || !ghosts[selected]) {
+      head.textContent = `Click one of the ${keys.length} ghost cubes (legal cells); drag to turn, scroll to zoom.`;
+      panel.append(head);
+      return;
+    }
+    const opts = options(selected);
+    const n = opts.length;
+    const shown = n ? opts[option % n] : null;
+    head.textContent = shown
+      ? `Cell (${selected}): orientation ${option % n + 1} of ${n} — ${shown.label}`
+      : `Cell (${selected}): no legal placement with that cube`;
+    head.className = "rl-3d-help rl-3d-choice";
+    const row = document.createElement("div");
+    row.className = "rl-3d-buttons";
+    row.append(
+      button("◀ previous", "rl-3d-prev", () => { option = (option - 1 + n) % Math.max(1, n); draw(); }, n < 2),
+      button("next ▶", "rl-3d-next", () => { option = (option + 1) % Math.max(1, n); draw(); }, n < 2),
+      button("Place here", "rl-3d-place", () => {
+        if (!shown) return;
+        model.send({ kind: "act", action: shown.action, seat: model.get("seat"), token: model.get("token") });
+      }, !shown || !model.get("your_turn")),
+      button("cancel", "rl-3d-cancel", () => { selected = null; option = 0; draw(); }),
+    );
+    const cubes = [...new Set(ghosts[selected].map((o) => o.cube))];
+    const filter = document.createElement("div");
+    filter.className = "rl-3d-filter";
+    filter.append("only cube: ");
+    filter.append(button("any", onlyCube === null ? "rl-on" : "", () => { onlyCube = null; option = 0; draw(); }));
+    for (const c of cubes) filter.append(button(String(c), onlyCube === c ? "rl-on" : "", () => { onlyCube = c; option = 0; draw(); }));
+    panel.append(head, row, filter);
+  }
+
+  const raycaster = new THREE.Raycaster();
+  let down = null;
+  function onDown(e) { down = [e.clientX, e.clientY]; }
+  function onUp(e) {
+    if (!down || Math.hypot(e.clientX - down[0], e.clientY - down[1]) > 4) return;  // a drag turns the view
+    const rect = renderer.domElement.getBoundingClientRect();
+    const pointer = new THREE.Vector2(((e.clientX - rect.left) / rect.width) * 2 - 1, -((e.clientY - rect.top) / rect.height) * 2 + 1);
+    raycaster.setFromCamera(pointer, camera);
+    const hit = raycaster.intersectObjects(ghostMeshes, false)[0];
+    if (!hit) return;
+    const key = hit.object.userData.key;
+    if (key === selected) option += 1;  // a further click on the ghost: the next orientation
+    else { selected = key; option = 0; }
+    draw();
+  }
+  renderer.domElement.addEventListener("pointerdown", onDown);
+  renderer.domElement.addEventListener("pointerup", onUp);
+  controls.addEventListener("change", paint);
+  const onScene = () => { selected = null; option = 0; draw(); };
+  const onTurn = () => drawPanel();
+  model.on("change:scene", onScene);
+  model.on("change:your_turn", onTurn);
+  draw();
+
+  return () => {
+    model.off("change:scene", onScene);
+    model.off("change:your_turn", onTurn);
+    controls.dispose();
+    renderer.dispose();
+    if (cleanupBoard) cleanupBoard();
+  };
+}
+
+export default { render };
