@@ -89,7 +89,7 @@ def _ask(agent: Agent, state: State, player: int, legal: list[Any], rng: np.rand
         # It never reads its observation (often the costliest call of a random playout) and
         # returns an element of ``legal``. Subclasses may differ: only the exact class.
         return agent.step(_UNUSED, legal, rng)
-    action = agent.step(state.observation(player), list(legal), rng)  # its own copy to edit
+    action = agent.step(state.observation(player), legal, rng)
     if action not in legal:
         raise IllegalAction(f"agent {agent!r} (player {player}) chose {action}, which is not legal")
     return action
