@@ -152,6 +152,10 @@ class ActionSpec:
         return self.field_size if self.choices is None else self.choices
 
 
+def _over_capacity(spec: ActionSpec) -> ValueError:
+    return ValueError(f"{spec.kind!r} has more than {spec.choices} legal actions here (its declared choices)")
+
+
 class ActionCodec:
     """Integer encoding of a game's actions, built from its :class:`ActionSpec` s.
 
@@ -242,8 +246,7 @@ class ActionCodec:
         else:
             raise ValueError(f"{action} is not among the legal actions, so it has no code here")
         if i >= (spec.choices or 0):
-            msg = f"{spec.kind!r} has more than {spec.choices} legal actions here (its declared choices)"
-            raise ValueError(msg)
+            raise _over_capacity(spec)
         return i
 
     def encode_all(self, legal: Sequence[Action]) -> list[int]:
@@ -257,8 +260,7 @@ class ActionCodec:
                 offset, spec = self._by_kind[a.kind]
                 i = seen.get(a.kind, 0)
                 if i >= (spec.choices or 0):
-                    msg = f"{a.kind!r} has more than {spec.choices} legal actions here (its declared choices)"
-                    raise ValueError(msg)
+                    raise _over_capacity(spec)
                 seen[a.kind] = i + 1
                 out.append(offset + i)
             else:

@@ -50,6 +50,8 @@ def _calls(state: State, board: bool) -> Iterator[tuple[str, Callable[[], Any]]]
                 yield "legal_actions()", fn
             for p in state.acting_players():
                 yield f"legal_actions({p})", lambda fn=fn, p=p: fn(p)
+                # the hook too: lab.play hands its list to the agents as it is (no copy)
+                yield f"_legal_actions({p})", lambda p=p: state._legal_actions(p)
         else:
             yield f"{name}()", fn
     for name in ATTRIBUTE_VIEWS:

@@ -121,6 +121,7 @@ class FrozenList(list):
 
 
 _SCALARS = (str, int, float, bool, type(None))
+_PLAIN = frozenset(_SCALARS)  # exact types freeze() returns as they are, tested inline
 
 
 def freeze(data: Any) -> Any:
@@ -133,9 +134,17 @@ def freeze(data: Any) -> Any:
     if isinstance(data, _SCALARS) or type(data) in (FrozenDict, FrozenList):
         return data
     if isinstance(data, dict):
-        return FrozenDict({k: freeze(v) for k, v in data.items()})
+        try:  # fast path, checked in C: every value hashable (scalars, tuples of scalars)
+            hash(tuple(data.values()))
+            return FrozenDict(data)
+        except TypeError:
+            return FrozenDict({k: v if type(v) in _PLAIN else freeze(v) for k, v in data.items()})
     if isinstance(data, list):
-        return FrozenList([freeze(v) for v in data])
+        try:
+            hash(tuple(data))
+            return FrozenList(data)
+        except TypeError:
+            return FrozenList([v if type(v) in _PLAIN else freeze(v) for v in data])
     if isinstance(data, tuple):
         items = tuple(freeze(v) for v in data)
         return type(data)(*items) if hasattr(data, "_fields") else items
@@ -154,6 +163,6 @@ def thaw(data: Any) -> Any:
         return [thaw(v) for v in data]
     if isinstance(data, tuple) and not hasattr(data, "_fields"):
         return tuple(thaw(v) for v in data)
-    if isinstance(data, frozenset):
+    if isinstance(data, set | frozenset):
         return set(data)
     return data

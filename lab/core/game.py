@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from lab.core.actions import Action, ActionCodec, ActionSpec
 from lab.core.budget import Budget, check_budget
 from lab.core.errors import InvalidVariant
+from lab.core.frozen import thaw
 from lab.core.params import Params, ParamSpec, validate_params
 from lab.core.rulepoints import HouseRule, RulePoint, RuleTable, build_house_rules, list_rule_points
 
@@ -21,36 +22,20 @@ if TYPE_CHECKING:
 _SCALARS = (str, int, float, bool, type(None))
 
 
-def _fresh(value: Any) -> Any:
-    """``value`` with its lists, dicts, sets and arrays copied (other objects are immutable)."""
-    if isinstance(value, _SCALARS):
-        return value
-    if isinstance(value, dict):
-        return {k: _fresh(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_fresh(v) for v in value]
-    if isinstance(value, tuple) and not hasattr(value, "_fields"):
-        return tuple(_fresh(v) for v in value)
-    if isinstance(value, set):
-        return set(value)
-    if hasattr(value, "__array__") and hasattr(value, "copy"):
-        return value.copy()
-    return value  # frozensets, shapely geometries and other immutable values are shared
-
-
 def detached_graph(graph: nx.Graph) -> nx.Graph:
     """A copy of ``graph`` sharing nothing mutable with it (fresh attribute dicts and values).
 
     ``Graph.copy()`` gives fresh attribute dicts but shares their values; a list-valued
     attribute would still alias the game's own board data, so containers in attribute values
-    are copied too (immutable objects, such as shapely geometries, are shared).
+    are copied too (:func:`~lab.core.frozen.thaw`; immutable objects, such as shapely
+    geometries, are shared).
     """
     out = graph.copy()
     dicts = [out.graph, *(d for _, d in out.nodes(data=True)), *(d for *_, d in out.edges(data=True))]
     for attrs in dicts:
         for key, value in attrs.items():
             if not isinstance(value, _SCALARS):
-                attrs[key] = _fresh(value)
+                attrs[key] = thaw(value)
     return out
 
 

@@ -76,8 +76,6 @@ class HistoryItem(NamedTuple):
 # ``tuple.__new__(HistoryItem, (player, action))`` builds the same item as ``HistoryItem(player,
 # action)`` without a Python-level ``__new__`` call (the appliers' hot path).
 _new_item = tuple.__new__
-# Values a logged event may keep as they are (immutable scalars); anything else is frozen.
-_KEEP = frozenset((str, int, float, bool, type(None)))
 
 
 def _returns_copy(fn: Any) -> Any:
@@ -125,7 +123,10 @@ class State:
         raise NotImplementedError
 
     def _legal_actions(self, player: int) -> list[Action]:
-        """Legal actions of ``player`` (who is to act). Only called on live, non-chance nodes."""
+        """Legal actions of ``player`` (who is to act). Only called on live, non-chance nodes.
+
+        A fresh list on every call: the driver hands it to the agents as it is (checked by
+        :func:`lab.core.aliasing.check_views`)."""
         raise NotImplementedError
 
     def _chance_outcomes(self) -> list[tuple[Action, float]]:
@@ -455,12 +456,12 @@ class State:
         the state and may be handed to every viewer and clone as it is.
         """
         vis = None if visible_to is None else tuple(visible_to)
-        keep = _KEEP
-        for value in data.values():
-            if type(value) not in keep:
-                data = {k: freeze(v) for k, v in data.items()}
-                break
-        event = _new_item(Event, (clause, kind, FrozenDict(data), vis, len(self._history)))
+        try:  # the common case, checked in C: scalars and tuples of them are immutable already
+            hash(tuple(data.values()))
+            frozen = FrozenDict(data)
+        except TypeError:  # a list, dict or set among the values: copy it read-only
+            frozen = freeze(data)  # (its values only: ``data`` itself is this call's own dict)
+        event = _new_item(Event, (clause, kind, frozen, vis, len(self._history)))
         self._events.append(event)
         return event
 

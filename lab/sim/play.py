@@ -100,7 +100,7 @@ def _ask(agent: Agent, state: State, player: int, legal: list[Any], rng: np.rand
         # It never reads its observation (often the costliest call of a random playout) and
         # returns an element of ``legal``. Subclasses may differ: only the exact class.
         return agent.step(_UNUSED, legal, rng)
-    chosen = decide(agent, state, player, list(legal), rng)  # its own copy; search agents get a seat view
+    chosen = decide(agent, state, player, legal, rng)  # search agents get a seat view
     try:
         action = state.coerce_action(chosen)  # exact types: numpy scalars converted, floats refused
     except IllegalAction as exc:

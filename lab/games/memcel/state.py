@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from lab.core.actions import Action
-from lab.core.frozen import FrozenDict, freeze
+from lab.core.frozen import FrozenDict
 from lab.core.state import CHANCE, TERMINAL, State
 from lab.games.memcel.rules import ORDER_ROLL_ROUNDS
 
@@ -148,21 +148,24 @@ class MemcelState(State):
         player (``data['player']``) sees; everyone else gets the public part. ``own_clause``:
         the clause the acting player's record names, when naming it publicly would tell a secret.
         """
+        # ``seen`` entries are shared by every viewer and clone, never edited, and handed out
+        # only read-only (:meth:`_seen_since`); their values are the logged event's, frozen.
         step = len(self._history)
         if to is not None:
             event = self.log(clause, kind, visible_to=(to,), **data)
-            self.seen[to].append(FrozenDict({"clause": clause, "kind": kind, "step": step, **event.data}))
+            self.seen[to].append({"clause": clause, "kind": kind, "step": step, **event.data})
             return
         event = self.log(clause, kind, **data)
-        # One read-only dict shared by every viewer and clone (the event's data is frozen).
-        public = FrozenDict({"clause": clause, "kind": kind, "step": step, **event.data})
-        owner = data.get("player", -1) if secret else -1
-        own_clause = own_clause or clause
-        own = FrozenDict({**public, **freeze(secret), "clause": own_clause}) if secret else public
+        public = {"clause": clause, "kind": kind, "step": step, **event.data}
+        owner = -1
+        own = public
+        if secret:
+            owner = data.get("player", -1)
+            own_clause = own_clause or clause  # the acting player's record may name another clause
+            mine = self.log(own_clause, kind + "_own", visible_to=(owner,), **data, **secret)
+            own = {**public, **mine.data, "clause": own_clause}
         for viewer, lst in enumerate(self.seen):
             lst.append(public if viewer != owner else own)
-        if secret:
-            self.log(own_clause, kind + "_own", visible_to=(owner,), **data, **secret)
 
     # ================================================================== set-up (MC-0.1)
     def _do_order(self, task: tuple[Any, ...], action: Action) -> None:
@@ -529,7 +532,16 @@ class MemcelState(State):
     # ================================================================== views
     def event_log(self, player: int | None) -> list[dict[str, Any]]:
         """Every event ``player`` has seen since the start (observations carry the recent ones)."""
-        return list(self.seen[self.t.players if player is None else player])
+        return self._seen_since(self.t.players if player is None else player, 0)
+
+    def _seen_since(self, viewer: int, start: int) -> list[dict[str, Any]]:
+        """``seen[viewer][start:]`` as read-only dicts (each entry is made read-only once, in
+        place: random playouts, which never look, pay nothing for it)."""
+        lst = self.seen[viewer]
+        for i in range(start, len(lst)):
+            if type(lst[i]) is not FrozenDict:
+                lst[i] = FrozenDict(lst[i])
+        return lst[start:]
 
     def public_slots(self) -> list[str | None]:
         """:meth:`public_tile` of every slot."""
@@ -593,7 +605,7 @@ class MemcelState(State):
         }
         v = n if player is None else player
         obs["events_start"] = self.mark[v]
-        obs["events"] = self.seen[v][self.mark[v]:]
+        obs["events"] = self._seen_since(v, self.mark[v])
         if player is not None:
             obs["my_colour"] = t.colours[player]
             obs["my_tiles_to_place"] = {
