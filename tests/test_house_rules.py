@@ -268,3 +268,25 @@ def test_clone_keeps_a_subclass_and_its_rule(name: str) -> None:
     state = sub(game)
     twin = state.clone()
     assert type(twin) is sub and twin.returns()[0] == 7.0 and twin == state
+
+
+def _cell_rule() -> Any:
+    """A house rule defined the way a notebook cell defines it (module ``__main__``)."""
+    namespace: dict[str, Any] = {"__name__": "__main__"}
+    exec("def cell_bonus(n_players):\n    return 5.0\n", namespace)
+    return namespace["cell_bonus"]
+
+
+@pytest.mark.slow
+def test_a_notebook_house_rule_plays_on_a_spawn_pool_and_a_dask_process_cluster() -> None:
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    game = lab.load("memm", players=2, rules={"MM-5:bonus": _cell_rule()})
+    local = lab.simulate(game, n_games=4, seed=2)
+    with ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn")) as pool:
+        assert lab.simulate(game, n_games=4, seed=2, executor=pool).equals(local)
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as client:
+        assert lab.simulate(game, n_games=4, seed=2, executor=client).equals(local)
