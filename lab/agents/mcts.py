@@ -70,7 +70,9 @@ SETTINGS: tuple[ParamSpec, ...] = (
               "first. A clock makes play non-reproducible", minimum=0.0, maximum=3600.0),
     ParamSpec("exploration", "float", 1.4, "UCB exploration constant c", minimum=0.0, maximum=100.0),
     ParamSpec("rollout", "json", "random",
-              "rollout policy: 'random' or the name of one of the game's agents", check=_agent_name),
+              "rollout policy: 'random' or the name of one of the game's agents (one instance per "
+              "seat plays every rollout, so an agent that remembers past observations is misled)",
+              check=_agent_name),
     ParamSpec("rollout_depth", "int", 200,
               "actions (chance included) a rollout may take before it is scored by the evaluation "
               "(0: play to the end)", minimum=0, maximum=1_000_000),
