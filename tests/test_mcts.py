@@ -193,3 +193,27 @@ def test_progressive_widening_limits_the_actions_tried() -> None:
 
     assert tried(0.0) == 16  # every iteration tries a new action while some are untried
     assert tried(0.5) <= 1 + int(15**0.5)
+
+
+class _Scored:
+    """A stand-in with only what ``evaluate`` reads."""
+
+    def __init__(self, progress: list[float]) -> None:
+        self._progress = progress
+        players = len(progress)
+        self.game = type("G", (), {"num_players": lambda self: players})()
+
+    def progress(self) -> list[float]:
+        return self._progress
+
+
+@pytest.mark.parametrize(("how", "progress", "expected"), [
+    ("progress", [0.5, 0.2, 0.2], [0.5, -0.25, -0.25]),
+    ("lead", [0.5, 0.2, 0.2], [0.15, -0.075, -0.075]),
+    ("lead", [4.0, 0.0], [0.5, -0.5]),
+    ("zero", [0.5, 0.2], [0.0, 0.0]),
+    ("progress", [0.8], [0.3]),
+])
+def test_cut_rollouts_are_scored_from_progress(how: str, progress: list[float], expected: list[float]) -> None:
+    agent = make_agent(lab.load("memm"), {"name": "mcts", "evaluation": how})
+    assert agent.evaluate(_Scored(progress)) == pytest.approx(expected)  # type: ignore[arg-type]

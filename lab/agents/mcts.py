@@ -70,14 +70,17 @@ SETTINGS: tuple[ParamSpec, ...] = (
               "first. A clock makes play non-reproducible", minimum=0.0, maximum=3600.0),
     ParamSpec("exploration", "float", 1.4, "UCB exploration constant c", minimum=0.0, maximum=100.0),
     ParamSpec("rollout", "json", "random",
-              "rollout policy: 'random' or the name of one of the game's agents", check=_agent_name),
+              "rollout policy: 'random' or the name of one of the game's agents (one instance per "
+              "seat plays every rollout, so an agent that remembers past observations is misled)",
+              check=_agent_name),
     ParamSpec("rollout_depth", "int", 200,
               "actions (chance included) a rollout may take before it is scored by the evaluation "
               "(0: play to the end)", minimum=0, maximum=1_000_000),
     ParamSpec("evaluation", "choice", "progress",
               "score of a rollout cut before the end: 'progress' ranks the players by "
-              "state.progress() (worth at most half a win), 'zero' scores it as a draw",
-              choices=("progress", "zero")),
+              "state.progress(), 'lead' takes each player's progress lead over the others' mean "
+              "(both worth at most half a win), 'zero' scores it as a draw",
+              choices=("progress", "lead", "zero")),
     ParamSpec("widening", "float", 0.0,
               "progressive widening: a player considers only 1 + n**widening of its actions at a "
               "node it has chosen at n times (in a random order fixed per node); 0: all at once",
@@ -289,13 +292,18 @@ class SearchAgent(BaseAgent):
         return legal[int(rng.integers(len(legal)))]
 
     def evaluate(self, state: State) -> list[float]:
-        """Score of a live state: players ranked by ``progress()`` (in [-0.5, 0.5]), or zeros."""
+        """Score of a live state from ``progress()`` (in [-0.5, 0.5]; see ``evaluation``), or zeros."""
         n = state.game.num_players()
-        prog = state.progress() if self.params["evaluation"] == "progress" else None
+        how = self.params["evaluation"]
+        prog = state.progress() if how != "zero" else None
         if prog is None:
             return [0.0] * n
         if n == 1:
             return [min(1.0, max(0.0, float(prog[0]))) - 0.5]
+        if how == "lead":  # scaled by the largest progress when it exceeds 1 (card counts)
+            scale = 2.0 * max(1.0, *(abs(float(x)) for x in prog))
+            total = sum(prog)
+            return [(prog[p] - (total - prog[p]) / (n - 1)) / scale for p in range(n)]
         out = []
         for p in range(n):
             below = sum(1 for q in range(n) if prog[q] < prog[p])
