@@ -384,6 +384,10 @@ class State:
         if self.game._house:
             self._transaction(player, action)
             return
+        self._record_and_apply(player, action)
+
+    def _record_and_apply(self, player: int, action: Any) -> None:
+        """Append ``action`` to the history and apply it (a joint dict at a simultaneous node)."""
         if player == SIMULTANEOUS:
             joint = tuple(action.get(p) for p in range(self.game.num_players()))
             self._history.append(HistoryItem(SIMULTANEOUS, joint))
@@ -402,13 +406,7 @@ class State:
         """
         backup = self.clone()
         try:
-            if player == SIMULTANEOUS:
-                joint = tuple(action.get(p) for p in range(self.game.num_players()))
-                self._history.append(HistoryItem(SIMULTANEOUS, joint))
-                self._apply_actions(action)
-            else:
-                self._history.append(_new_item(HistoryItem, (player, action)))
-                self._apply_action(action)
+            self._record_and_apply(player, action)
         except BaseException as exc:
             self.__dict__.clear()
             self.__dict__.update(backup.__dict__)
