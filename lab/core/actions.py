@@ -152,6 +152,10 @@ class ActionSpec:
         return self.field_size if self.choices is None else self.choices
 
 
+def _needs_legal(spec: ActionSpec, use: str) -> ValueError:
+    return ValueError(f"codes of {spec.kind!r} actions index the legal actions of a decision: use {use}")
+
+
 def _over_capacity(spec: ActionSpec) -> ValueError:
     return ValueError(f"{spec.kind!r} has more than {spec.choices} legal actions here (its declared choices)")
 
@@ -232,11 +236,7 @@ class ActionCodec:
 
     def _pointer(self, action: Action, spec: ActionSpec, legal: Sequence[Action] | None) -> int:
         if legal is None:
-            msg = (
-                f"{spec.kind!r} actions are coded as an index into the legal actions of a "
-                "decision: use state.action_to_int(action)"
-            )
-            raise ValueError(msg)
+            raise _needs_legal(spec, "state.action_to_int(action)")
         i = 0
         for a in legal:
             if a.kind == spec.kind:
@@ -281,11 +281,7 @@ class ActionCodec:
 
     def _follow(self, i: int, spec: ActionSpec, legal: Sequence[Action] | None) -> Action:
         if legal is None:
-            msg = (
-                f"codes of {spec.kind!r} actions index the legal actions of a decision: use "
-                "state.int_to_action(code)"
-            )
-            raise ValueError(msg)
+            raise _needs_legal(spec, "state.int_to_action(code)")
         mine = [a for a in legal if a.kind == spec.kind]
         if i >= len(mine):
             raise ValueError(f"code points to {spec.kind!r} choice {i}, but {len(mine)} are legal here")
