@@ -28,11 +28,9 @@ DRAW = "drawn"
 
 
 class NeedChance(Exception):  # noqa: N818 - a control-flow signal, not an error
-    """Raised by a chance call of :class:`Ctx` that has no recorded outcome yet."""
-
-    def __init__(self, outcomes: list[tuple[Action, float]]) -> None:
-        super().__init__("chance outcome needed")
-        self.outcomes = outcomes
+    """Raised by a chance call of :class:`Ctx` that has no recorded outcome yet; ``args[0]``
+    holds the declared ``(outcome, probability)`` pairs (no Python ``__init__``: it is raised
+    once per chance node, so it is kept as cheap as an exception can be)."""
 
 
 # ---------------------------------------------------------------------- plain JSON data
@@ -188,9 +186,10 @@ class Ctx:
 
     def roll(self, sides: int = 6) -> int:
         """A fair die with faces ``1..sides`` (a chance node ``rolled(face)``)."""
-        outcome = self._recorded()
-        if outcome is not None:
-            return outcome.args[0]  # type: ignore[return-value]
+        used = self._used
+        if used < len(self._draws):  # the recorded outcome (inlined _recorded: the hot path)
+            self._used = used + 1
+            return self._draws[used].args[0]  # type: ignore[return-value]
         limit = self.game.definition.max_die
         if isinstance(sides, bool) or not isinstance(sides, int) or not 1 <= sides <= limit:
             msg = f"ctx.roll(sides): sides must be a whole number 1..{limit} (define_game(max_die=...)), not {sides!r}"
