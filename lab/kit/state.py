@@ -53,8 +53,8 @@ class KitState(State):
         transition completes; a chance call with no recorded outcome leaves a pending node.
         ``check``: verify that the new data is plain JSON. The checked paths (setup,
         ``apply_action(s)``, hence the conformance checker and the widget) always do; the
-        driver fast path (``lab.play``, ``lab.simulate``) checks once, when the game ends, and
-        saves check too (:meth:`full_state`).
+        driver fast path (``lab.play``, ``lab.simulate``) checks once, when the game ends; a
+        loaded save is replayed on the checked path.
         """
         game = self.game
         d = game.definition
@@ -193,7 +193,9 @@ class KitState(State):
                     out.extend(actions)
                 else:
                     legal = mv.legal
-                    out.extend(a for a in actions if legal(data, ctx, *a.args))
+                    for a in actions:  # a plain loop: most moves have a few actions
+                        if legal(data, ctx, *a.args):
+                            out.append(a)
         except LabError:
             raise
         except Exception as exc:
