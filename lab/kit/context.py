@@ -43,10 +43,11 @@ def copy_data(value: Any) -> Any:
     """A deep copy of plain JSON data (dicts, lists, scalars), at C speed with ``marshal``.
 
     ``marshal`` writes exactly the JSON types (and a few more, which the kit's state checks
-    refuse); it is only ever used on data in memory, never on a file.
+    refuse); it is only ever used on data in memory, never on a file. Format version 2 keeps
+    no table of shared objects: faster for small data, and a copy never aliases within itself.
     """
     try:
-        return _loads(_dumps(value))
+        return _loads(_dumps(value, 2))
     except ValueError:  # not marshallable: not JSON either; copied by hand (the check names it)
         return _copy_slow(value)
 
@@ -173,7 +174,7 @@ class Ctx:
         self.active, self.simultaneous, self.phase, self.turn = control
         self._draws = draws
         self._used = 0
-        self.events: list[tuple[str, str, tuple[int, ...] | None, dict[str, Any]]] = []
+        self.events: list[tuple[str, str, tuple[int, ...] | None, dict[str, Any]]] | None = None
 
     # ------------------------------------------------------------------ chance
     def _recorded(self) -> Action | None:
@@ -270,5 +271,7 @@ class Ctx:
     def log(self, clause: str, kind: str, visible_to: Sequence[int] | None = None, **data: Any) -> None:
         """Record an event for the rule ``clause`` (kept only when the transition completes)."""
         vis = None if visible_to is None else tuple(int(p) for p in visible_to)
+        if self.events is None:
+            self.events = []
         self.events.append((clause, kind, vis, data))
 

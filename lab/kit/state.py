@@ -151,7 +151,7 @@ class KitState(State):
             super()._apply_unchecked(player, action)
             return
         if player == SIMULTANEOUS:
-            self._history.append(HistoryItem(SIMULTANEOUS, tuple(action.get(p) for p in range(self.game.players))))
+            self._history.append(HistoryItem(SIMULTANEOUS, tuple([action.get(p) for p in range(self.game.players)])))
             self._step([(p, action[p]) for p in sorted(action)], [], False)
             return
         self._history.append(_new_item(HistoryItem, (player, action)))
@@ -177,7 +177,7 @@ class KitState(State):
         return [cur] if cur >= 0 else []
 
     def _chance_outcomes(self) -> list[tuple[Action, float]]:
-        return list(self.pending[2]) if self.pending is not None else []
+        return self.pending[2] if self.pending is not None else []  # shared: never changed
 
     def _legal_actions(self, player: int) -> list[Action]:
         game = self.game
