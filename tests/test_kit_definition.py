@@ -68,6 +68,35 @@ def test_a_non_json_state_after_a_move_is_named_and_the_state_is_unchanged() -> 
     assert state.history() == [] and state.full_state()["data"] == {"n": 0}
 
 
+def test_a_non_json_state_is_caught_by_the_driver_fast_path_when_the_game_ends() -> None:
+    """lab.play skips the per-move JSON check (speed); the final state is still checked."""
+
+    def spoil(s: dict[str, Any], ctx: Any) -> None:
+        s["n"] += 1
+        s["seen"] = (1, 2)
+
+    with pytest.raises(lab.InvalidGame, match=r"counter: move 'spoil': state\['seen'\] is a tuple.*use a list"):
+        lab.play(_define(moves=[spoil])(), seed=0)
+
+
+@pytest.mark.parametrize("change_first", [True, False])
+def test_a_move_with_chance_runs_once_more_from_the_state_before_it(change_first: bool) -> None:
+    """The re-run after the outcome starts from the data before the move, whether the move
+    changed the data before asking for chance (a fresh copy) or not (the spare copy)."""
+
+    def bump(s: dict[str, Any], ctx: Any) -> None:
+        if change_first:
+            s["n"] += 1
+        s["n"] += ctx.roll(6)
+
+    state = _define(moves=[bump], end=lambda s, ctx: 0 if s["n"] >= 100 else None)().new_initial_state()
+    for face in (3, 5):
+        state.apply_action(lab.act("bump"))
+        assert state.full_state()["data"] == {"n": 0 if face == 3 else 3 + change_first}
+        state.apply_action(lab.act("rolled", face))
+    assert state.full_state()["data"] == {"n": 8 + 2 * change_first}
+
+
 def test_a_move_that_raises_is_named_and_leaves_the_state_unchanged() -> None:
     def broken(s: dict[str, Any], ctx: Any) -> None:
         s["n"] += 1

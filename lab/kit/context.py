@@ -28,11 +28,9 @@ DRAW = "drawn"
 
 
 class NeedChance(Exception):  # noqa: N818 - a control-flow signal, not an error
-    """Raised by a chance call of :class:`Ctx` that has no recorded outcome yet."""
-
-    def __init__(self, outcomes: list[tuple[Action, float]]) -> None:
-        super().__init__("chance outcome needed")
-        self.outcomes = outcomes
+    """Raised by a chance call of :class:`Ctx` that has no recorded outcome yet; ``args[0]``
+    holds the declared ``(outcome, probability)`` pairs (no Python ``__init__``: it is raised
+    once per chance node, so it is kept as cheap as an exception can be)."""
 
 
 # ---------------------------------------------------------------------- plain JSON data
@@ -45,10 +43,11 @@ def copy_data(value: Any) -> Any:
     """A deep copy of plain JSON data (dicts, lists, scalars), at C speed with ``marshal``.
 
     ``marshal`` writes exactly the JSON types (and a few more, which the kit's state checks
-    refuse); it is only ever used on data in memory, never on a file.
+    refuse); it is only ever used on data in memory, never on a file. Format version 2 keeps
+    no table of shared objects: faster for small data, and a copy never aliases within itself.
     """
     try:
-        return _loads(_dumps(value))
+        return _loads(_dumps(value, 2))
     except ValueError:  # not marshallable: not JSON either; copied by hand (the check names it)
         return _copy_slow(value)
 
@@ -175,7 +174,7 @@ class Ctx:
         self.active, self.simultaneous, self.phase, self.turn = control
         self._draws = draws
         self._used = 0
-        self.events: list[tuple[str, str, tuple[int, ...] | None, dict[str, Any]]] = []
+        self.events: list[tuple[str, str, tuple[int, ...] | None, dict[str, Any]]] | None = None
 
     # ------------------------------------------------------------------ chance
     def _recorded(self) -> Action | None:
@@ -188,9 +187,10 @@ class Ctx:
 
     def roll(self, sides: int = 6) -> int:
         """A fair die with faces ``1..sides`` (a chance node ``rolled(face)``)."""
-        outcome = self._recorded()
-        if outcome is not None:
-            return outcome.args[0]  # type: ignore[return-value]
+        used = self._used
+        if used < len(self._draws):  # the recorded outcome (inlined _recorded: the hot path)
+            self._used = used + 1
+            return self._draws[used].args[0]  # type: ignore[return-value]
         limit = self.game.definition.max_die
         if isinstance(sides, bool) or not isinstance(sides, int) or not 1 <= sides <= limit:
             msg = f"ctx.roll(sides): sides must be a whole number 1..{limit} (define_game(max_die=...)), not {sides!r}"
@@ -271,5 +271,7 @@ class Ctx:
     def log(self, clause: str, kind: str, visible_to: Sequence[int] | None = None, **data: Any) -> None:
         """Record an event for the rule ``clause`` (kept only when the transition completes)."""
         vis = None if visible_to is None else tuple(int(p) for p in visible_to)
+        if self.events is None:
+            self.events = []
         self.events.append((clause, kind, vis, data))
 

@@ -16,7 +16,7 @@ import numpy as np
 
 from lab.core.actions import Action
 from lab.core.errors import InvalidGame, LabError
-from lab.core.state import CHANCE, SIMULTANEOUS, TERMINAL, State
+from lab.core.state import CHANCE, SIMULTANEOUS, TERMINAL, HistoryItem, State, _new_item
 from lab.kit.context import Ctx, NeedChance, copy_data, is_json, json_problem
 
 if TYPE_CHECKING:
@@ -42,19 +42,25 @@ class KitState(State):
         self.pending: list[Any] | None = None
         self.result: list[float] | None = None
         self.unfinished = False
+        self._spare: dict[str, Any] | None = None  # an unused copy of ``data`` (see _run)
         self._run(None, [])
 
     # ================================================================== transitions
-    def _run(self, moves: list[tuple[int, Action]] | None, draws: list[Action]) -> None:
+    def _run(self, moves: list[tuple[int, Action]] | None, draws: list[Action], check: bool = True) -> None:
         """Run one transition (``None``: the setup) with the recorded chance ``draws``.
 
         The designer's functions work on a copy of the data: the state changes only when the
         transition completes; a chance call with no recorded outcome leaves a pending node.
+        ``check``: verify that the new data is plain JSON. The checked paths (setup,
+        ``apply_action(s)``, hence the conformance checker and the widget) always do; the
+        driver fast path (``lab.play``, ``lab.simulate``) checks once, when the game ends; a
+        loaded save is replayed on the checked path.
         """
         game = self.game
         d = game.definition
         ctx = Ctx(game, None, self.control, draws)
-        where: Any = "setup"  # the part running: a str, or the Action of the move
+        where: Any = "setup"
+        data: Any = None  # the part running: a str, or the Action of the move
         try:
             if moves is None:
                 data = d.setup(ctx)
@@ -62,7 +68,11 @@ class KitState(State):
                     msg = f"setup(ctx) must return the initial state as a dict, not {type(data).__name__}"
                     raise InvalidGame(msg)
             else:
-                data = copy_data(self.data)
+                data = self._spare
+                if data is None:
+                    data = copy_data(self.data)
+                else:
+                    self._spare = None
                 fns = game.move_functions
                 for player, action in moves:
                     where = action
@@ -76,14 +86,21 @@ class KitState(State):
                 if d.after is not None:
                     where = "after"
                     d.after(data, ctx)
-            if not is_json(data):
+            if check and not is_json(data):
                 raise InvalidGame(json_problem(data))  # prefixed below with the game and the part
             where = "end"
             result = d.end(data, ctx)
             if result is not None:
+                if not check and not is_json(data):  # the fast path checks the final state
+                    where = moves[-1][1] if moves else "setup"
+                    raise InvalidGame(json_problem(data))
                 result = game.normalise_result(result)
         except NeedChance as need:
-            self.pending = [moves, list(draws), need.outcomes]
+            # the transition re-runs from ``data`` once the outcome is known: a copy the move
+            # left as it was (it asked for chance before changing anything) serves that re-run
+            if moves is not None and data == self.data:
+                self._spare = data
+            self.pending = [moves, list(draws), need.args[0]]
             return
         except LabError as exc:
             part = f"move {where.kind!r}" if isinstance(where, Action) else where
@@ -95,6 +112,7 @@ class KitState(State):
         if not ctx.simultaneous and len(ctx.active) != 1:
             raise InvalidGame(f"{game.name}: one seat acts at a time outside ctx.all_move(); active seats: {ctx.active}")
         self.data = data
+        self._spare = None
         self.control = [ctx.active, ctx.simultaneous, ctx.phase, ctx.turn]
         self.pending = None
         self.result = result
@@ -102,11 +120,11 @@ class KitState(State):
             for clause, kind, vis, fields in ctx.events:
                 self.log(clause, kind, visible_to=vis, **fields)
 
-    def _step(self, moves: list[tuple[int, Action]] | None, draws: list[Action]) -> None:
+    def _step(self, moves: list[tuple[int, Action]] | None, draws: list[Action], check: bool = True) -> None:
         """Run a transition for an action the base class has just logged; on an error the log
         entry is taken back (the state is unchanged), then the kit's safety limit is applied."""
         try:
-            self._run(moves, draws)
+            self._run(moves, draws, check)
         except BaseException:
             self._history.pop()
             raise
@@ -126,6 +144,23 @@ class KitState(State):
     def _apply_actions(self, actions: Mapping[int, Action]) -> None:
         self._step([(p, actions[p]) for p in sorted(actions)], [])
 
+    def _apply_unchecked(self, player: int, action: Any) -> None:
+        """Driver fast path (see :meth:`State._apply_unchecked`): the data's JSON check is left
+        to the end of the game and to saves (see :meth:`_run`)."""
+        if self.game._house:
+            super()._apply_unchecked(player, action)
+            return
+        if player == SIMULTANEOUS:
+            self._history.append(HistoryItem(SIMULTANEOUS, tuple([action.get(p) for p in range(self.game.players)])))
+            self._step([(p, action[p]) for p in sorted(action)], [], False)
+            return
+        self._history.append(_new_item(HistoryItem, (player, action)))
+        pending = self.pending
+        if pending is not None:
+            self._step(pending[0], [*pending[1], action], False)
+        else:
+            self._step([(self.control[0][0], action)], [], False)
+
     # ================================================================== the State API
     def current_player(self) -> int:
         if self.result is not None:
@@ -142,7 +177,7 @@ class KitState(State):
         return [cur] if cur >= 0 else []
 
     def _chance_outcomes(self) -> list[tuple[Action, float]]:
-        return list(self.pending[2]) if self.pending is not None else []
+        return self.pending[2] if self.pending is not None else []  # shared: never changed
 
     def _legal_actions(self, player: int) -> list[Action]:
         game = self.game
@@ -158,7 +193,9 @@ class KitState(State):
                     out.extend(actions)
                 else:
                     legal = mv.legal
-                    out.extend(a for a in actions if legal(data, ctx, *a.args))
+                    for a in actions:  # a plain loop: most moves have a few actions
+                        if legal(data, ctx, *a.args):
+                            out.append(a)
         except LabError:
             raise
         except Exception as exc:
@@ -232,6 +269,7 @@ class KitState(State):
         new._history = list(self._history)
         new.events = list(self.events)
         new.data = copy_data(self.data)
+        new._spare = None
         control = self.control
         new.control = [list(control[0]), control[1], control[2], control[3]]
         new.pending = self.pending  # never mutated in place: replaced as a whole

@@ -104,6 +104,14 @@ def main() -> None:
         "play = ipywidgets.VBox([board])\nplay.board = board\nprobe(play)\nplay"
     )
     nbformat.write(three, HERE / "memm_3d.ipynb")
+    write_kit_pig()
+
+
+def write_kit_pig() -> None:
+    """Pig made with lab.define_game (no drawing code: the kit's default view and buttons)."""
+    pig = notebook("kit_pig", 'Play(Pig(target=10), humans=[0], agents={1: "random"}, seed=3, pace=0.1)')
+    pig.cells[2].source = "from lab.kit.examples import Pig\n" + pig.cells[2].source
+    nbformat.write(pig, HERE / "play_kit_pig.ipynb")
 
 
 if __name__ == "__main__":
