@@ -549,6 +549,7 @@ def hostile_agent_specs(name: str) -> list[tuple[str, Any]]:
                 junk.append(spec.minimum - 1)
             if spec.maximum is not None:
                 junk.append(spec.maximum + 1)
+            junk = [v for v in junk if not (type(v) is type(spec.default) and v == spec.default)]  # valid
             out += [(f"{agent}.{spec.name} = {_short(v)}", {"name": agent, spec.name: v}) for v in junk]
     if name == "space_station":  # the reproductions of the issue and the search player's budget
         out += [("search rollouts 10**9", {"name": "search", "rollouts": 10**9}),

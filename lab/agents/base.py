@@ -109,11 +109,15 @@ def make_agent(game: Game | type[Game], spec: str | Mapping[str, Any] | Agent) -
         except InvalidVariant as exc:
             raise InvalidAgent(str(exc)) from None
     try:
-        return factory(**settings)
+        agent = factory(**settings)
     except (TypeError, ValueError, OverflowError) as exc:
         shown = str(settings)
         shown = shown if len(shown) < 200 else shown[:197] + "..."
         raise InvalidAgent(f"agent {name!r}: bad settings {shown} ({str(exc)[:200]})") from None
+    check = getattr(agent, "check_game", None)
+    if callable(check):  # settings that depend on the game (e.g. a rollout agent's name)
+        check(game)
+    return agent
 
 
 def make_agents(game: Game, agents: Any) -> list[Agent]:

@@ -174,16 +174,31 @@ class SearchAgent(BaseAgent):
         self._policies = self._build(game, p["rollout"], "rollout")
         self._delegates = self._build(game, p["delegate"], "delegate") if p["delegate"] else []
 
+    def check_game(self, game: Game | type[Game]) -> None:
+        """Refuse a rollout or delegate that is not an agent of ``game`` (``make_agent`` calls
+        this, so a bad name is refused before any game is played)."""
+        if self.params["rollout"] is None:
+            raise InvalidAgent(f"agent {self.name!r}: rollout must be 'random' or an agent name, not null")
+        for what in ("rollout", "delegate"):
+            self._check_name(game, self.params[what], what)
+
+    def _check_name(self, game: Game | type[Game], name: str | None, what: str) -> None:
+        from lab.agents.base import agent_names
+
+        if name in (None, "random"):
+            return
+        own = [a for a in agent_names(game) if a not in ("random", "mcts", "ismcts")]
+        if name not in own:
+            msg = (f"agent {self.name!r}: {what} {name!r:.60} is not an agent of {game.name}; "
+                   f"allowed: 'random', {', '.join(repr(a) for a in own) or 'none other'}")
+            raise InvalidAgent(msg)
+
     def _build(self, game: Game, name: str | None, what: str) -> list[Any]:
-        from lab.agents.base import agent_names, make_agent
+        from lab.agents.base import make_agent
 
         if name in (None, "random"):
             return []
-        own = [a for a in agent_names(game) if a not in ("random", "mcts", "ismcts")]
-        if name not in own:
-            msg = (f"agent {self.name!r}: {what} {name!r} is not an agent of {game.name}; "
-                   f"allowed: 'random', {', '.join(repr(a) for a in own) or 'none other'}")
-            raise InvalidAgent(msg)
+        self._check_name(game, name, what)
         agents = [make_agent(game, name) for _ in range(game.num_players())]
         for seat, agent in enumerate(agents):
             agent.reset(game, seat)
