@@ -19,12 +19,12 @@ from typing import Any
 
 import lab
 from lab.agents.base import Agent, make_agent
+from lab.agents.seat import decide
 from lab.core.actions import Action
-from lab.core.chance import sample_outcome
 from lab.core.errors import IllegalAction, LabError
 from lab.core.game import Game
 from lab.core.state import CHANCE, SIMULTANEOUS, TERMINAL, State
-from lab.sim.play import seed_streams
+from lab.sim.play import driver_streams
 from widgets._words import result_words
 
 LOG_LINES = 80
@@ -131,7 +131,7 @@ class Session:
             if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
                 raise Refused(f"a seed is a non-negative integer, not {seed!r}")
             self.seed = seed
-        self.chance_rng, self.agent_rngs = seed_streams(self.seed, self.game.num_players())
+        self.chance, self.agent_rngs = driver_streams(self.seed, self.game.num_players())
         self.state = state if state is not None else self.game.new_initial_state()
         for p, agent in self.agents.items():
             agent.reset(self.game, p)
@@ -358,7 +358,7 @@ class Session:
             self._undo.append(
                 _Snapshot(
                     self.state.clone(),
-                    [self.chance_rng.bit_generator.state, *(r.bit_generator.state for r in self.agent_rngs)],
+                    [self.chance.get_state(), *(r.bit_generator.state for r in self.agent_rngs)],
                     dict(self.pending),
                 )
             )
@@ -440,7 +440,7 @@ class Session:
         cur = st.current_player()
         seen = len(st.events)
         if cur == CHANCE:
-            outcome = sample_outcome(st.chance_outcomes(), self.chance_rng)
+            outcome = self.chance.sample(st)  # the streams lab.play draws from: same seed, same dice
             st.apply_action(outcome)
             # an undo past a chance outcome would let a player see it and choose again
             self._barrier(f"undo is off before the chance outcome {st.describe_action(outcome)!r} "
@@ -469,7 +469,7 @@ class Session:
 
     def _ask(self, p: int) -> Action:
         legal = self.state.legal_actions(p)
-        action = self.agents[p].step(self.state.observation(p), legal, self.agent_rngs[p])
+        action = decide(self.agents[p], self.state, p, legal, self.agent_rngs[p])  # search agents get a seat view
         if action not in legal:
             raise IllegalAction(f"agent {self.agents[p]!r} (player {p}) chose {action}, not legal")
         return action
@@ -496,8 +496,8 @@ class Session:
             raise Refused(self.undo_note())
         snap = self._undo.pop()
         self.state = snap.state
-        rngs = [self.chance_rng, *self.agent_rngs]
-        for rng, st in zip(rngs, snap.rngs, strict=True):
+        self.chance.set_state(snap.rngs[0])
+        for rng, st in zip(self.agent_rngs, snap.rngs[1:], strict=True):
             rng.bit_generator.state = st
         self.pending = snap.pending
         self.choice = None

@@ -113,6 +113,16 @@ class ChanceStreams:
             gen = self._rngs[name] = np.random.default_rng(ss)
         return gen
 
+    def get_state(self) -> dict[str, Any]:
+        """Every stream's Generator state (for an undo that must restore the dice too)."""
+        return {name: gen.bit_generator.state for name, gen in self._rngs.items()}
+
+    def set_state(self, states: dict[str, Any]) -> None:
+        """Restore :meth:`get_state`; a stream first used since then starts afresh (as it would)."""
+        self._rngs = {DEFAULT_STREAM: self._rngs[DEFAULT_STREAM]}
+        for name, state in states.items():
+            self.rng(name).bit_generator.state = state
+
     def draw(self, outcomes: Sequence[tuple[Any, float]], stream: str = DEFAULT_STREAM) -> Any:
         """One outcome of a chance node that draws from ``stream``."""
         key = int(self.rng(stream).bit_generator.random_raw())  # one 64-bit number per draw
