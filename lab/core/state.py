@@ -76,6 +76,7 @@ class HistoryItem(NamedTuple):
 # ``tuple.__new__(HistoryItem, (player, action))`` builds the same item as ``HistoryItem(player,
 # action)`` without a Python-level ``__new__`` call (the appliers' hot path).
 _new_item = tuple.__new__
+_PLAIN = frozenset((str, int, float, bool, type(None)))  # event values kept as they are
 
 
 def _returns_copy(fn: Any) -> Any:
@@ -457,8 +458,8 @@ class State:
         try:  # the common case, checked in C: scalars and tuples of them are immutable already
             hash(tuple(data.values()))
             frozen = FrozenDict(data)
-        except TypeError:  # a list, dict or set among the values: copy it read-only
-            frozen = freeze(data)  # (its values only: ``data`` itself is this call's own dict)
+        except TypeError:  # a list, dict or set among the values: copy those read-only
+            frozen = FrozenDict({k: v if type(v) in _PLAIN else freeze(v) for k, v in data.items()})
         event = _new_item(Event, (clause, kind, frozen, vis, len(self._history)))
         self._events.append(event)
         return event

@@ -1,0 +1,89 @@
+"""Paired speed comparison of two source trees (say main and a branch) on the same games.
+
+On a shared machine the load drifts by more than the few per cent a change costs, so two
+separate ``benchmarks.run`` tables cannot resolve it. This runs one persistent worker process
+per tree and alternates the same seeded workload between them (A then B, then B then A, ...),
+timing each with process CPU time; drifts hit both alike and the median ratio survives::
+
+    git archive main | tar -x -C /tmp/main-tree
+    python -m benchmarks.ab /tmp/main-tree . memcel:random:100,fiemme_cembra:collector:20 --rounds 6
+
+prints, per ``game:agent:games``, each tree's best time and the median speed ratio B/A (1.0:
+no change; 0.95: B is 5% slower).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+WORKER = "worker"
+
+
+def _worker() -> None:
+    """Read ``game agent n`` lines; play n seeded games; print the CPU seconds taken."""
+    import lab
+
+    games: dict[str, lab.Game] = {}
+    for line in sys.stdin:
+        name, agent, n = line.split()
+        game = games.get(name) or games.setdefault(name, lab.load(name))
+        start = time.process_time()
+        for seed in range(int(n)):
+            lab.play(game, None if agent == "random" else agent, seed=seed)
+        print(time.process_time() - start, flush=True)
+
+
+def _start(root: str) -> subprocess.Popen[str]:
+    env = {**os.environ, "PYTHONPATH": os.path.abspath(root)}
+    # this file runs the worker; ``lab`` is imported from ``root`` (PYTHONPATH comes first)
+    return subprocess.Popen([sys.executable, os.path.abspath(__file__), WORKER], cwd=os.path.abspath(root),
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env)
+
+
+def _ask(proc: subprocess.Popen[str], command: str) -> float:
+    assert proc.stdin is not None and proc.stdout is not None
+    proc.stdin.write(command + "\n")
+    proc.stdin.flush()
+    return float(proc.stdout.readline())
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == [WORKER]:
+        _worker()
+        return 0
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.ab", description=__doc__.split("\n")[0])
+    parser.add_argument("tree_a", help="source tree A (holds lab/ and benchmarks/)")
+    parser.add_argument("tree_b", help="source tree B")
+    parser.add_argument("cases", help="comma list of game:agent:games")
+    parser.add_argument("--rounds", type=int, default=6)
+    args = parser.parse_args(argv)
+    a, b = _start(args.tree_a), _start(args.tree_b)
+    try:
+        for case in args.cases.split(","):
+            name, agent, n = case.split(":")
+            command = f"{name} {agent} {n}"
+            _ask(a, command), _ask(b, command)  # warm-up: imports, tables, caches
+            ta, tb = [], []
+            for i in range(args.rounds):
+                first, second = (a, b) if i % 2 == 0 else (b, a)
+                t1, t2 = _ask(first, command), _ask(second, command)
+                ta.append(t1 if first is a else t2)
+                tb.append(t2 if first is a else t1)
+            ratio = statistics.median(x / y for x, y in zip(ta, tb, strict=True))
+            print(f"{name}/{agent} x{n}: A {min(ta):.3f}s  B {min(tb):.3f}s  speed B/A {ratio:.3f}", flush=True)
+    finally:
+        for proc in (a, b):
+            if proc.stdin is not None:
+                proc.stdin.close()
+            proc.wait()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
