@@ -61,8 +61,8 @@ def test_paired_change_of_an_exact_scaling_is_exact() -> None:
     a = np.array([10.0, 20.0, 30.0, 40.0])
     rel = paired_ratio_change(a, 0.88 * a)
     assert rel.value == pytest.approx(-0.12) and rel.half_width == pytest.approx(0.0, abs=1e-12)
-    many = np.arange(10.0, 130.0, 10.0)  # 12 pairs that all differ by 1: a clear, non-zero-width interval
-    diff = paired_difference(many, many + 1)
+    twelve = np.arange(1.0, 13.0) * 10
+    diff = paired_difference(twelve, twelve + 1)  # every pair differs by 1: clear with 12 pairs
     assert diff.value == 1.0 and diff.excludes(0.0) and diff.half_width > 0
     assert math.isnan(paired_ratio_change(np.zeros(3), np.ones(3)).value)
     with pytest.raises(ValueError, match="same length"):

@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 import pytest
+from scipy import stats
 
 from lab.stats.plan import stein_interval, stein_size
 from tests.tools.coverage import A_PARAMS, B_PARAMS, _value, coverage, pools
@@ -45,9 +46,10 @@ def test_exact_race_matches_a_long_simulation(pool: tuple[pd.DataFrame, pd.DataF
 def test_intervals_cover_about_95_percent(figures: pd.DataFrame, n: int) -> None:
     rows = figures[(figures["n"] == n) & (figures["kind"] != "a_vs_a")]
     blocks = int(rows["blocks"].iloc[0])
-    # 3 binomial standard errors below 95% (and a floor of 2 points)
-    tol = max(0.02, 3 * np.sqrt(0.95 * 0.05 / blocks))
-    low = rows[rows["coverage"] < 0.95 - tol]
+    # a coverage this low would happen with probability < 0.1% if the interval covered 95%
+    # (exact binomial test over the blocks; the old normal intervals fail it at n = 10 and 30)
+    p_low = [stats.binomtest(round(c * blocks), blocks, 0.95, alternative="less").pvalue for c in rows["coverage"]]
+    low = rows[np.array(p_low) < 0.001]
     assert low.empty, low.to_string()
     assert (rows["zero_width"] == 0).all(), rows.to_string()
 
