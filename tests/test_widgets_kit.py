@@ -6,6 +6,7 @@ non-spatial button, and a simultaneous bid. The widget tests use it next to the 
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from lab.core.actions import Action, ActionSpec, Field, act
@@ -94,8 +95,8 @@ class ToyState(State):
         return {"board": list(self.board), "card": own, "turn": self.turn}
 
     def full_state(self) -> dict[str, Any]:
-        return {"cards": self.cards, "board": self.board, "turn": self.turn, "bids": self.bids,
-                "passes": self.passes}
+        return copy.deepcopy({"cards": self.cards, "board": self.board, "turn": self.turn,
+                              "bids": self.bids, "passes": self.passes})  # never the state's own lists
 
     def clone(self) -> ToyState:
         new = ToyState.__new__(ToyState)
