@@ -252,15 +252,11 @@ class LabSpielState(pyspiel.State):
         return [float(r) for r in self.lab_state.returns()]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> LabSpielState:
-        """A state consistent with what ``player_id`` knows (needs ``State.resample_hidden``)."""
+        """A state consistent with what ``player_id`` knows (``State.resample_hidden``)."""
         import numpy as np
 
-        resample = getattr(self.lab_state, "resample_hidden", None)
-        if resample is None:
-            msg = f"{self.lab_state.game.name} has no State.resample_hidden to draw what player {player_id} cannot see"
-            raise NotImplementedError(msg)
         rng = np.random.default_rng(int(probability_sampler() * 2**53))
-        return LabSpielState(self.get_game(), resample(player_id, rng))
+        return LabSpielState(self.get_game(), self.lab_state.resample_hidden(player_id, rng))
 
     def __str__(self) -> str:
         return json.dumps(self.lab_state.full_state(), sort_keys=True, separators=(",", ":"))
