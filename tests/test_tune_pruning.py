@@ -10,6 +10,7 @@ import pandas as pd
 import pytest
 
 from lab.tune import tune
+from lab.tune.study import fresh_seed
 from tests.tools.peak_dice import OPTIMUM, PeakDice
 
 SPACE = {"x": {"low": 0, "high": 100}, "y": {"low": 0, "high": 100}}
@@ -76,3 +77,43 @@ def test_cli_tune_takes_a_pruner(tmp_path: Any, capsys: pytest.CaptureFixture[st
     assert '"pruner": "median"' in capsys.readouterr().out
     assert main([*args, "--pruner", "mean"]) == 2
     assert "--pruner" in capsys.readouterr().err
+
+
+# ----------------------------------------------------------------- the skill-ladder gap target
+def test_the_skill_ladder_gap_is_a_target_with_an_interval() -> None:
+    """``gap[greedy>random]`` is one skill-ladder rung per trial, on the trial's paired seeds."""
+    import lab
+
+    game = lab.load("memm", players=2)
+    result = tune(game, {"max_run": {"low": 2, "high": 5}}, "gap[greedy>random]>=0.2",
+                  budget=2, games=4, final_games=6, finalists=1, seed=0, progress=False)
+    fin = result.winner
+    assert fin is not None and result.trials["gap[greedy>random]>=0.2"].notna().all()
+    (gap,) = fin.measures
+    assert gap.n_games == 6 * 2  # one paired row per game and seat
+    variant = lab.load("memm", players=2, max_run=fin.picked["max_run"])
+    seed = fresh_seed(result.seed)  # the finalists' fresh master seed
+    rung = lab.skill_ladder(variant, ["random", "greedy"], n_games=6, seed=seed).iloc[0]
+    assert gap.estimate == pytest.approx(rung["gain"])  # the ladder's gain on the same seeds
+    assert gap.low <= gap.estimate <= gap.high and gap.met == (gap.estimate >= 0.2)
+
+
+def test_an_agent_against_itself_has_no_gap() -> None:
+    import lab
+
+    result = tune(lab.load("memm", players=2), {"max_run": {"low": 2, "high": 5}}, "min:gap[random>random]",
+                  budget=2, games=3, final_games=3, finalists=1, seed=1, progress=False)
+    (gap,) = result.winner.measures
+    assert (gap.estimate, gap.low, gap.high) == (0.0, 0.0, 0.0)
+
+
+def test_bad_gap_targets_are_refused_before_any_game() -> None:
+    import lab
+    from lab.core.errors import InvalidAgent
+    from lab.tune import TargetError
+
+    space = {"max_run": {"low": 2, "high": 5}}
+    with pytest.raises(TargetError, match="gap\\[UPPER>LOWER\\]"):
+        tune(lab.load("memm", players=2), space, "max:gap[greedy]", budget=1, games=2, progress=False)
+    with pytest.raises(InvalidAgent):
+        tune(lab.load("memm", players=2), space, "max:gap[wizard>random]", budget=1, games=2, progress=False)

@@ -34,7 +34,7 @@ from lab.sim.simulate import (
     variant_label,
 )
 from lab.stats.summary import win_indicators
-from lab.tune.targets import Target, TargetError
+from lab.tune.targets import Measure, Target, TargetError, measure
 
 _GAP = re.compile(r"gap\[\s*(?P<upper>[^>\]]+?)\s*>\s*(?P<lower>[^>\]]+?)\s*\]")
 
@@ -99,4 +99,22 @@ def gap_table(
         seats[seat] = upper
         df = play_range(variant, seats, games, seed, workers, executor)
         gains.append(win_indicators(df, seat) - win_indicators(base, seat))
-    return pd.DataFrame({target.metric: np.concatenate(gains)})
+    # game-major rows (game i: seat 0, 1, ...): the stages of a trial joined give the same table
+    return pd.DataFrame({target.metric: np.stack(gains, axis=1).reshape(-1)})
+
+
+def measure_all(
+    variant: Game, targets: Sequence[Target], table: pd.DataFrame, gaps: dict[str, list[pd.DataFrame]],
+    games: range, seed: int, workers: int | None, executor: Any,
+) -> tuple[Measure, ...]:
+    """Every target measured on the games played so far (``table``) and, for gap targets, on
+    their paired tables: the gap games of ``games`` are played and added to ``gaps``."""
+    out = []
+    for t in targets:
+        if gap_agents(t) is None:
+            out.append(measure(table, t, seed=seed))
+            continue
+        parts = gaps.setdefault(t.metric, [])
+        parts.append(gap_table(variant, t, games, seed, workers, executor))
+        out.append(measure(pd.concat(parts, ignore_index=True), t, seed=seed))
+    return tuple(out)

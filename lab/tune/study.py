@@ -50,8 +50,8 @@ from lab.core.registry import load
 from lab.sim.executors import check_executor
 from lab.sim.simulate import agent_specs, frame_from_parts, simulate, variant_label
 from lab.tune.space import Dimension, build_variant, validate_space
-from lab.tune.stages import play_range, stage_ranges
-from lab.tune.targets import Measure, Target, TargetError, measure, parse_target
+from lab.tune.stages import check_gap_agents, measure_all, play_range, stage_ranges
+from lab.tune.targets import Measure, Target, TargetError, parse_target
 
 SAMPLERS = ("tpe", "nsga2", "random")
 #: At most this many proposals per trial of the budget (repeats and inconsistent combinations
@@ -137,7 +137,7 @@ class TuneResult:
     @property
     def games_played(self) -> int:
         """Games played by the search (pruned trials count the stages they played; finalists'
-        fresh games not included)."""
+        fresh games and the extra ladder games of ``gap[...]`` targets not included)."""
         if "games_played" not in self.trials.columns:
             return 0
         return int(self.trials["games_played"].fillna(0).sum())
@@ -365,6 +365,7 @@ def tune(
     workers = check_executor(executor, workers)
     specs = agents if isinstance(agents, list) else agent_specs(base, agents)[:1]  # one per seat, or one for all
     make_agents(base, agents)
+    check_gap_agents(base, goals)
     startup = startup_trials if startup_trials is not None else max(4, min(10, budget // 5))
     prune_with, prune_label = _pruner(pruner, len(goals), startup)
     prunes = not isinstance(prune_with, optuna.pruners.NopPruner)
@@ -445,20 +446,25 @@ def tune(
         if bar is not None:
             bar.close()
     chosen = _finalists(study, goals, finalists)
-    fresh = int(np.random.SeedSequence(seed, spawn_key=(2026,)).generate_state(1)[0]) % (2**31)
+    fresh = fresh_seed(seed)
     verdicts = []
     for t in chosen:
         picked = _picked(t, dims)
         variant = build_variant(base, dims, picked)
         df = simulate(variant, run["agents"], final_games, fresh, workers, executor, progress=False)
-        verdicts.append(Finalist(t.number, picked, _describe(variant, dims, picked), tuple(
-            measure(df, g, seed=fresh) for g in goals
+        verdicts.append(Finalist(t.number, picked, _describe(variant, dims, picked), measure_all(
+            variant, goals, df, {}, range(final_games), fresh, workers, executor,
         )))
     return TuneResult(
         base.name, goals, study, trials_table(study, goals), verdicts, budget, games, final_games, seed,
         {"space": {d.name: d.kind for d in dims}, "agents": specs, "sampler": sampler, "study_name": name,
          "pruner": prune_label},
     )
+
+
+def fresh_seed(seed: int) -> int:
+    """The master seed of the finalists' fresh games (never the search's ``seed``)."""
+    return int(np.random.SeedSequence(seed, spawn_key=(2026,)).generate_state(1)[0]) % (2**31)
 
 
 def _evaluate(
@@ -472,11 +478,11 @@ def _evaluate(
         return "invalid", ()
     stages = stage_ranges(run["games"], run["stages"])
     parts: list[pd.DataFrame] = []
+    gaps: dict[str, list[pd.DataFrame]] = {}
     for step, games in enumerate(stages):
         parts.append(play_range(variant, run["agents"], games, run["seed"], run["workers"], run["executor"]))
         last = step == len(stages) - 1
-        df = frame_from_parts(parts)
-        measures = tuple(measure(df, g, seed=run["seed"]) for g in goals)
+        measures = measure_all(variant, goals, frame_from_parts(parts), gaps, games, run["seed"], run["workers"], run["executor"])
         if not last:
             trial.report(measures[0].score, step)
             if trial.should_prune():
