@@ -426,7 +426,7 @@ def cmd_tune(args: argparse.Namespace) -> int:
         game, space, targets, agents=parse_agents(args.agents), budget=args.budget, seed=args.seed,
         workers=args.workers, executor=executor_from_args(args), storage=storage, games=args.n,
         final_games=args.final_games, finalists=args.finalists, sampler=args.sampler,
-        study_name=args.study_name, progress=sys.stderr.isatty(),
+        study_name=args.study_name, progress=sys.stderr.isatty(), pruner=args.pruner,
     )
     print(json.dumps(jsonable(result.to_dict()), indent=2) if args.json else result.report())
     return 0
@@ -547,6 +547,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--sampler", choices=("tpe", "nsga2", "random"), default="tpe")
     p.add_argument("--storage", help="sqlite:///studies.db keeps the study; the same command resumes it")
     p.add_argument("--study-name", help="name of the study in --storage (default: from the settings)")
+    p.add_argument("--pruner", choices=("none", "median"), default="none",
+                   help="median: stop trials worse than the median after a stage of their games (one target only)")
     p.set_defaults(func=cmd_tune)
     add_app_parser(sub, add_game)
     return parser

@@ -16,6 +16,15 @@ How a study runs
 Same seed, same space, targets and settings -> the same trials and the same report, on 1 or 2
 workers and on Dask. With ``storage="sqlite:///studies.db"`` the study is kept in a database: a
 second call with the same settings resumes it (only the missing trials run).
+
+Pruning (``pruner="median"`` or an optuna pruner): a trial plays its games in
+:data:`PRUNE_STAGES` stages, in game order on the same paired seeds; after each stage but the
+last it reports its search score so far (``trial.report``) and stops when the pruner says so
+(``trial.should_prune``). A pruned trial counts against the budget, keeps the games it played
+and the estimate it had, and is shown as ``pruned`` in the trials table and the report. Pruning
+decisions depend only on reported values, which depend only on the seeds: same seed -> same
+pruned trials. optuna cannot prune multi-objective studies: with two or more targets the pruner
+is ignored (``result.settings["pruner"]`` says so) and every trial plays all its games.
 """
 
 from __future__ import annotations
@@ -39,14 +48,17 @@ from lab.core.errors import InvalidVariant, LabError
 from lab.core.game import Game
 from lab.core.registry import load
 from lab.sim.executors import check_executor
-from lab.sim.simulate import agent_specs, simulate, variant_label
+from lab.sim.simulate import agent_specs, frame_from_parts, simulate, variant_label
 from lab.tune.space import Dimension, build_variant, validate_space
-from lab.tune.targets import Measure, Target, TargetError, measure, parse_target
+from lab.tune.stages import check_gap_agents, measure_all, play_range, stage_ranges
+from lab.tune.targets import Measure, Target, TargetError, parse_target
 
 SAMPLERS = ("tpe", "nsga2", "random")
 #: At most this many proposals per trial of the budget (repeats and inconsistent combinations
 #: are not counted as trials, but the search stops after this many proposals).
 MAX_ASKS_PER_TRIAL = 5
+#: A pruned study plays each trial's games in this many stages (game order, same seeds).
+PRUNE_STAGES = 3
 
 
 @dataclass(frozen=True)
@@ -104,20 +116,39 @@ class TuneResult:
 
     @property
     def variants_played(self) -> int:
-        """Distinct variants whose games were played (repeats and pruned proposals excluded)."""
+        """Distinct variants whose games were played, in full or until pruned (repeats and
+        inconsistent combinations excluded)."""
         if not len(self.trials):
             return 0
         ok = self.trials["status"] == "complete"
+        if "games_played" in self.trials.columns:
+            ok |= self.trials["games_played"].fillna(0) > 0
         if "repeat_of" in self.trials.columns:
             ok &= self.trials["repeat_of"].isna()
         return int(ok.sum())
 
+    @property
+    def pruned(self) -> int:
+        """Variants stopped early by the pruner (their games played in part)."""
+        if "pruned_at" not in self.trials.columns:
+            return 0
+        return int((self.trials["pruned_at"].notna() & (self.trials["status"] == "pruned")).sum())
+
+    @property
+    def games_played(self) -> int:
+        """Games played by the search (pruned trials count the stages they played; finalists'
+        fresh games and the extra ladder games of ``gap[...]`` targets not included)."""
+        if "games_played" not in self.trials.columns:
+            return 0
+        return int(self.trials["games_played"].fillna(0).sum())
+
     def report(self) -> str:
         """The verdict as text: each finalist's targets with fresh-seed estimates and intervals."""
         played = self.variants_played
+        pruned = f", {self.pruned} pruned early" if not self.settings.get("pruner", "none").startswith("none") else ""
         lines = [
-            f"tune {self.game}: {played} variants played x {self.games} games ({len(self.trials)} proposals); "
-            f"finalists re-measured on fresh seeds, {self.final_games} games each (seed {self.seed})",
+            f"tune {self.game}: {played} variants played x {self.games} games ({len(self.trials)} proposals{pruned}; "
+            f"{self.games_played} games); finalists re-measured on fresh seeds, {self.final_games} games each (seed {self.seed})",
         ]
         for rank, fin in enumerate(self.finalists, 1):
             if any(m.target.value is not None for m in fin.measures):
@@ -143,6 +174,7 @@ class TuneResult:
         return {
             "game": self.game, "targets": [t.text for t in self.targets], "budget": self.budget,
             "trials": len(self.trials), "variants_played": self.variants_played,
+            "pruned": self.pruned, "games_played": self.games_played, "pruner": self.settings.get("pruner", "none"),
             "games": self.games, "final_games": self.final_games, "seed": self.seed,
             "finalists": [
                 {"trial": f.trial, "variant": f.variant, "picked": _jsonable(f.picked),
@@ -165,6 +197,13 @@ class TuneResult:
 
         with _quiet():
             return plot_param_importances(self.study, **self._which(target))
+
+    def plot_stages(self) -> Any:
+        """Each trial's search score after each stage (pruned trials stop early): a pruned study."""
+        from optuna.visualization.matplotlib import plot_intermediate_values
+
+        with _quiet():
+            return plot_intermediate_values(self.study)
 
     def plot_pareto(self) -> Any:
         """The Pareto front of a multi-target study (scores: lower is closer to the goals)."""
@@ -210,6 +249,21 @@ def _sampler(name: str, seed: int, n_targets: int, startup: int) -> Any:
     raise LabError(f"sampler {name!r}: choose one of {', '.join(SAMPLERS)}")
 
 
+def _pruner(pruner: Any, n_targets: int, startup: int) -> tuple[Any, str]:
+    """optuna's pruner and its label; none for a multi-objective study (optuna cannot prune it)."""
+    if pruner is None or pruner is False or pruner == "none":
+        return optuna.pruners.NopPruner(), "none"
+    if pruner == "median":
+        made: Any = optuna.pruners.MedianPruner(n_startup_trials=startup, n_warmup_steps=0)
+    elif isinstance(pruner, optuna.pruners.BasePruner):
+        made = pruner
+    else:
+        raise LabError(f"pruner {pruner!r}: choose None, 'median' or an optuna pruner")
+    if n_targets > 1:
+        return optuna.pruners.NopPruner(), "none (optuna cannot prune a multi-objective study)"
+    return made, "median" if pruner == "median" else type(made).__name__
+
+
 def _study_name(game: Game, dims: Sequence[Dimension], targets: Sequence[Target], key: Mapping[str, Any]) -> str:
     text = json.dumps(
         {"game": game.name, "params": game.params_to_dict(), "space": [repr(d) for d in dims],
@@ -236,6 +290,7 @@ def tune(
     startup_trials: int | None = None,
     study_name: str | None = None,
     progress: bool | ProgressCallback | None = None,
+    pruner: Any = None,
 ) -> TuneResult:
     """Search the variants of ``game`` in ``space`` for ``targets``.
 
@@ -275,6 +330,12 @@ def tune(
     progress : bool or callable, optional
         A tqdm bar (default in a terminal or notebook), ``False`` for none, or a callback
         receiving a :class:`TuneEvent` after each trial.
+    pruner : None, "median" or an optuna pruner
+        Stop hopeless trials early (see the module doc): ``"median"`` is optuna's
+        ``MedianPruner`` that waits for ``startup_trials`` finished trials, then stops a trial
+        whose score after a stage is worse than the median of the finished trials' scores after
+        that stage. Ignored (no pruning) with two or more targets: optuna cannot prune a
+        multi-objective study.
 
     Returns
     -------
@@ -304,13 +365,19 @@ def tune(
     workers = check_executor(executor, workers)
     specs = agents if isinstance(agents, list) else agent_specs(base, agents)[:1]  # one per seat, or one for all
     make_agents(base, agents)
+    check_gap_agents(base, goals)
     startup = startup_trials if startup_trials is not None else max(4, min(10, budget // 5))
-    name = study_name or _study_name(base, dims, goals, {"agents": specs, "games": games, "seed": seed, "sampler": sampler})
+    prune_with, prune_label = _pruner(pruner, len(goals), startup)
+    prunes = not isinstance(prune_with, optuna.pruners.NopPruner)
+    key = {"agents": specs, "games": games, "seed": seed, "sampler": sampler}
+    if prunes:
+        key["pruner"] = prune_label
+    name = study_name or _study_name(base, dims, goals, key)
     optuna.logging.set_verbosity(optuna.logging.WARNING)
     study = optuna.create_study(
         study_name=name, storage=storage, load_if_exists=True,
         directions=[t.direction for t in goals],
-        sampler=_sampler(sampler, seed, len(goals), startup),
+        sampler=_sampler(sampler, seed, len(goals), startup), pruner=prune_with,
     )
     complete = study.get_trials(deepcopy=False, states=(optuna.trial.TrialState.COMPLETE,))
     seen: dict[str, list[float]] = {}
@@ -318,10 +385,15 @@ def tune(
     for t in complete:
         first_of.setdefault(_signature(t.params), t.number)
         seen.setdefault(_signature(t.params), list(t.values))
-    done, asked = len(seen), len(study.trials)
+    cut: dict[str, int] = {}  # variants stopped by the pruner -> their trial
+    for t in study.get_trials(deepcopy=False, states=(optuna.trial.TrialState.PRUNED,)):
+        if "pruned_at" in t.user_attrs and "repeat_of" not in t.user_attrs:
+            cut.setdefault(_signature(t.params), t.number)
+    done, asked = len(seen) + len(cut), len(study.trials)
     if asked:  # resumed: a sampler re-seeded past the trials already made
         study.sampler = _sampler(sampler, seed + asked, len(goals), startup)
-    run = {"agents": agents if isinstance(agents, list) else specs[0], "workers": workers, "executor": executor, "seed": seed, "games": games}
+    run = {"agents": agents if isinstance(agents, list) else specs[0], "workers": workers, "executor": executor,
+           "seed": seed, "games": games, "stages": PRUNE_STAGES if prunes else 1}
     callback = progress if callable(progress) else None
     bar = _bar(budget, done) if _want_tqdm(progress) else None
     best: dict[str, float] = {}
@@ -337,11 +409,26 @@ def tune(
                 for key, value in study.trials[first].user_attrs.items():
                     trial.set_user_attr(key, value)
                 trial.set_user_attr("repeat_of", first)
+                trial.set_user_attr("games_played", 0)
                 study.tell(trial, seen[sig])
                 continue
-            status, measures = _evaluate(base, dims, picked, goals, run, trial)
-            if status != "complete":  # an inconsistent combination: pruned, not counted
+            if sig in cut:  # a variant the pruner stopped: the same seeds would stop it again
+                trial.set_user_attr("repeat_of", cut[sig])
+                trial.set_user_attr("games_played", 0)
                 study.tell(trial, state=optuna.trial.TrialState.PRUNED)
+                continue
+            status, measures = _evaluate(base, dims, picked, goals, run, trial)
+            if status == "invalid":  # an inconsistent combination: pruned, not counted
+                study.tell(trial, state=optuna.trial.TrialState.PRUNED)
+                continue
+            if status == "pruned":  # stopped early by the pruner: counted, its games were played
+                study.tell(trial, state=optuna.trial.TrialState.PRUNED)
+                cut[sig] = trial.number
+                done += 1
+                if bar is not None:
+                    bar.update(1)
+                if callback is not None:
+                    callback(TuneEvent(trial.number, done, budget, picked, measures, dict(best), status))
                 continue
             seen[sig], first_of[sig] = [m.score for m in measures], trial.number
             study.tell(trial, seen[sig])
@@ -359,19 +446,25 @@ def tune(
         if bar is not None:
             bar.close()
     chosen = _finalists(study, goals, finalists)
-    fresh = int(np.random.SeedSequence(seed, spawn_key=(2026,)).generate_state(1)[0]) % (2**31)
+    fresh = fresh_seed(seed)
     verdicts = []
     for t in chosen:
         picked = _picked(t, dims)
         variant = build_variant(base, dims, picked)
         df = simulate(variant, run["agents"], final_games, fresh, workers, executor, progress=False)
-        verdicts.append(Finalist(t.number, picked, _describe(variant, dims, picked), tuple(
-            measure(df, g, seed=fresh) for g in goals
+        verdicts.append(Finalist(t.number, picked, _describe(variant, dims, picked), measure_all(
+            variant, goals, df, {}, range(final_games), fresh, workers, executor,
         )))
     return TuneResult(
         base.name, goals, study, trials_table(study, goals), verdicts, budget, games, final_games, seed,
-        {"space": {d.name: d.kind for d in dims}, "agents": specs, "sampler": sampler, "study_name": name},
+        {"space": {d.name: d.kind for d in dims}, "agents": specs, "sampler": sampler, "study_name": name,
+         "pruner": prune_label},
     )
+
+
+def fresh_seed(seed: int) -> int:
+    """The master seed of the finalists' fresh games (never the search's ``seed``)."""
+    return int(np.random.SeedSequence(seed, spawn_key=(2026,)).generate_state(1)[0]) % (2**31)
 
 
 def _evaluate(
@@ -383,11 +476,27 @@ def _evaluate(
     except InvalidVariant as exc:  # an inconsistent combination: no games, the trial is pruned
         trial.set_user_attr("invalid", str(exc)[:500])
         return "invalid", ()
-    df = simulate(variant, run["agents"], run["games"], run["seed"], run["workers"], run["executor"], progress=False)
-    measures = tuple(measure(df, g, seed=run["seed"]) for g in goals)
+    stages = stage_ranges(run["games"], run["stages"])
+    parts: list[pd.DataFrame] = []
+    gaps: dict[str, list[pd.DataFrame]] = {}
+    for step, games in enumerate(stages):
+        parts.append(play_range(variant, run["agents"], games, run["seed"], run["workers"], run["executor"]))
+        last = step == len(stages) - 1
+        measures = measure_all(variant, goals, frame_from_parts(parts), gaps, games, run["seed"], run["workers"], run["executor"])
+        if not last:
+            trial.report(measures[0].score, step)
+            if trial.should_prune():
+                _keep(trial, measures, games.stop)
+                trial.set_user_attr("pruned_at", games.stop)
+                return "pruned", measures
+    _keep(trial, measures, run["games"])
+    return "complete", measures
+
+
+def _keep(trial: Any, measures: Sequence[Measure], played: int) -> None:
+    trial.set_user_attr("games_played", played)
     for m in measures:
         trial.set_user_attr(m.target.text, [m.estimate, m.low, m.high])
-    return "complete", measures
 
 
 def _signature(params: Mapping[str, Any]) -> str:
@@ -432,8 +541,9 @@ def trials_table(study: Any, goals: Sequence[Target]) -> pd.DataFrame:
     for t in study.get_trials(deepcopy=False):
         row: dict[str, Any] = {"trial": t.number, "status": t.state.name.lower()}
         row.update(t.params)
-        if "repeat_of" in t.user_attrs:
-            row["repeat_of"] = t.user_attrs["repeat_of"]
+        for attr in ("repeat_of", "games_played", "pruned_at"):
+            if attr in t.user_attrs:
+                row[attr] = t.user_attrs[attr]
         for g in goals:
             est = t.user_attrs.get(g.text)
             if est is not None:

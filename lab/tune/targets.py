@@ -16,6 +16,9 @@ Metrics (every one is a function of per-game columns, so each has a bootstrap in
 - ``spread``: the seat win-rate spread, highest minus lowest seat win rate (sole winners);
 - ``first_mover``: the first player's win rate minus 1/players;
 - ``win_rate[p]``: seat ``p``'s win rate; ``draw_rate``: games without a winner.
+- ``gap[UPPER>LOWER]``, e.g. ``gap[greedy>random]``: the skill-ladder gap, the win-rate gain of
+  agent ``UPPER`` over agent ``LOWER`` on paired seeds (one rung of a skill ladder, played on the
+  trial's seeds in addition to its games; see :mod:`lab.tune.stages`).
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ from lab.core.errors import LabError
 
 GOALS = ("about", "at_most", "at_least", "maximise", "minimise")
 _SYMBOLS = {"<=": "at_most", "≤": "at_most", ">=": "at_least", "≥": "at_least", "=": "about", "≈": "about", "~": "about"}
-_PATTERN = re.compile(r"^\s*(?P<metric>[^<>=≈≤≥~]+?)\s*(?P<op><=|>=|≤|≥|=|≈|~)\s*(?P<value>[^±]+?)\s*(?:±\s*(?P<tol>.+?))?\s*$")
+_PATTERN = re.compile(r"^\s*(?P<metric>(?:[^<>=≈≤≥~\[]|\[[^\]]*\])+?)\s*(?P<op><=|>=|≤|≥|=|≈|~)\s*(?P<value>[^±]+?)\s*(?:±\s*(?P<tol>.+?))?\s*$")
 BOOTSTRAP = 400
 LEVEL = 0.95
 
@@ -176,7 +179,7 @@ def metric_columns(df: pd.DataFrame, metric: str) -> tuple[np.ndarray, Combine]:
     ):
         return df[col].to_numpy(float)[:, None], _mean
     numeric = [c for c in df.columns if pd.api.types.is_numeric_dtype(df[c]) and not c.startswith("n[")]
-    known = ", ".join(["length", "spread", "first_mover", "win_rate[p]", "n[CLAUSE]", "fired[CLAUSE]", *numeric[:20]])
+    known = ", ".join(["length", "spread", "first_mover", "win_rate[p]", "n[CLAUSE]", "fired[CLAUSE]", "gap[UPPER>LOWER]", *numeric[:20]])
     raise TargetError(f"no metric {metric!r} in this simulation table; metrics: {known}")
 
 
