@@ -14,6 +14,8 @@ from typing import Any
 import pytest
 from test_browser_play import FIND_POINT, ack, click_target, human_move, wait_ack
 
+import lab
+
 pytestmark = pytest.mark.browser
 
 
@@ -97,10 +99,12 @@ def test_fiemme_cembra_end_screen_names_the_winner_and_counts(play_page: Any, vo
     open_page(pp, voila, "end_fiemme_cembra")
     result = pp.page.locator(".rl-result")
     result.wait_for(timeout=15_000)
-    assert "player 1 won" in result.inner_text(), result.inner_text()
+    match = lab.play(lab.load("fiemme_cembra", players=3), seed=10)  # the match the page loaded
+    (winner,) = match.winners()
+    assert f"player {winner} won" in result.inner_text(), result.inner_text()
     svg = pp.svg()
     assert "match over after 1 round" in svg and "round 2" not in svg
-    assert "player 1: 1 conquered in the match · WINNER" in svg
+    assert f"player {winner}: {match.total_conquered()[winner]} conquered in the match · WINNER" in svg
     pp.screenshot("fiemme_cembra_end")
 
 
