@@ -45,7 +45,6 @@ from lab.core.registry import game_class, game_names, load
 from lab.core.state import CHANCE, State
 from lab.sim.executors import (
     check_executor,
-    chunk_ranges,
     default_chunk_size,
     executor_width,
     run_tasks,
@@ -292,13 +291,17 @@ def run_chunk(
 
 
 def chunk_tasks(
-    game: Game, specs: Sequence[Any], master: int, n_games: int, size: int, variant: str,
+    game: Game, specs: Sequence[Any], master: int, games: int | range, size: int, variant: str,
     agents_text: str, *, local: bool,
 ) -> Iterator[tuple[Any, ...]]:
-    """The :func:`run_chunk` tasks of a run, made one at a time (never all up front)."""
+    """The :func:`run_chunk` tasks of a run's games (``range(games)`` for a count), made one at a
+    time (never all up front)."""
     shipped: bytes | Game = game if local else ship_game(game)
-    for r in chunk_ranges(n_games, size):
-        yield (shipped, specs, master, r.start, r.stop, variant, agents_text)
+    if isinstance(games, int):
+        games = range(games)
+    size = max(1, int(size))
+    for start in range(games.start, games.stop, size):
+        yield (shipped, specs, master, start, min(start + size, games.stop), variant, agents_text)
 
 
 def agent_specs(game: Game, agents: Any) -> list[dict[str, Any]]:

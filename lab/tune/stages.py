@@ -28,9 +28,9 @@ from lab.sim.executors import default_chunk_size, executor_width, run_tasks
 from lab.sim.simulate import (
     agent_label,
     agent_specs,
+    chunk_tasks,
     frame_from_parts,
     run_chunk,
-    ship_game,
     variant_label,
 )
 from lab.stats.summary import win_indicators
@@ -53,11 +53,7 @@ def play_range(variant: Game, agents: Any, games: range, seed: int, workers: int
     text = "|".join(agent_label(s) for s in specs)
     local = executor is None and (workers or 1) == 1
     size = default_chunk_size(len(games), executor_width(executor, workers))
-    shipped: Any = variant if local else ship_game(variant)
-    tasks = (
-        (shipped, specs, seed, a, min(a + size, games.stop), label, text)
-        for a in range(games.start, games.stop, size)
-    )
+    tasks = chunk_tasks(variant, specs, seed, games, size, label, text, local=local)
     parts = dict(run_tasks(run_chunk, tasks, executor=executor, workers=workers))
     return frame_from_parts([pd.DataFrame(parts[i]) for i in sorted(parts)])
 
