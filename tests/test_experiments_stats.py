@@ -120,7 +120,7 @@ def test_compare_strict_toy_variant_gives_clear_verdicts() -> None:
     assert re.match(r"strict=true lowers player decisions per game by \d+% \(-\d+% to -\d+%; absolute ", t.loc["length_decisions", "verdict"])
     assert re.match(r"strict=true lengthens games in turns by \d+% \(\+\d+% to \+\d+%", t.loc["turns", "verdict"])
     # no game ends without a winner in either variant: the interval is narrow but not empty
-    assert t.loc["draw", "verdict"].startswith("strict=true: no clear effect on draw / timeout rate: the data allow anything from -")
+    assert t.loc["draw", "verdict"].startswith("strict=true: no clear effect on draw rate: the data allow anything from -")
     assert 0 < t.loc["draw", "diff_hi"] < 0.01 and not t.loc["draw", "significant"]
     assert set(c.a["variant"]) == {"strict=false"} and set(c.b["variant"]) == {"strict=true"}
     assert "strict=true" in str(c) and "<table" in c._repr_html_()

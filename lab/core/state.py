@@ -188,10 +188,30 @@ class State:
         """Optional: a game-specific reason why ``action`` is not legal (else a generic one)."""
         return None
 
+    # ------------------------------------------------------------------ safety limits
+    #: The limit that stopped this game before its rules ended it (``None``: not stopped).
+    stopped_by: str | None = None
+
+    @property
+    def unfinished(self) -> bool:
+        """``True`` when a safety limit (not the rules) ended the game: no winner, no draw."""
+        return self.stopped_by is not None
+
+    def stop_unfinished(self, clause: str, limit: str, **data: Any) -> Event:
+        """End the game as *unfinished*, stopped by the safety limit ``limit`` (say ``"max_turns=40"``).
+
+        Games call this where a lab safety bound (not a rule of the seed) cuts a game; the game's
+        ``current_player`` must then report ``TERMINAL``. The event (kind ``unfinished``) names the
+        limit, :attr:`stopped_by` keeps it, :meth:`winners` is empty and simulation tables report
+        the game as unfinished, never as a draw.
+        """
+        self.stopped_by = limit
+        return self.log(clause, "unfinished", limit=limit, **data)
+
     # ------------------------------------------------------------------ optional measures
     def winners(self) -> list[int]:
-        """Winning players at the end; ``[]`` for a draw, a timeout or a live game."""
-        if not self.is_terminal():
+        """Winning players at the end; ``[]`` for a draw, an unfinished or a live game."""
+        if not self.is_terminal() or self.stopped_by is not None:
             return []
         r = self.returns()
         best = max(r)

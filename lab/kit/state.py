@@ -41,7 +41,6 @@ class KitState(State):
         self.control: list[Any] = [[0], False, game.definition.phases[0], 0]
         self.pending: list[Any] | None = None
         self.result: list[float] | None = None
-        self.unfinished = False
         self._spare: dict[str, Any] | None = None  # an unused copy of ``data`` (see _run)
         self._run(None, [])
 
@@ -130,9 +129,8 @@ class KitState(State):
             raise
         if self.result is None and len(self._history) >= self.game.definition.max_length:
             self.result = [0.0] * self.game.players
-            self.unfinished = True
             self.pending = None
-            self.log(LIMIT_CLAUSE, "unfinished", limit=self.game.definition.max_length)
+            self.stop_unfinished(LIMIT_CLAUSE, f"max_length={self.game.definition.max_length}")
 
     def _apply_action(self, action: Action) -> None:
         pending = self.pending
@@ -274,7 +272,7 @@ class KitState(State):
         new.control = [list(control[0]), control[1], control[2], control[3]]
         new.pending = self.pending  # never mutated in place: replaced as a whole
         new.result = self.result
-        new.unfinished = self.unfinished
+        new.stopped_by = self.stopped_by
         return new
 
     # ------------------------------------------------------------------ measures

@@ -13,7 +13,9 @@ Row columns (all scalar)
 ------------------------
 ``game_index``, ``seed``, ``variant`` (parameters that differ from the defaults), ``agents``
 (one label per seat), ``winners`` (JSON list), ``winner`` (the sole winner or -1), ``draw`` (no
-winner: a draw or a timeout; in a solo game only a zero return, a loss is no draw), ``length_actions`` (history entries, chance included),
+winner in a game the rules ended; in a solo game only a zero return, a loss is no draw),
+``unfinished`` (1 when a safety limit, not the rules, ended the game) and ``stopped_by`` (that
+limit, say ``max_turns=40``; empty otherwise), ``length_actions`` (history entries, chance included),
 ``length_decisions`` (player actions only), ``first_player`` (the game's metric ``start_player``
 when it reports one, else who made the first decision; -1 when that was simultaneous), the game's metrics (e.g. ``turns``, ``rounds``,
 ``timeout``), ``minutes`` (the game's time model), ``return_<p>``, ``progress_<p>`` (final
@@ -53,7 +55,7 @@ from lab.sim.play import play
 
 #: Columns every row has (game metrics that collide with them are prefixed ``m_``).
 BASE_COLUMNS = (
-    "game_index", "seed", "variant", "agents", "winners", "winner", "draw",
+    "game_index", "seed", "variant", "agents", "winners", "winner", "draw", "unfinished", "stopped_by",
     "length_actions", "length_decisions", "first_player", "minutes", "lead_changes", "decided_at",
     "margin",
 )
@@ -197,8 +199,10 @@ def state_row(
         "agents": agents_text,
         "winners": json.dumps(winners),
         "winner": winners[0] if len(winners) == 1 else -1,
-        # no winner: a draw or a timeout; in a solo game a loss (negative return) is no draw
-        "draw": len(winners) == 0 and (n > 1 or float(returns[0]) == 0.0),
+        # no winner in a game the rules ended; in a solo game a loss (negative return) is no draw
+        "draw": state.stopped_by is None and len(winners) == 0 and (n > 1 or float(returns[0]) == 0.0),
+        "unfinished": int(state.stopped_by is not None),
+        "stopped_by": state.stopped_by or "",
         "length_actions": len(state._history),
         "length_decisions": decisions,
         "first_player": first if first >= 0 else -1,
@@ -448,7 +452,8 @@ def frame_from_parts(frames: Sequence[pd.DataFrame]) -> pd.DataFrame:
     frames = [f for f in frames if len(f)]
     df = pd.concat(frames, ignore_index=True) if len(frames) > 1 else (frames[0] if frames else pd.DataFrame())
     if not len(df):
-        return pd.DataFrame(columns=["game_index", "seed", "variant", "agents", "winners", "winner", "draw", "length_actions"])
+        return pd.DataFrame(columns=["game_index", "seed", "variant", "agents", "winners", "winner", "draw",
+                                     "unfinished", "stopped_by", "length_actions"])
     clause_cols = sorted(c for c in df.columns if c.startswith("n["))
     if clause_cols:
         df[clause_cols] = df[clause_cols].fillna(0).astype("int64")

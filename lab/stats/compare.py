@@ -83,7 +83,7 @@ def _text(v: Any) -> str:
 
 def metric_columns(df_a: pd.DataFrame, df_b: pd.DataFrame, clauses: bool = False) -> list[str]:
     """Metrics present in both tables, in a fixed order (lengths, time, outcomes, lead, game's)."""
-    order = ["length_actions", "length_decisions", "turns", "rounds", "minutes", "draw", "timeout"]
+    order = ["length_actions", "length_decisions", "turns", "rounds", "minutes", "draw", "unfinished", "timeout"]
     cols = [c for c in order if c in df_a and c in df_b and df_a[c].notna().any() and df_b[c].notna().any()]
     cols += [f"win_{p}" for p in range(min(n_seats(df_a), n_seats(df_b)))]
     if min(n_seats(df_a), n_seats(df_b)) > 1 and all(

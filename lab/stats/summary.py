@@ -31,6 +31,7 @@ QUANTILES = (0.1, 0.25, 0.5, 0.75, 0.9)
 NOT_METRICS = {
     "game_index", "seed", "variant", "agents", "winners", "winner", "draw", "length_actions",
     "length_decisions", "minutes", "lead_changes", "decided_at", "margin", "timeout", "first_player",
+    "unfinished", "stopped_by",
 }
 
 
@@ -143,7 +144,8 @@ def summarize(df: pd.DataFrame) -> dict[str, Any]:
     Keys: ``game``, ``variant``, ``games``; ``length`` (actions: mean with 95% interval, sd,
     quantiles), ``mean_length_actions``, ``length_quantiles``, ``decisions``, ``turns`` /
     ``rounds`` where the game counts them, ``minutes`` and ``mean_minutes`` (time model),
-    ``draw_rate`` with ``draw_ci95`` (no winner: draws and timeouts), ``timeout_rate``,
+    ``draw_rate`` with ``draw_ci95`` (no winner in a game the rules ended), ``unfinished_rate``
+    with ``unfinished_ci95`` and ``stopped_by`` (games a safety limit cut, by limit), ``timeout_rate``,
     ``seats`` (wins, win rate and 95% Wilson interval per seat), ``first_player_advantage``,
     ``lead`` (mean lead changes, decisiveness, margin), ``clauses`` (firings per game and share
     of games per clause ID) and ``metrics`` (mean of every other game measure).
@@ -168,6 +170,13 @@ def summarize(df: pd.DataFrame) -> dict[str, Any]:
     draws = int(df["draw"].astype(bool).sum())
     out["draw_rate"] = draws / n
     out["draw_ci95"] = list(wilson_interval(draws, n))
+    if "unfinished" in df:
+        u = proportion(int(df["unfinished"].astype(bool).sum()), n)
+        out["unfinished_rate"] = u.value
+        out["unfinished_ci95"] = [u.lo, u.hi]
+        if "stopped_by" in df:
+            limits = df.loc[df["unfinished"].astype(bool), "stopped_by"].astype(str).value_counts()
+            out["stopped_by"] = {str(k): int(v) for k, v in limits.items()}
     if "timeout" in df:
         t = proportion(int(df["timeout"].astype(bool).sum()), n)
         out["timeout_rate"] = t.value
@@ -224,10 +233,14 @@ def format_summary(summary: dict[str, Any], *, top_clauses: int = 12) -> str:
     if "minutes" in summary:
         m = summary["minutes"]
         lines.append(f"estimated minutes: mean {m['mean']:.1f}   10/90%: {m['quantiles']['0.1']:.1f} / {m['quantiles']['0.9']:.1f}")
-    line = f"draw / timeout rate: {summary['draw_rate']:.1%}"
+    line = f"draw rate: {summary['draw_rate']:.1%}"
     if "timeout_rate" in summary:
         line += f"   (timeouts {summary['timeout_rate']:.1%})"
     lines.append(line)
+    if summary.get("unfinished_rate"):
+        limits = ", ".join(f"{k} ({v})" for k, v in summary.get("stopped_by", {}).items())
+        lines.append(f"unfinished (a safety limit, not the rules, ended the game): "
+                     f"{summary['unfinished_rate']:.1%}   stopped by {limits}")
     lines.append("seat  agent                          wins   win rate   95% interval")
     for s in summary["seats"]:
         lo, hi = s["ci95"]

@@ -92,6 +92,8 @@ def run_metrics(df: pd.DataFrame) -> list[tuple[str, Estimate]]:
         if col in df and pd.api.types.is_numeric_dtype(df[col]) and df[col].notna().any():
             out.append((col, mean_interval(df[col].to_numpy(dtype=float))))
     out.append(("draw", proportion(int(df["draw"].astype(bool).sum()), n)))
+    if "unfinished" in df:
+        out.append(("unfinished", proportion(int(df["unfinished"].astype(bool).sum()), n)))
     if "timeout" in df:
         out.append(("timeout", proportion(int(df["timeout"].astype(bool).sum()), n)))
     for p, w in enumerate(seat_wins(df, n_seats(df))):
@@ -138,7 +140,7 @@ def sweep(
         Tidy: one row per (grid point, metric) with the grid's parameters as columns, then
         ``variant``, ``metric``, ``mean``, ``ci_lo``, ``ci_hi`` (95%: Wilson for rates, normal for
         means) and ``n``. Metrics: ``length_actions``, ``length_decisions``, ``turns`` /
-        ``rounds`` / ``minutes`` where defined, ``draw``, ``timeout``, ``win_<seat>``,
+        ``rounds`` / ``minutes`` where defined, ``draw``, ``unfinished``, ``timeout``, ``win_<seat>``,
         ``lead_changes``, ``decided_at``, ``margin`` and the game's own metrics.
         ``attrs["record"]`` holds what reproduces it. Plot with :func:`lab.plot_sweep`.
     """
