@@ -52,6 +52,23 @@ def copy_data(value: Any) -> Any:
         return _copy_slow(value)
 
 
+def snapshot(value: Any) -> Any:
+    """A frozen copy of plain JSON data that :func:`restore` turns back into fresh data as often
+    as needed: ``marshal`` bytes (immutable), or a 1-tuple holding a copy made by hand when the
+    data is not marshallable (then not JSON either: the state checks name what is wrong)."""
+    try:
+        return _dumps(value, 2)
+    except ValueError:
+        return (_copy_slow(value),)
+
+
+def restore(snap: Any) -> Any:
+    """Fresh data equal to the data :func:`snapshot` was taken of (never aliasing the snapshot)."""
+    if type(snap) is bytes:
+        return _loads(snap)
+    return _copy_slow(snap[0])
+
+
 def _copy_slow(value: Any) -> Any:
     t = type(value)
     if t is list:

@@ -17,7 +17,7 @@ import numpy as np
 from lab.core.actions import Action
 from lab.core.errors import InvalidGame, LabError
 from lab.core.state import CHANCE, SIMULTANEOUS, TERMINAL, HistoryItem, State, _new_item
-from lab.kit.context import Ctx, NeedChance, copy_data, is_json, json_problem
+from lab.kit.context import Ctx, NeedChance, copy_data, is_json, json_problem, restore, snapshot
 
 if TYPE_CHECKING:
     from lab.kit.game import KitGame
@@ -28,6 +28,16 @@ LIMIT_CLAUSE = "KIT-LIMIT"
 def hidden_size(value: Any) -> Any:
     """What a seat sees of a hidden value: the length of a list, else ``None``."""
     return len(value) if isinstance(value, list) else None
+
+
+def _part_error(game: str, where: Any, exc: Exception) -> Exception:
+    """``exc`` raised by the part ``where`` of a transition (a str, or a move's Action) as the
+    error the designer sees: a lab error prefixed with the game and the part, anything else as
+    :class:`InvalidGame` naming the exception."""
+    part = f"move {where.kind!r}" if isinstance(where, Action) else where
+    if isinstance(exc, LabError):
+        return type(exc)(f"{game}: {part}: {exc}")
+    return InvalidGame(f"{game}: {part} raised {type(exc).__name__}: {exc}")
 
 
 class KitState(State):
@@ -41,77 +51,95 @@ class KitState(State):
         self.control: list[Any] = [[0], False, game.definition.phases[0], 0]
         self.pending: list[Any] | None = None
         self.result: list[float] | None = None
-        self._spare: dict[str, Any] | None = None  # an unused copy of ``data`` (see _run)
-        self._run(None, [])
+        self._setup([])
 
     # ================================================================== transitions
-    def _run(self, moves: list[tuple[int, Action]] | None, draws: list[Action], check: bool = True) -> None:
-        """Run one transition (``None``: the setup) with the recorded chance ``draws``.
+    def _setup(self, draws: list[Action], check: bool = True) -> None:
+        """Run the setup with the recorded chance ``draws`` (a chance call with no recorded
+        outcome leaves a pending node, with no data yet; ``check``: see :meth:`_run`)."""
+        game = self.game
+        ctx = Ctx(game, None, self.control, draws)
+        where = "setup"
+        try:
+            data = game.definition.setup(ctx)
+            if not isinstance(data, dict):
+                msg = f"setup(ctx) must return the initial state as a dict, not {type(data).__name__}"
+                raise InvalidGame(msg)
+            if check and not is_json(data):
+                raise InvalidGame(json_problem(data))
+            where = "end"
+            result = game.definition.end(data, ctx)
+            if result is not None:
+                if not check and not is_json(data):
+                    where = "setup"
+                    raise InvalidGame(json_problem(data))
+                result = game.normalise_result(result)
+        except NeedChance as need:
+            self.pending = [None, list(draws), need.args[0], None]
+            return
+        except Exception as exc:
+            raise _part_error(game.name, where, exc) from (None if isinstance(exc, LabError) else exc)
+        self._commit(ctx, data, result)
 
-        The designer's functions work on a copy of the data: the state changes only when the
-        transition completes; a chance call with no recorded outcome leaves a pending node.
-        ``check``: verify that the new data is plain JSON. The checked paths (setup,
-        ``apply_action(s)``, hence the conformance checker and the widget) always do; the
+    def _run(self, moves: list[tuple[int, Action]], draws: list[Action], check: bool = True) -> None:
+        """Run one transition, the ``moves`` with the recorded chance ``draws``, all or nothing.
+
+        The designer's functions change the data in place; a snapshot taken first (``marshal``
+        bytes, kept with a pending chance node) restores it when the transition does not
+        complete: a chance call with no recorded outcome (a pending node: the state is as it
+        was before the move, and the transition re-runs from it once the outcome is known) or
+        an error. ``check``: verify that the new data is plain JSON. The checked paths
+        (``apply_action(s)``, hence the conformance checker and the widget) always do; the
         driver fast path (``lab.play``, ``lab.simulate``) checks once, when the game ends; a
         loaded save is replayed on the checked path.
         """
         game = self.game
         d = game.definition
+        pending = self.pending
+        snap = snapshot(self.data) if pending is None else pending[3]
         ctx = Ctx(game, None, self.control, draws)
-        where: Any = "setup"
-        data: Any = None  # the part running: a str, or the Action of the move
+        data = self.data
+        where: Any = None  # the part running: a str, or the Action of the move
         try:
-            if moves is None:
-                data = d.setup(ctx)
-                if not isinstance(data, dict):
-                    msg = f"setup(ctx) must return the initial state as a dict, not {type(data).__name__}"
-                    raise InvalidGame(msg)
-            else:
-                data = self._spare
-                if data is None:
-                    data = copy_data(self.data)
-                else:
-                    self._spare = None
-                fns = game.move_functions
-                for player, action in moves:
-                    where = action
-                    ctx.player = player
-                    out = fns[action.kind](data, ctx, *action.args)
-                    if out is not None:
-                        if not isinstance(out, dict):
-                            msg = f"a move changes the state in place (return nothing) or returns the new state dict, not a {type(out).__name__}"
-                            raise InvalidGame(msg)
-                        data = out
-                if d.after is not None:
-                    where = "after"
-                    d.after(data, ctx)
+            fns = game.move_functions
+            for player, action in moves:
+                where = action
+                ctx.player = player
+                out = fns[action.kind](data, ctx, *action.args)
+                if out is not None:
+                    if type(out) is not dict:
+                        msg = f"a move changes the state in place (return nothing) or returns the new state dict, not a {type(out).__name__}"
+                        raise InvalidGame(msg)
+                    data = out
+            if d.after is not None:
+                where = "after"
+                d.after(data, ctx)
             if check and not is_json(data):
                 raise InvalidGame(json_problem(data))  # prefixed below with the game and the part
             where = "end"
             result = d.end(data, ctx)
             if result is not None:
                 if not check and not is_json(data):  # the fast path checks the final state
-                    where = moves[-1][1] if moves else "setup"
+                    where = moves[-1][1]
                     raise InvalidGame(json_problem(data))
                 result = game.normalise_result(result)
         except NeedChance as need:
-            # the transition re-runs from ``data`` once the outcome is known: a copy the move
-            # left as it was (it asked for chance before changing anything) serves that re-run
-            if moves is not None and data == self.data:
-                self._spare = data
-            self.pending = [moves, list(draws), need.args[0]]
+            self.data = restore(snap)
+            self.pending = [moves, list(draws), need.args[0], snap]
             return
-        except LabError as exc:
-            part = f"move {where.kind!r}" if isinstance(where, Action) else where
-            raise type(exc)(f"{game.name}: {part}: {exc}") from None
-        except Exception as exc:
-            part = f"move {where.kind!r}" if isinstance(where, Action) else where
-            msg = f"{game.name}: {part} raised {type(exc).__name__}: {exc}"
-            raise InvalidGame(msg) from exc
+        except BaseException as exc:
+            self.data = restore(snap)
+            if not isinstance(exc, Exception):
+                raise
+            raise _part_error(game.name, where, exc) from (None if isinstance(exc, LabError) else exc)
         if not ctx.simultaneous and len(ctx.active) != 1:
+            self.data = restore(snap)
             raise InvalidGame(f"{game.name}: one seat acts at a time outside ctx.all_move(); active seats: {ctx.active}")
+        self._commit(ctx, data, result)
+
+    def _commit(self, ctx: Ctx, data: dict[str, Any], result: list[float] | None) -> None:
+        """The transition completed: its data, control, result and events become the state's."""
         self.data = data
-        self._spare = None
         self.control = [ctx.active, ctx.simultaneous, ctx.phase, ctx.turn]
         self.pending = None
         self.result = result
@@ -120,24 +148,29 @@ class KitState(State):
                 self.log(clause, kind, visible_to=vis, **fields)
 
     def _step(self, moves: list[tuple[int, Action]] | None, draws: list[Action], check: bool = True) -> None:
-        """Run a transition for an action the base class has just logged; on an error the log
-        entry is taken back (the state is unchanged), then the kit's safety limit is applied."""
+        """Run a transition (``moves`` ``None``: the setup) for an action just appended to the
+        history; on an error the history entry is taken back (the state is unchanged), then the
+        kit's safety limit is applied."""
+        history = self._history
         try:
-            self._run(moves, draws, check)
+            if moves is None:
+                self._setup(draws, check)
+            else:
+                self._run(moves, draws, check)
         except BaseException:
-            self._history.pop()
+            history.pop()
             raise
-        if self.result is None and len(self._history) >= self.game.definition.max_length:
+        if self.result is None and len(history) >= self.game.definition.max_length:
             self.result = [0.0] * self.game.players
             self.pending = None
             self.stop_unfinished(LIMIT_CLAUSE, f"max_length={self.game.definition.max_length}")
 
     def _apply_action(self, action: Action) -> None:
         pending = self.pending
-        if pending is not None:
-            self._step(pending[0], [*pending[1], action])
-        else:
+        if pending is None:
             self._step([(self.control[0][0], action)], [])
+        else:
+            self._step(pending[0], [*pending[1], action])
 
     def _apply_actions(self, actions: Mapping[int, Action]) -> None:
         self._step([(p, actions[p]) for p in sorted(actions)], [])
@@ -154,10 +187,10 @@ class KitState(State):
             return
         self._history.append(_new_item(HistoryItem, (player, action)))
         pending = self.pending
-        if pending is not None:
-            self._step(pending[0], [*pending[1], action], False)
-        else:
+        if pending is None:
             self._step([(self.control[0][0], action)], [], False)
+        else:
+            self._step(pending[0], [*pending[1], action], False)
 
     # ================================================================== the State API
     def current_player(self) -> int:
@@ -247,7 +280,7 @@ class KitState(State):
     def full_state(self) -> dict[str, Any]:
         pending = None
         if self.pending is not None:
-            moves, draws, outcomes = self.pending
+            moves, draws, outcomes = self.pending[:3]
             pending = {
                 "moves": None if moves is None else [[p, a.to_json()] for p, a in moves],
                 "draws": [a.to_json() for a in draws],
@@ -267,7 +300,6 @@ class KitState(State):
         new._history = list(self._history)
         new.events = list(self.events)
         new.data = copy_data(self.data)
-        new._spare = None
         control = self.control
         new.control = [list(control[0]), control[1], control[2], control[3]]
         new.pending = self.pending  # never mutated in place: replaced as a whole
