@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from lab.core.actions import Action
 from lab.core.errors import InvalidGame
+from lab.core.frozen import FrozenDict, FrozenList, freeze
 
 if TYPE_CHECKING:
     from lab.kit.game import KitGame
@@ -37,6 +38,7 @@ class NeedChance(Exception):  # noqa: N818 - a control-flow signal, not an error
 _CONTAINERS = (dict, list)
 _dumps, _loads = marshal.dumps, marshal.loads
 _SCALARS = frozenset({int, str, bool, type(None)})  # float is checked for NaN and infinity
+_PLAIN = _SCALARS | {float}  # event values kept as they are (immutable)
 
 
 def copy_data(value: Any) -> Any:
@@ -194,14 +196,6 @@ class Ctx:
         self.events: list[tuple[str, str, tuple[int, ...] | None, dict[str, Any]]] | None = None
 
     # ------------------------------------------------------------------ chance
-    def _recorded(self) -> Action | None:
-        """The next recorded outcome of this transition (``None``: chance must be asked)."""
-        used = self._used
-        if used < len(self._draws):
-            self._used = used + 1
-            return self._draws[used]
-        return None
-
     def roll(self, sides: int = 6) -> int:
         """A fair die with faces ``1..sides`` (a chance node ``rolled(face)``)."""
         used = self._used
@@ -209,7 +203,7 @@ class Ctx:
             self._used = used + 1
             return self._draws[used].args[0]  # type: ignore[return-value]
         limit = self.game.definition.max_die
-        if isinstance(sides, bool) or not isinstance(sides, int) or not 1 <= sides <= limit:
+        if type(sides) is not int or not 1 <= sides <= limit:  # a bool is not a number of sides
             msg = f"ctx.roll(sides): sides must be a whole number 1..{limit} (define_game(max_die=...)), not {sides!r}"
             raise InvalidGame(msg)
         raise NeedChance(_die(sides))
@@ -217,9 +211,10 @@ class Ctx:
     def draw(self, items: Sequence[Any], weights: Sequence[float] | None = None) -> Any:
         """One of ``items`` at random (uniform, or proportional to ``weights``): a chance node
         ``drawn(i)`` whose outcome is the index of the drawn item."""
-        outcome = self._recorded()
-        if outcome is not None:
-            return items[outcome.args[0]]  # type: ignore[index]
+        used = self._used
+        if used < len(self._draws):  # the recorded outcome (inlined _recorded: the hot path)
+            self._used = used + 1
+            return items[self._draws[used].args[0]]  # type: ignore[index]
         n = len(items)
         limit = self.game.definition.max_draw
         if not 1 <= n <= limit:
@@ -292,3 +287,13 @@ class Ctx:
             self.events = []
         self.events.append((clause, kind, vis, data))
 
+
+def frozen_fields(data: dict[str, Any]) -> FrozenDict:
+    """An event's data, read-only (see :meth:`lab.core.state.State.log`): scalars as they are,
+    lists of scalars and other containers frozen copies (checked in C first: no exceptions)."""
+    if _PLAIN.issuperset(map(type, data.values())):
+        return FrozenDict(data)
+    return FrozenDict({
+        k: v if type(v) in _PLAIN else (FrozenList(v) if type(v) is list and _PLAIN.issuperset(map(type, v)) else freeze(v))
+        for k, v in data.items()
+    })

@@ -19,6 +19,7 @@ from lab.kit.definition import GameDef, Move, build_definition, domain_values
 from lab.kit.state import KitState
 
 _counter = itertools.count(1)
+_INT_STR = frozenset({int, str})
 MAX_COMBINATIONS = 200_000  # actions of one move, all enumerated once per game (legal actions, codes)
 
 
@@ -128,14 +129,16 @@ class KitGame(Game):
 
     def checked_options(self, mv: Move, options: Iterable[Any]) -> list[Action]:
         """The actions of an ``options`` generator, each checked against the move's domains."""
-        table = self._by_args[mv.name]
-        if mv.name in self._by_value:  # a one-argument move: options may give bare values
-            by_value = self._by_value[mv.name]
-            values = list(options)
-            found = [by_value.get(v) if type(v) is int or type(v) is str else None for v in values]
-            if None not in found:
-                return found  # type: ignore[return-value]
+        by_value = self._by_value.get(mv.name)
+        if by_value is not None:  # a one-argument move: options may give bare values
+            values = options if type(options) is list else list(options)
+            if _INT_STR.issuperset(map(type, values)):  # never a bool for an int (True == 1)
+                try:
+                    return list(map(by_value.__getitem__, values))
+                except KeyError:
+                    pass  # not an action: named below
             options = values
+        table = self._by_args[mv.name]
         out = []
         for args in options:
             key = tuple(args) if type(args) in (tuple, list) else (args,)

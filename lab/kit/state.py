@@ -16,8 +16,17 @@ import numpy as np
 
 from lab.core.actions import Action
 from lab.core.errors import InvalidGame, LabError
-from lab.core.state import CHANCE, SIMULTANEOUS, TERMINAL, HistoryItem, State, _new_item
-from lab.kit.context import Ctx, NeedChance, copy_data, is_json, json_problem, restore, snapshot
+from lab.core.state import CHANCE, SIMULTANEOUS, TERMINAL, Event, HistoryItem, State, _new_item
+from lab.kit.context import (
+    Ctx,
+    NeedChance,
+    copy_data,
+    frozen_fields,
+    is_json,
+    json_problem,
+    restore,
+    snapshot,
+)
 
 if TYPE_CHECKING:
     from lab.kit.game import KitGame
@@ -81,17 +90,29 @@ class KitState(State):
             raise _part_error(game.name, where, exc) from (None if isinstance(exc, LabError) else exc)
         self._commit(ctx, data, result)
 
+    def _setup_step(self, draws: list[Action], check: bool) -> None:
+        """A chance outcome of the setup, just appended to the history (see :meth:`_run`)."""
+        try:
+            self._setup(draws, check)
+        except BaseException:
+            self._history.pop()
+            raise
+        if self.result is None and len(self._history) >= self.game.definition.max_length:
+            self._cut()
+
     def _run(self, moves: list[tuple[int, Action]], draws: list[Action], check: bool = True) -> None:
-        """Run one transition, the ``moves`` with the recorded chance ``draws``, all or nothing.
+        """Run one transition — the ``moves`` with the recorded chance ``draws`` — for the action
+        just appended to the history, all or nothing; then apply the kit's safety limit.
 
         The designer's functions change the data in place; a snapshot taken first (``marshal``
         bytes, kept with a pending chance node) restores it when the transition does not
         complete: a chance call with no recorded outcome (a pending node: the state is as it
         was before the move, and the transition re-runs from it once the outcome is known) or
-        an error. ``check``: verify that the new data is plain JSON. The checked paths
-        (``apply_action(s)``, hence the conformance checker and the widget) always do; the
-        driver fast path (``lab.play``, ``lab.simulate``) checks once, when the game ends; a
-        loaded save is replayed on the checked path.
+        an error (then the history entry is taken back too: the state is unchanged).
+        ``check``: verify that the new data is plain JSON. The checked paths (``apply_action(s)``,
+        hence the conformance checker and the widget) always do; the driver fast path
+        (``lab.play``, ``lab.simulate``) checks once, when the game ends; a loaded save is
+        replayed on the checked path.
         """
         game = self.game
         d = game.definition
@@ -123,57 +144,64 @@ class KitState(State):
                     where = moves[-1][1]
                     raise InvalidGame(json_problem(data))
                 result = game.normalise_result(result)
+            if not ctx.simultaneous and len(ctx.active) != 1:
+                where = "turn order"
+                msg = f"one seat acts at a time outside ctx.all_move(); active seats: {ctx.active}"
+                raise InvalidGame(msg)
         except NeedChance as need:
             self.data = restore(snap)
             self.pending = [moves, list(draws), need.args[0], snap]
+            if len(self._history) >= d.max_length:
+                self._cut()
             return
         except BaseException as exc:
             self.data = restore(snap)
+            self._history.pop()
             if not isinstance(exc, Exception):
                 raise
             raise _part_error(game.name, where, exc) from (None if isinstance(exc, LabError) else exc)
-        if not ctx.simultaneous and len(ctx.active) != 1:
-            self.data = restore(snap)
-            raise InvalidGame(f"{game.name}: one seat acts at a time outside ctx.all_move(); active seats: {ctx.active}")
-        self._commit(ctx, data, result)
-
-    def _commit(self, ctx: Ctx, data: dict[str, Any], result: list[float] | None) -> None:
-        """The transition completed: its data, control, result and events become the state's."""
         self.data = data
         self.control = [ctx.active, ctx.simultaneous, ctx.phase, ctx.turn]
         self.pending = None
         self.result = result
         if ctx.events:
-            for clause, kind, vis, fields in ctx.events:
-                self.log(clause, kind, visible_to=vis, **fields)
+            self._log_events(ctx.events)
+        if result is None and len(self._history) >= d.max_length:
+            self._cut()
 
-    def _step(self, moves: list[tuple[int, Action]] | None, draws: list[Action], check: bool = True) -> None:
-        """Run a transition (``moves`` ``None``: the setup) for an action just appended to the
-        history; on an error the history entry is taken back (the state is unchanged), then the
-        kit's safety limit is applied."""
-        history = self._history
-        try:
-            if moves is None:
-                self._setup(draws, check)
-            else:
-                self._run(moves, draws, check)
-        except BaseException:
-            history.pop()
-            raise
-        if self.result is None and len(history) >= self.game.definition.max_length:
-            self.result = [0.0] * self.game.players
-            self.pending = None
-            self.stop_unfinished(LIMIT_CLAUSE, f"max_length={self.game.definition.max_length}")
+    def _commit(self, ctx: Ctx, data: dict[str, Any], result: list[float] | None) -> None:
+        """The setup completed: its data, control, result and events become the state's."""
+        self.data = data
+        self.control = [ctx.active, ctx.simultaneous, ctx.phase, ctx.turn]
+        self.pending = None
+        self.result = result
+        if ctx.events:
+            self._log_events(ctx.events)
+
+    def _log_events(self, events: list[tuple[str, str, tuple[int, ...] | None, dict[str, Any]]]) -> None:
+        """The events of a completed transition, recorded as :meth:`State.log` records them."""
+        step = len(self._history)
+        append = self._events.append
+        for clause, kind, vis, fields in events:
+            append(_new_item(Event, (clause, kind, frozen_fields(fields), vis, step)))
+
+    def _cut(self) -> None:
+        """The kit's safety limit: the game ends *unfinished* (a chance node left pending)."""
+        self.result = [0.0] * self.game.players
+        self.pending = None
+        self.stop_unfinished(LIMIT_CLAUSE, f"max_length={self.game.definition.max_length}")
 
     def _apply_action(self, action: Action) -> None:
         pending = self.pending
         if pending is None:
-            self._step([(self.control[0][0], action)], [])
+            self._run([(self.control[0][0], action)], [])
+        elif pending[0] is None:
+            self._setup_step([*pending[1], action], True)
         else:
-            self._step(pending[0], [*pending[1], action])
+            self._run(pending[0], [*pending[1], action])
 
     def _apply_actions(self, actions: Mapping[int, Action]) -> None:
-        self._step([(p, actions[p]) for p in sorted(actions)], [])
+        self._run([(p, actions[p]) for p in sorted(actions)], [])
 
     def _apply_unchecked(self, player: int, action: Any) -> None:
         """Driver fast path (see :meth:`State._apply_unchecked`): the data's JSON check is left
@@ -182,15 +210,17 @@ class KitState(State):
             super()._apply_unchecked(player, action)
             return
         if player == SIMULTANEOUS:
-            self._history.append(HistoryItem(SIMULTANEOUS, tuple([action.get(p) for p in range(self.game.players)])))
-            self._step([(p, action[p]) for p in sorted(action)], [], False)
+            self._history.append(_new_item(HistoryItem, (SIMULTANEOUS, tuple([action.get(p) for p in range(self.game.players)]))))
+            self._run([(p, action[p]) for p in sorted(action)], [], False)
             return
         self._history.append(_new_item(HistoryItem, (player, action)))
         pending = self.pending
         if pending is None:
-            self._step([(self.control[0][0], action)], [], False)
+            self._run([(self.control[0][0], action)], [], False)
+        elif pending[0] is None:
+            self._setup_step([*pending[1], action], False)
         else:
-            self._step(pending[0], [*pending[1], action], False)
+            self._run(pending[0], [*pending[1], action], False)
 
     # ================================================================== the State API
     def current_player(self) -> int:
@@ -298,7 +328,7 @@ class KitState(State):
         new = KitState.__new__(KitState)
         new.game = self.game
         new._history = list(self._history)
-        new.events = list(self.events)
+        new._events = self._events[:]  # events are immutable
         new.data = copy_data(self.data)
         control = self.control
         new.control = [list(control[0]), control[1], control[2], control[3]]
