@@ -26,6 +26,7 @@ A house rule is code, so saves and run records store only its name and a hash of
 from __future__ import annotations
 
 import ast
+import functools
 import hashlib
 import inspect
 import numbers
@@ -38,6 +39,7 @@ from lab.core.errors import InvalidVariant, RuleError
 from lab.core.frozen import FrozenError, freeze
 
 _ATTR = "__rule_point__"
+_PLAIN = frozenset((str, int, float, bool, type(None)))  # immutable inputs, passed as they are
 
 
 @dataclass(frozen=True)
@@ -162,51 +164,102 @@ def conform(value: Any, ann: str) -> Any:
     Understands ``int``, ``float``, ``bool``, ``str``, ``None``, ``X | Y``, ``list[T]``,
     ``tuple[T1, T2, ...]`` and ``Literal[...]`` (of strings or ints); numpy scalars are accepted and converted (a ``bool`` is no ``int``).
     """
-    ann = ann.strip()
-    options = _split_top(ann, "|")
-    if len(options) > 1:
-        for option in options:
-            try:
-                return conform(value, option)
-            except _Mismatch:
-                continue
-        raise _Mismatch
-    if ann == "None":
+    return _checker(ann)(value)
+
+
+def _is_bool(value: Any) -> bool:
+    return isinstance(value, bool) or type(value).__name__ == "bool_"
+
+
+def _scalar_checker(ann: str) -> Callable[[Any], Any] | None:
+    """The checker of a scalar annotation (the exact type first: the common case)."""
+
+    def none(value: Any) -> Any:
         if value is None:
             return None
         raise _Mismatch
-    if ann == "bool":
-        if isinstance(value, bool) or type(value).__name__ == "bool_":
+
+    def boolean(value: Any) -> Any:
+        if type(value) is bool:
+            return value
+        if _is_bool(value):
             return bool(value)
         raise _Mismatch
-    if ann == "int":
-        if isinstance(value, numbers.Integral) and not isinstance(value, bool) and type(value).__name__ != "bool_":
+
+    def integer(value: Any) -> Any:
+        if type(value) is int:
+            return value
+        if isinstance(value, numbers.Integral) and not _is_bool(value):
             return int(value)
         raise _Mismatch
-    if ann == "float":
+
+    def real(value: Any) -> Any:
+        if type(value) is float:
+            return value
         if isinstance(value, numbers.Real) and not isinstance(value, bool):
             return float(value)
         raise _Mismatch
-    if ann == "str":
+
+    def string(value: Any) -> Any:
         if isinstance(value, str):
             return value
         raise _Mismatch
+
+    return {"None": none, "bool": boolean, "int": integer, "float": real, "str": string}.get(ann)
+
+
+@functools.lru_cache(maxsize=512)
+def _checker(ann: str) -> Callable[[Any], Any]:
+    """A function checking and converting a value against ``ann`` (parsed once per annotation)."""
+    ann = ann.strip()
+    options = _split_top(ann, "|")
+    if len(options) > 1:
+        checks = [_checker(option) for option in options]
+
+        def union(value: Any) -> Any:
+            for check in checks:
+                try:
+                    return check(value)
+                except _Mismatch:
+                    continue
+            raise _Mismatch
+
+        return union
+    scalar = _scalar_checker(ann)
+    if scalar is not None:
+        return scalar
     if ann.startswith("Literal[") and ann.endswith("]"):
         allowed = ast.literal_eval(f"({ann[8:-1]},)")
-        if isinstance(value, str | int) and not isinstance(value, bool) and value in allowed:
-            return value
-        raise _Mismatch
+
+        def literal(value: Any) -> Any:
+            if isinstance(value, str | int) and not isinstance(value, bool) and value in allowed:
+                return value
+            raise _Mismatch
+
+        return literal
     if ann.startswith("list[") and ann.endswith("]"):
-        if not isinstance(value, list | tuple):
-            raise _Mismatch
-        inner = ann[5:-1]
-        return [conform(v, inner) for v in value]
+        inner = _checker(ann[5:-1])
+
+        def listed(value: Any) -> Any:
+            if not isinstance(value, list | tuple):
+                raise _Mismatch
+            return [inner(v) for v in value]
+
+        return listed
     if ann.startswith("tuple[") and ann.endswith("]"):
-        items = _split_top(ann[6:-1], ",")
-        if not isinstance(value, tuple | list) or len(value) != len(items):
-            raise _Mismatch
-        return tuple(conform(v, a) for v, a in zip(value, items, strict=True))
-    return value  # an annotation this checker does not read: accepted as it is
+        items = [_checker(a) for a in _split_top(ann[6:-1], ",")]
+
+        def tupled(value: Any) -> Any:
+            if not isinstance(value, tuple | list) or len(value) != len(items):
+                raise _Mismatch
+            return tuple([check(v) for check, v in zip(items, value, strict=True)])
+
+        return tupled
+    return _accept  # an annotation this checker does not read: accepted as it is
+
+
+def _accept(value: Any) -> Any:
+    return value
 
 
 # ---------------------------------------------------------------------- house rules
@@ -220,12 +273,16 @@ class HouseRule:
     value when it was defined in a notebook).
     """
 
-    __slots__ = ("spec", "function", "hash")
+    __slots__ = ("_check", "function", "hash", "spec")
 
     def __init__(self, spec: RuleSpec, function: Callable[..., Any], digest: str) -> None:
         self.spec = spec
         self.function = function
         self.hash = digest
+        self._check = _checker(spec.returns)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (HouseRule, (self.spec, self.function, self.hash))  # the checker is rebuilt
 
     @property
     def label(self) -> str:
@@ -233,8 +290,8 @@ class HouseRule:
 
     def __call__(self, *args: Any) -> Any:
         spec = self.spec
-        try:
-            result = self.function(*[freeze(a) for a in args])
+        try:  # inputs as read-only views (scalars, checked in C, are immutable already)
+            result = self.function(*(args if _PLAIN.issuperset(map(type, args)) else [freeze(a) for a in args]))
         except FrozenError as exc:
             msg = (
                 f"house rule {self._who()} tried to change its input ({exc}); a rule point's "
@@ -247,7 +304,7 @@ class HouseRule:
             msg = f"house rule {self._who()} raised {type(exc).__name__}: {exc}"
             raise RuleError(msg, rule=spec.name, clause=spec.clause) from exc
         try:
-            return conform(result, spec.returns)
+            return self._check(result)
         except _Mismatch:
             shown = repr(result)
             shown = shown if len(shown) <= 80 else shown[:77] + "..."
@@ -337,3 +394,68 @@ def list_rule_points(defaults: Iterable[Callable[..., Any]], house: Mapping[str,
             function=current,
         ))
     return out
+
+
+# ---------------------------------------------------------------------- all-or-nothing moves
+_CHECKPOINT = "_house_checkpoint"
+
+
+class Checkpoint:
+    """A copy of a house-ruled state, taken once, from which any later state of the same line of
+    play is rebuilt by replaying its history: what makes a move all or nothing under house rules
+    without copying the state before every move.
+
+    A state keeps its checkpoint (an attribute its clones share: they continue the same line) and
+    takes one at its first move under house rules, or when its history no longer continues the
+    checkpoint's (the last history item the checkpoint saw is compared by identity). When a move
+    fails, :meth:`restore` replays the moves made since the checkpoint on a copy of it: the rules
+    are deterministic functions of the history (house rules are pure functions of their inputs),
+    so the state is again exactly as before the move. Copies and pickles of a state never carry a
+    checkpoint's data (a copy shares it; a pickle drops it, and the unpickled state takes its own).
+    """
+
+    __slots__ = ("last", "length", "state")
+
+    def __init__(self, state: Any) -> None:
+        copy = state.clone()
+        copy.__dict__.pop(_CHECKPOINT, None)
+        self.state = copy
+        self.length = len(state._history)
+        self.last = state._history[-1] if self.length else None
+
+    def covers(self, state: Any) -> bool:
+        """Whether ``state`` continues the line of play this checkpoint was taken on."""
+        history = state._history
+        n = self.length
+        return len(history) >= n and (n == 0 or history[n - 1] is self.last)
+
+    def restore(self, state: Any, n: int) -> None:
+        """Make ``state`` what it was after its first ``n`` history items (``n >= length``)."""
+        from lab.core.state import SIMULTANEOUS  # the state module imports this one
+
+        new = self.state.clone()
+        for item in state._history[self.length:n]:
+            if item.player == SIMULTANEOUS:
+                new._record_and_apply(SIMULTANEOUS, {p: a for p, a in enumerate(item.action) if a is not None})
+            else:
+                new._record_and_apply(item.player, item.action)
+        new.__dict__[_CHECKPOINT] = self
+        state.__dict__.clear()
+        state.__dict__.update(new.__dict__)
+
+    def __copy__(self) -> Checkpoint:
+        return self  # read-only once taken: shared, never copied
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Checkpoint:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(None), ())  # a pickled state travels without it and takes its own
+
+
+def checkpoint(state: Any) -> Checkpoint:
+    """The state's :class:`Checkpoint`, taken now if it has none that covers its history."""
+    ck = state.__dict__.get(_CHECKPOINT)
+    if ck is None or not ck.covers(state):
+        ck = state.__dict__[_CHECKPOINT] = Checkpoint(state)
+    return ck

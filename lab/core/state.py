@@ -28,6 +28,7 @@ import numpy as np
 from lab.core.actions import Action, exact_action
 from lab.core.errors import IllegalAction, RuleError
 from lab.core.frozen import FrozenDict, FrozenList, freeze
+from lab.core.rulepoints import checkpoint
 
 if TYPE_CHECKING:
     from lab.core.game import Game
@@ -420,17 +421,17 @@ class State:
     def _transaction(self, player: int, action: Any) -> None:
         """Apply a checked action under house rules: all or nothing.
 
-        The state is cloned first; if anything fails while the action is applied (a house rule
-        raising :class:`RuleError`, or the engine tripping over a house rule's result), the
-        state is restored from the clone, so it is exactly as before the move. A
-        :class:`RuleError` is raised again with the move named.
+        If anything fails while the action is applied (a house rule raising :class:`RuleError`,
+        or the engine tripping over a house rule's result), the state is rebuilt from its
+        checkpoint (:class:`lab.core.rulepoints.Checkpoint`, taken once, not per move), so it is
+        exactly as before the move. A :class:`RuleError` is raised again with the move named.
         """
-        backup = self.clone()
+        backup = checkpoint(self)
+        n = len(self._history)
         try:
             self._record_and_apply(player, action)
         except BaseException as exc:
-            self.__dict__.clear()
-            self.__dict__.update(backup.__dict__)
+            backup.restore(self, n)
             if not isinstance(exc, RuleError):
                 raise
             who = PLAYER_NAMES.get(player, f"player {player}")
