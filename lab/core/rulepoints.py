@@ -31,6 +31,7 @@ import hashlib
 import inspect
 import numbers
 import textwrap
+import weakref
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -397,37 +398,26 @@ def list_rule_points(defaults: Iterable[Callable[..., Any]], house: Mapping[str,
 
 
 # ---------------------------------------------------------------------- all-or-nothing moves
-_CHECKPOINT = "_house_checkpoint"
-
-
 class Checkpoint:
     """A copy of a house-ruled state, taken once, from which any later state of the same line of
     play is rebuilt by replaying its history: what makes a move all or nothing under house rules
     without copying the state before every move.
 
-    A state keeps its checkpoint (an attribute its clones share: they continue the same line) and
-    takes one at its first move under house rules, or when its history no longer continues the
-    checkpoint's (the last history item the checkpoint saw is compared by identity). When a move
-    fails, :meth:`restore` replays the moves made since the checkpoint on a copy of it: the rules
-    are deterministic functions of the history (house rules are pure functions of their inputs),
-    so the state is again exactly as before the move. Copies and pickles of a state never carry a
-    checkpoint's data (a copy shares it; a pickle drops it, and the unpickled state takes its own).
+    A state takes its checkpoint at its first move under house rules, and again when its history
+    no longer continues the checkpoint's (the last history item the checkpoint saw is compared by
+    identity). When a move fails, :meth:`restore` replays the moves made since the checkpoint on a
+    copy of it: the rules are deterministic functions of the history (house rules are pure
+    functions of their inputs), so the state is again exactly as before the move. Checkpoints are
+    kept beside the states (:func:`checkpoint`), never in them: a state's attributes, copies and
+    pickles are what they are without house rules.
     """
 
     __slots__ = ("last", "length", "state")
 
     def __init__(self, state: Any) -> None:
-        copy = state.clone()
-        copy.__dict__.pop(_CHECKPOINT, None)
-        self.state = copy
+        self.state = state.clone()
         self.length = len(state._history)
         self.last = state._history[-1] if self.length else None
-
-    def covers(self, state: Any) -> bool:
-        """Whether ``state`` continues the line of play this checkpoint was taken on."""
-        history = state._history
-        n = self.length
-        return len(history) >= n and (n == 0 or history[n - 1] is self.last)
 
     def restore(self, state: Any, n: int) -> None:
         """Make ``state`` what it was after its first ``n`` history items (``n >= length``)."""
@@ -439,23 +429,24 @@ class Checkpoint:
                 new._record_and_apply(SIMULTANEOUS, {p: a for p, a in enumerate(item.action) if a is not None})
             else:
                 new._record_and_apply(item.player, item.action)
-        new.__dict__[_CHECKPOINT] = self
         state.__dict__.clear()
         state.__dict__.update(new.__dict__)
 
-    def __copy__(self) -> Checkpoint:
-        return self  # read-only once taken: shared, never copied
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> Checkpoint:
-        return self
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (type(None), ())  # a pickled state travels without it and takes its own
+# id(state) -> (a weak reference to the state, its checkpoint); an entry leaves with its state
+_CHECKPOINTS: dict[int, tuple[weakref.ref[Any], Checkpoint]] = {}
 
 
 def checkpoint(state: Any) -> Checkpoint:
-    """The state's :class:`Checkpoint`, taken now if it has none that covers its history."""
-    ck = state.__dict__.get(_CHECKPOINT)
-    if ck is None or not ck.covers(state):
-        ck = state.__dict__[_CHECKPOINT] = Checkpoint(state)
+    """The state's :class:`Checkpoint`, taken now if it has none that its history continues."""
+    key = id(state)
+    entry = _CHECKPOINTS.get(key)
+    if entry is not None:
+        ck = entry[1]
+        n = ck.length
+        if n == 0 or (len(state._history) >= n and state._history[n - 1] is ck.last):
+            return ck
+    ck = Checkpoint(state)
+    ref = entry[0] if entry is not None else weakref.ref(state, lambda _, key=key: _CHECKPOINTS.pop(key, None))
+    _CHECKPOINTS[key] = (ref, ck)
     return ck
