@@ -52,6 +52,8 @@ class KitGame(Game):
             doms = self._domains[mv.name]
             all_actions[mv.name] = [Action(mv.name, tuple(args)) for args in itertools.product(*doms)]
             self.move_functions[mv.name] = mv.fn
+        # what a transition runs (see KitState._run): looked up once here, not on every step
+        self.runner = (self.move_functions, d.after, d.end, d.max_length)
         self.move_table: dict[str, list[tuple[Move, list[Action]]]] = {
             phase: [(mv, all_actions[mv.name]) for mv in d.moves if not mv.phase or phase in mv.phase]
             for phase in d.phases

@@ -2,9 +2,10 @@
 
 ``data`` is the designer's state (a dict of JSON values); ``control`` is
 ``[active seats, simultaneous?, phase, turn]``; ``pending`` is a transition waiting for a chance
-outcome (``[moves, outcomes so far, declared (outcome, probability) pairs]``, see
-:mod:`lab.kit.context`); ``result`` the returns once the game is over. Everything is JSON-able,
-so clone, equality, save/replay and ``full_state`` come for free.
+outcome (``[moves, outcomes so far, declared (outcome, probability) pairs, snapshot of the data
+before the moves]``, see :mod:`lab.kit.context` and :meth:`KitState._run`; ``moves`` is ``None``
+for the setup); ``result`` the returns once the game is over. Everything is JSON-able, so clone,
+equality, save/replay and ``full_state`` come for free.
 """
 
 from __future__ import annotations
@@ -115,14 +116,13 @@ class KitState(State):
         replayed on the checked path.
         """
         game = self.game
-        d = game.definition
-        pending = self.pending
-        snap = snapshot(self.data) if pending is None else pending[3]
-        ctx = Ctx(game, None, self.control, draws)
+        fns, after, end, max_length = game.runner
         data = self.data
+        pending = self.pending
+        snap = snapshot(data) if pending is None else pending[3]
+        ctx = Ctx(game, None, self.control, draws)
         where: Any = None  # the part running: a str, or the Action of the move
         try:
-            fns = game.move_functions
             for player, action in moves:
                 where = action
                 ctx.player = player
@@ -132,13 +132,13 @@ class KitState(State):
                         msg = f"a move changes the state in place (return nothing) or returns the new state dict, not a {type(out).__name__}"
                         raise InvalidGame(msg)
                     data = out
-            if d.after is not None:
+            if after is not None:
                 where = "after"
-                d.after(data, ctx)
+                after(data, ctx)
             if check and not is_json(data):
                 raise InvalidGame(json_problem(data))  # prefixed below with the game and the part
             where = "end"
-            result = d.end(data, ctx)
+            result = end(data, ctx)
             if result is not None:
                 if not check and not is_json(data):  # the fast path checks the final state
                     where = moves[-1][1]
@@ -151,7 +151,7 @@ class KitState(State):
         except NeedChance as need:
             self.data = restore(snap)
             self.pending = [moves, list(draws), need.args[0], snap]
-            if len(self._history) >= d.max_length:
+            if len(self._history) >= max_length:
                 self._cut()
             return
         except BaseException as exc:
@@ -166,7 +166,7 @@ class KitState(State):
         self.result = result
         if ctx.events:
             self._log_events(ctx.events)
-        if result is None and len(self._history) >= d.max_length:
+        if result is None and len(self._history) >= max_length:
             self._cut()
 
     def _commit(self, ctx: Ctx, data: dict[str, Any], result: list[float] | None) -> None:
