@@ -415,7 +415,10 @@ class Checkpoint:
     __slots__ = ("last", "length", "state")
 
     def __init__(self, state: Any) -> None:
-        self.state = state.clone()
+        fresh = state.game.new_initial_state() if not state._history else None
+        # a state that is its game's initial state is not copied: a copy reads the state's
+        # ``__dict__``, which costs CPython's fast attribute access on it for the whole game
+        self.state = fresh if fresh is not None and fresh == state else state.clone()
         self.length = len(state._history)
         self.last = state._history[-1] if self.length else None
 
