@@ -160,17 +160,12 @@ class KitState(State):
             if not isinstance(exc, Exception):
                 raise
             raise _part_error(game.name, where, exc) from (None if isinstance(exc, LabError) else exc)
-        self.data = data
-        self.control = [ctx.active, ctx.simultaneous, ctx.phase, ctx.turn]
-        self.pending = None
-        self.result = result
-        if ctx.events:
-            self._log_events(ctx.events)
+        self._commit(ctx, data, result)
         if result is None and len(self._history) >= max_length:
             self._cut()
 
     def _commit(self, ctx: Ctx, data: dict[str, Any], result: list[float] | None) -> None:
-        """The setup completed: its data, control, result and events become the state's."""
+        """A transition completed: its data, control, result and events become the state's."""
         self.data = data
         self.control = [ctx.active, ctx.simultaneous, ctx.phase, ctx.turn]
         self.pending = None
