@@ -411,7 +411,7 @@ class SpaceStationState(State):
             return
         dist = self.geo.dist[self.hexes[0]]
         picks = self.game.rules.station_targets([dist[self.hexes[t]] for t in targets])  # SS-D1
-        tied = _pick(targets, picks, "SS-D1") if self.game._house else [targets[i] for i in picks]
+        tied = _pick(targets, picks, "SS-D1") if "SS-D1" in self.game._house else [targets[i] for i in picks]
         if len(tied) > 1 and self.game.params.station_tie == "die":
             self.pending = ("pick", tied)
             return
@@ -544,7 +544,7 @@ class SpaceStationState(State):
                 occ[h] = max(occ.get(h, 0), 2 if o >= enemy_first else 1)
         tiers = [max((occ.get(h, 0) for h in r), default=0) for r in routes] if occ else [0] * len(routes)
         kept = g.rules.preferred_routes(tiers)  # SS-F3 rule point
-        if g._house:  # a house rule's choice is checked; the seed's rule is trusted
+        if "SS-F3" in g._house:  # a house rule's choice is checked; the seed's rule is trusted
             kept = _pick(list(range(len(routes))), kept, "SS-F3")
         return min(tiers[i] for i in kept), [routes[i] for i in kept]
 
