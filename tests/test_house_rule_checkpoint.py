@@ -124,3 +124,22 @@ def test_checkpoints_live_beside_the_states_not_in_them() -> None:
     del ruled
     gc.collect()
     assert len(rulepoints._CHECKPOINTS) < n  # an entry leaves with its state
+
+
+def test_a_house_rule_that_is_not_pure_is_named_when_the_state_cannot_be_rebuilt() -> None:
+    calls = []
+
+    def tired(x: int, found: int) -> int:  # fails from its fifth call on: not a pure function
+        calls.append(x)
+        if len(calls) >= 5:
+            msg = "tired"
+            raise ValueError(msg)
+        return 0
+
+    game = lab.load("memcel", players=2, rules={"MC-2.1.2.2": tired})
+    state = game.new_initial_state()
+    rng = np.random.default_rng(0)
+    with pytest.raises(lab.RuleError, match="could not be rebuilt.*pure functions"):
+        while not state.is_terminal():
+            cur, action = _random_action(state, rng)
+            state._apply_unchecked(cur, action)

@@ -427,11 +427,19 @@ class Checkpoint:
         from lab.core.state import SIMULTANEOUS  # the state module imports this one
 
         new = self.state.clone()
-        for item in state._history[self.length:n]:
-            if item.player == SIMULTANEOUS:
-                new._record_and_apply(SIMULTANEOUS, {p: a for p, a in enumerate(item.action) if a is not None})
-            else:
-                new._record_and_apply(item.player, item.action)
+        try:
+            for item in state._history[self.length:n]:
+                if item.player == SIMULTANEOUS:
+                    new._record_and_apply(SIMULTANEOUS, {p: a for p, a in enumerate(item.action) if a is not None})
+                else:
+                    new._record_and_apply(item.player, item.action)
+        except Exception as exc:  # only a house rule that is not a pure function gets here
+            msg = (
+                f"a move failed and the state could not be rebuilt: replaying its earlier moves raised "
+                f"{type(exc).__name__}: {exc}; house rules must be pure functions of their inputs "
+                "(the same inputs, the same result), and the state is left half-applied"
+            )
+            raise RuleError(msg, rule=getattr(exc, "rule", ""), clause=getattr(exc, "clause", "")) from exc
         state.__dict__.clear()
         state.__dict__.update(new.__dict__)
 
