@@ -24,7 +24,7 @@ from __future__ import annotations
 import hashlib
 import math
 from collections.abc import Sequence
-from functools import lru_cache
+from operator import itemgetter
 from typing import Any
 
 import numpy as np
@@ -38,36 +38,74 @@ def _stable_id(text: str) -> int:
     return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "little")
 
 
-@lru_cache(maxsize=1 << 16)
+_IDS: dict[Any, int] = {}  # outcome -> stable id (a plain dict: one hash per lookup)
+_IDS_MAX = 1 << 17
+_GOLDEN = 0x9E3779B97F4A7C15
+_M1, _M2 = 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
+_first, _second = itemgetter(0), itemgetter(1)
+
+
 def outcome_id(outcome: Any) -> int:
     """The stable identity number of a chance outcome (from its ``repr``)."""
-    return _stable_id(repr(outcome))
+    i = _IDS.get(outcome)
+    if i is None:
+        if len(_IDS) >= _IDS_MAX:
+            _IDS.clear()
+        i = _IDS[outcome] = _stable_id(repr(outcome))
+    return i
+
+
+def _ids(outcomes: Sequence[tuple[Any, float]]) -> list[int]:
+    """:func:`outcome_id` of every outcome, looked up in C when all are known already."""
+    ids = list(map(_IDS.get, map(_first, outcomes)))
+    if None in ids:
+        ids = [outcome_id(o) for o, _ in outcomes]
+    return ids
 
 
 def _mix(x: int) -> int:
     """SplitMix64 finaliser: a well-spread 64-bit hash of ``x``."""
-    x = (x + 0x9E3779B97F4A7C15) & _MASK
-    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
+    x = (x + _GOLDEN) & _MASK
+    x = ((x ^ (x >> 30)) * _M1) & _MASK
+    x = ((x ^ (x >> 27)) * _M2) & _MASK
     return x ^ (x >> 31)
 
 
 def race(outcomes: Sequence[tuple[Any, float]], key: int) -> Any:
-    """The outcome of the exponential race keyed by ``key`` (see the module docstring)."""
-    if len(outcomes) == 1:
+    """The outcome of the exponential race keyed by ``key`` (see the module docstring).
+
+    The winner is the outcome with the smallest ``-log(u) / p``, ``u`` from :func:`_mix` of
+    ``key ^ outcome_id``; with equal chances, the one with the largest hash (the first of equals).
+    """
+    n = len(outcomes)
+    if n == 1:
         return outcomes[0][0]
-    if len(outcomes) >= _VECTOR_FROM:
+    if n >= _VECTOR_FROM:
         return _race_array(outcomes, key)
+    ids = _ids(outcomes)
     p0 = outcomes[0][1]
+    mask = _MASK
     if all(p == p0 for _, p in outcomes):
         # equal chances: the smallest -log(u)/p is the largest u, i.e. the largest hash
-        return max(outcomes, key=lambda o: _mix(key ^ outcome_id(o[0])))[0]
+        best, best_h = 0, -1
+        for j, i in enumerate(ids):  # _mix, inlined
+            x = ((key ^ i) + _GOLDEN) & mask
+            x = ((x ^ (x >> 30)) * _M1) & mask
+            x = ((x ^ (x >> 27)) * _M2) & mask
+            x ^= x >> 31
+            if x > best_h:
+                best, best_h = j, x
+        return outcomes[best][0]
     best, best_time = outcomes[-1][0], math.inf
-    for outcome, p in outcomes:
+    log = math.log
+    for (outcome, p), i in zip(outcomes, ids, strict=True):
         if p <= 0:
             continue
-        u = ((_mix(key ^ outcome_id(outcome)) >> 11) + 0.5) / 9007199254740992.0  # in (0, 1)
-        t = -math.log(u) / p
+        x = ((key ^ i) + _GOLDEN) & mask
+        x = ((x ^ (x >> 30)) * _M1) & mask
+        x = ((x ^ (x >> 27)) * _M2) & mask
+        x ^= x >> 31
+        t = -log(((x >> 11) + 0.5) / 9007199254740992.0) / p  # u in (0, 1)
         if t < best_time:
             best, best_time = outcome, t
     return best
@@ -77,22 +115,24 @@ _VECTOR_FROM = 24  # outcomes from which numpy beats a Python loop
 
 
 def _mix_array(x: np.ndarray) -> np.ndarray:
-    """:func:`_mix` on an array of uint64 (wrapping arithmetic, the same numbers)."""
-    with np.errstate(over="ignore"):
-        x = x + np.uint64(0x9E3779B97F4A7C15)
-        x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-        x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    """:func:`_mix` on an array of uint64 (array arithmetic wraps silently: the same numbers)."""
+    x = x + np.uint64(_GOLDEN)
+    x = (x ^ (x >> np.uint64(30))) * np.uint64(_M1)
+    x = (x ^ (x >> np.uint64(27))) * np.uint64(_M2)
     return x ^ (x >> np.uint64(31))
 
 
 def _race_array(outcomes: Sequence[tuple[Any, float]], key: int) -> Any:
     """:func:`race` for many outcomes, vectorised (the same outcome as the loop)."""
-    ids = np.fromiter((outcome_id(o) for o, _ in outcomes), dtype=np.uint64, count=len(outcomes))
-    probs = np.fromiter((p for _, p in outcomes), dtype=float, count=len(outcomes))
+    ids = np.array(_ids(outcomes), dtype=np.uint64)
+    probs = np.fromiter(map(_second, outcomes), dtype=float, count=len(outcomes))
     h = _mix_array(ids ^ np.uint64(key))
     u = ((h >> np.uint64(11)).astype(float) + 0.5) / 9007199254740992.0
-    with np.errstate(divide="ignore"):
-        t = np.where(probs > 0, -np.log(u) / probs, np.inf)
+    if probs.min() > 0:
+        t = -np.log(u) / probs
+    else:
+        with np.errstate(divide="ignore"):
+            t = np.where(probs > 0, -np.log(u) / probs, np.inf)
     return outcomes[int(np.argmin(t))][0]
 
 
