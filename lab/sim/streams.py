@@ -23,7 +23,8 @@ from __future__ import annotations
 
 import hashlib
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import lru_cache
 from operator import itemgetter
 from typing import Any
 
@@ -61,6 +62,12 @@ def _ids(outcomes: Sequence[tuple[Any, float]]) -> list[int]:
     if None in ids:
         ids = [outcome_id(o) for o, _ in outcomes]
     return ids
+
+
+@lru_cache(maxsize=1024)
+def _stream_key(name: str) -> int:
+    """The spawn-key word of stream ``name`` (32 bits of its stable id)."""
+    return _stable_id(name) >> 32
 
 
 def _mix(x: int) -> int:
@@ -137,20 +144,30 @@ def _race_array(outcomes: Sequence[tuple[Any, float]], key: int) -> Any:
 
 
 class ChanceStreams:
-    """One Generator per stream name, spawned deterministically from a game's chance seed."""
+    """One Generator per stream name, spawned deterministically from a game's chance seed.
 
-    __slots__ = ("_root", "_rngs")
+    Each Generator is made when its stream is first drawn from (most games never use the
+    default stream: they name theirs).
+    """
+
+    __slots__ = ("_raw", "_rngs", "_root")
 
     def __init__(self, root: np.random.SeedSequence) -> None:
         self._root = root
-        self._rngs: dict[str, np.random.Generator] = {DEFAULT_STREAM: np.random.default_rng(root)}
+        self._rngs: dict[str, np.random.Generator] = {}
+        self._raw: dict[str, Callable[[], int]] = {}  # stream -> its bit generator's random_raw
 
     def rng(self, name: str) -> np.random.Generator:
         """The Generator of stream ``name``."""
         gen = self._rngs.get(name)
         if gen is None:
-            ss = np.random.SeedSequence(self._root.entropy, spawn_key=(*self._root.spawn_key, _stable_id(name) >> 32))
+            if name == DEFAULT_STREAM:
+                ss = self._root
+            else:
+                key = (*self._root.spawn_key, _stream_key(name))
+                ss = np.random.SeedSequence(self._root.entropy, spawn_key=key)
             gen = self._rngs[name] = np.random.default_rng(ss)
+            self._raw[name] = gen.bit_generator.random_raw
         return gen
 
     def get_state(self) -> dict[str, Any]:
@@ -159,14 +176,17 @@ class ChanceStreams:
 
     def set_state(self, states: dict[str, Any]) -> None:
         """Restore :meth:`get_state`; a stream first used since then starts afresh (as it would)."""
-        self._rngs = {DEFAULT_STREAM: self._rngs[DEFAULT_STREAM]}
+        self._rngs, self._raw = {}, {}
         for name, state in states.items():
             self.rng(name).bit_generator.state = state
 
     def draw(self, outcomes: Sequence[tuple[Any, float]], stream: str = DEFAULT_STREAM) -> Any:
         """One outcome of a chance node that draws from ``stream``."""
-        key = int(self.rng(stream).bit_generator.random_raw())  # one 64-bit number per draw
-        return race(outcomes, key)
+        raw = self._raw.get(stream)
+        if raw is None:
+            self.rng(stream)
+            raw = self._raw[stream]
+        return race(outcomes, raw())  # one 64-bit number per draw
 
     def sample(self, state: Any) -> Any:
         """The outcome of ``state``'s chance node, from the stream it names."""
