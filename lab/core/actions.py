@@ -93,9 +93,12 @@ def _exact_scalar(value: Any, index: int) -> Scalar:
     raise ValueError(msg)
 
 
+_new_action = tuple.__new__  # ``_new_action(Action, (kind, args))`` is ``Action(kind, args)``
+
+
 def act(kind: str, *args: Scalar) -> Action:
     """Shorthand constructor: ``act("place", 12) == Action("place", (12,))``."""
-    return Action(kind, args)
+    return _new_action(Action, (kind, args))
 
 
 @dataclass(frozen=True)
