@@ -431,7 +431,7 @@ class State:
     def _record_and_apply(self, player: int, action: Any) -> None:
         """Append ``action`` to the history and apply it (a joint dict at a simultaneous node)."""
         if player == SIMULTANEOUS:
-            joint = tuple(action.get(p) for p in range(self.game.num_players()))
+            joint = tuple(map(action.get, range(self.game.num_players())))
             self._history.append(HistoryItem(SIMULTANEOUS, joint))
             self._apply_actions(action)
         else:
