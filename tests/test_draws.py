@@ -46,3 +46,14 @@ def test_the_drivers_random_pick_plays_the_games_random_agents_play(game_name: s
         fast = lab.play(game, None, seed=seed)
         asked = lab.play(game, [_PlainRandom() for _ in range(game.num_players())], seed=seed)
         assert fast.history() == asked.history()
+
+
+def test_a_tuple_of_outcomes_races_as_the_same_list_does_every_time() -> None:
+    from lab.sim.streams import race
+
+    rng = np.random.default_rng(4)
+    weights = rng.random(40)
+    table = tuple((lab.Action("card", (c,)), w / weights.sum()) for c, w in enumerate(weights))
+    keys = [int(k) for k in rng.integers(0, 2**63, size=300)]
+    assert [race(table, k) for k in keys] == [race(list(table), k) for k in keys]
+    assert [race(table, k) for k in keys] == [race(list(table), k) for k in keys]  # cached arrays

@@ -150,8 +150,11 @@ class State:
         :func:`lab.core.aliasing.check_views`)."""
         raise NotImplementedError
 
-    def _chance_outcomes(self) -> list[tuple[Action, float]]:
-        """``(outcome, probability)`` pairs at a chance node."""
+    def _chance_outcomes(self) -> Sequence[tuple[Action, float]]:
+        """``(outcome, probability)`` pairs at a chance node.
+
+        A list, or a tuple the game builds once and returns again (the driver then reads its
+        outcome ids only once: :mod:`lab.sim.streams`)."""
         raise NotImplementedError
 
     def chance_stream(self) -> str:

@@ -131,16 +131,41 @@ def _mix_array(x: np.ndarray) -> np.ndarray:
 
 def _race_array(outcomes: Sequence[tuple[Any, float]], key: int) -> Any:
     """:func:`race` for many outcomes, vectorised (the same outcome as the loop)."""
-    ids = np.array(_ids(outcomes), dtype=np.uint64)
-    probs = np.fromiter(map(_second, outcomes), dtype=float, count=len(outcomes))
+    ids, probs, positive = _arrays(outcomes)
     h = _mix_array(ids ^ np.uint64(key))
     u = ((h >> np.uint64(11)).astype(float) + 0.5) / 9007199254740992.0
-    if probs.min() > 0:
+    if positive:
         t = -np.log(u) / probs
     else:
         with np.errstate(divide="ignore"):
             t = np.where(probs > 0, -np.log(u) / probs, np.inf)
     return outcomes[int(np.argmin(t))][0]
+
+
+#: id(outcome tuple) -> (the tuple, its ids, probabilities, all positive). An entry holds its
+#: tuple, so while it is here no other object can have that id; a tuple never changes.
+_TABLES: dict[int, tuple[Any, np.ndarray, np.ndarray, bool]] = {}
+_TABLES_MAX = 4096
+
+
+def _arrays(outcomes: Sequence[tuple[Any, float]]) -> tuple[np.ndarray, np.ndarray, bool]:
+    """Outcome ids (uint64) and probabilities as arrays, and whether all are positive.
+
+    A game that returns the same *tuple* of outcomes again (a table built once) has them
+    computed once; a list may be edited between calls, so it is read afresh every time.
+    """
+    if type(outcomes) is tuple:
+        entry = _TABLES.get(id(outcomes))
+        if entry is not None:
+            return entry[1], entry[2], entry[3]
+    ids = np.array(_ids(outcomes), dtype=np.uint64)
+    probs = np.fromiter(map(_second, outcomes), dtype=float, count=len(outcomes))
+    positive = bool(probs.min() > 0)
+    if type(outcomes) is tuple:
+        if len(_TABLES) >= _TABLES_MAX:
+            _TABLES.clear()
+        _TABLES[id(outcomes)] = (outcomes, ids, probs, positive)
+    return ids, probs, positive
 
 
 class ChanceStreams:
