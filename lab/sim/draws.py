@@ -45,27 +45,24 @@ class IndexDraws:
             return 0  # numpy draws nothing for a one-value range
         if n > _U32:
             return self._fallback(n)
-        # numpy's buffered_bounded_lemire_uint32 (next_uint32 keeps the upper half)
-        if self._has:
-            self._has = False
-            m = self._next * n
-        else:
-            raw = self._raw()
-            self._has, self._next = True, raw >> 32
-            m = (raw & _U32) * n
+        # numpy's buffered_bounded_lemire_uint32
+        m = self._next32() * n
         leftover = m & _U32
         if leftover < n:
             threshold = (_U32 - (n - 1)) % n
             while leftover < threshold:
-                if self._has:
-                    self._has = False
-                    m = self._next * n
-                else:
-                    raw = self._raw()
-                    self._has, self._next = True, raw >> 32
-                    m = (raw & _U32) * n
+                m = self._next32() * n
                 leftover = m & _U32
         return m >> 32
+
+    def _next32(self) -> int:
+        """PCG64's ``next_uint32``: the lower half of a new 64-bit output, then the upper half."""
+        if self._has:
+            self._has = False
+            return self._next
+        raw = self._raw()
+        self._has, self._next = True, raw >> 32
+        return raw & _U32
 
     def sync(self) -> None:
         """Give the kept 32-bit half back to the Generator (see the class docstring)."""
