@@ -191,6 +191,9 @@ class ActionCodec:
         self.size = offset
         self.pointer_kinds = frozenset(s.kind for s in self.specs if s.choices is not None)
         self._cache: dict[Action, int] = {}
+        #: id -> an Action object :meth:`State.coerce_action` found well-formed with exact types
+        #: (the value keeps the object alive, so its id names it alone while it is here)
+        self.checked: dict[int, Action] = {}
 
     def kinds(self) -> list[str]:
         return list(self._by_kind)

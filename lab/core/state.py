@@ -344,8 +344,15 @@ class State:
         """
         try:
             if isinstance(action, Action):
+                checked = self.game._codec.checked
+                if checked.get(id(action)) is action:  # this very object passed before
+                    return action
                 action = exact_action(action)
                 self.game._codec.validate(action)  # every field's exact domain, legal or not
+                if type(action) is Action:
+                    if len(checked) >= 4096:
+                        checked.clear()
+                    checked[id(action)] = action
                 return action
             if isinstance(action, int | np.integer) and not isinstance(action, bool | np.bool_):
                 return self.int_to_action(int(action))
