@@ -160,23 +160,37 @@ def time_drivers(
     return out
 
 
-def clone_rate(board_size: int, seconds: float, with_openspiel: bool) -> dict[str, float]:
-    """Clones per second of a half-full board (lab's ``clone()``, OpenSpiel's ``clone()``)."""
+def clone_rate(board_size: int, seconds: float, with_openspiel: bool, rounds: int = 7) -> dict[str, Any]:
+    """Clones per second of a half-full board (lab's ``clone()``, OpenSpiel's ``clone()``).
+
+    The two are timed in interleaved rounds of ``seconds / rounds`` each (CPU time); the rates
+    are the medians and ``ratio`` the median of the per-round ratios lab / OpenSpiel.
+    """
     rng = random.Random(5)
     lab_state = HexGame(board_size=board_size).new_initial_state()
     for _ in range(board_size * board_size // 2):
         lab_state.apply_action(rng.choice(lab_state.legal_actions()))
         if lab_state.is_terminal():
             break
-    rates = {"lab": _rate(lab_state.clone, seconds)}
-    if with_openspiel:
-        import pyspiel
+    each = seconds / rounds
+    if not with_openspiel:
+        return {"lab": statistics.median(_rate(lab_state.clone, each) for _ in range(rounds))}
+    import pyspiel
 
-        os_state = pyspiel.load_game("hex", {"board_size": board_size}).new_initial_state()
-        for item in lab_state.history():
-            os_state.apply_action(item.action.args[0])
-        rates["openspiel"] = _rate(os_state.clone, seconds)
-    return rates
+    os_state = pyspiel.load_game("hex", {"board_size": board_size}).new_initial_state()
+    for item in lab_state.history():
+        os_state.apply_action(item.action.args[0])
+    labs, oss = [], []
+    for _ in range(rounds):
+        labs.append(_rate(lab_state.clone, each))
+        oss.append(_rate(os_state.clone, each))
+    return {
+        "lab": statistics.median(labs),
+        "openspiel": statistics.median(oss),
+        "ratio": statistics.median(a / b for a, b in zip(labs, oss, strict=True)),
+        "rounds_lab": labs,
+        "rounds_openspiel": oss,
+    }
 
 
 def _rate(fn: Callable[[], Any], seconds: float) -> float:
@@ -265,7 +279,7 @@ def run(rounds: int, seconds: float, cross_games: int, board_size: int = 11) -> 
         "openspiel": os_version if ok else None,
         "openspiel_note": None if ok else os_version,
         "timings": timings,
-        "clone_per_s": clone_rate(board_size, min(seconds, 0.5), ok),
+        "clone_per_s": clone_rate(board_size, max(0.05, rounds * seconds / 4), ok),
     }
     if ok:
         os_rounds = timings["openspiel"]["rounds_actions_per_s"]

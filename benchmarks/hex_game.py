@@ -19,15 +19,20 @@ Hot path
 --------
 The winner is found incrementally with a union-find over the stones (each root carries a
 bit set of the board edges its group touches); the empty cells are kept as a sorted list of
-shared :class:`~lab.core.actions.Action` objects beside the sorted list of their cells, so
+shared :class:`~lab.core.actions.Action` objects beside the sorted array of their cells, so
 ``_legal_actions`` is one list copy and ``_apply_action`` finds the action by bisection (no
-tuple comparisons); ``clone`` copies six flat lists.
+tuple comparisons). Everything but the legal actions, the history and the events lives in
+one byte array (copied with one ``memcpy``, no reference counting): the stones, the groups'
+edge bits, the union-find parents and the sorted empty cells, one after the other, as bytes on
+boards of up to 256 cells (``array('H')`` above). ``clone`` copies that array, the legal
+actions, the history and the events.
 """
 
 from __future__ import annotations
 
+from array import array
 from bisect import bisect_left
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from functools import lru_cache
 from typing import Any, NamedTuple
@@ -39,7 +44,7 @@ from lab.core import registry
 from lab.core.actions import Action, ActionSpec, Field
 from lab.core.game import Game
 from lab.core.params import ParamSpec
-from lab.core.state import TERMINAL, State
+from lab.core.state import TERMINAL, Event, State
 
 NAME = "bench_hex"
 STONES = (".", "x", "o")  # cell contents: empty, player 0, player 1
@@ -79,6 +84,15 @@ def hex_tables(size: int) -> HexTables:
     return HexTables(size, neighbours, (black, white), actions)
 
 
+_new_state = object.__new__
+
+
+def _cell_array(values: list[int]) -> bytearray | array[int]:
+    """Small numbers (cells, stones, edge bits) as bytes on boards of up to 256 cells, else as
+    unsigned shorts: either way copied by one ``memcpy``."""
+    return bytearray(values) if len(values) <= 4 * 256 else array("H", values)
+
+
 def cell_name(cell: int, size: int) -> str:
     """OpenSpiel's label of a cell: column letter and 1-based row (``"f1"`` is cell 5)."""
     return f"{chr(ord('a') + cell % size)}{cell // size + 1}"
@@ -90,15 +104,14 @@ class HexState(State):
     def __init__(self, game: HexGame) -> None:
         super().__init__(game)
         t = hex_tables(game.size)
-        self._tables = t
         self._nbrs = t.neighbours
         self._edges = t.edge_flags
         n_cells = t.size * t.size
-        self._board = [0] * n_cells  # 0 empty, 1 player 0, 2 player 1
-        self._parent = list(range(n_cells))  # union-find over stones
-        self._flags = [0] * n_cells  # edge bits of the group, valid at roots
-        self._empty = list(t.actions)  # legal actions, in cell order
-        self._empty_cells = list(range(n_cells))  # their cells (for bisect)
+        self._n = n_cells
+        # _board[:n] stones (0 empty, 1 player 0, 2 player 1); _board[n:2n] the edge bits of each
+        # group (at its root); _board[2n:3n] the union-find parents; _board[3n:] the empty cells
+        self._board = _cell_array([0] * (2 * n_cells) + [*range(n_cells), *range(n_cells)])
+        self._empty = list(t.actions)  # legal actions, in cell order (= _board[3n:])
         self._cur = 0  # player to move, or TERMINAL
         self._winner = -1
 
@@ -114,37 +127,35 @@ class HexState(State):
         if action[0] != "place" or len(action[1]) != 1:
             return False
         cell = action[1][0]
-        return (
-            type(cell) is int and 0 <= cell < len(self._board) and self._board[cell] == 0
-        )
+        return type(cell) is int and 0 <= cell < self._n and self._board[cell] == 0
 
     def _apply_action(self, action: Action) -> None:
         cell = action[1][0]
         p = self._cur
         color = p + 1
-        board = self._board
-        parent = self._parent
-        flags = self._flags
+        board = self._board  # see __init__ for the layout
+        n = self._n
+        up = n + n  # board[up + c]: the union-find parent of cell c
         board[cell] = color
-        i = bisect_left(self._empty_cells, cell)
-        del self._empty_cells[i]
-        del self._empty[i]
+        i = bisect_left(board, cell, up + n)
+        del board[i]
+        del self._empty[i - up - n]
         root = cell
         bits = self._edges[p][cell]
         for nb in self._nbrs[cell]:
             if board[nb] == color:
-                r = parent[nb]
-                while parent[r] != r:
-                    r = parent[r]
-                parent[nb] = r
+                r = board[up + nb]
+                while board[up + r] != r:
+                    r = board[up + r]
+                board[up + nb] = r
                 if r != root:
-                    bits |= flags[r]
+                    bits |= board[n + r]
                     if root == cell:  # the new stone joins the first group it touches
-                        parent[cell] = r
+                        board[up + cell] = r
                         root = r
                     else:  # a second group joins the first
-                        parent[r] = root
-        flags[root] = bits
+                        board[up + r] = root
+        board[n + root] = bits
         if bits == _BOTH_EDGES:
             self._winner = p
             self._cur = TERMINAL
@@ -161,27 +172,30 @@ class HexState(State):
         return [] if self._winner < 0 else [self._winner]
 
     def clone(self) -> HexState:
-        new = HexState.__new__(HexState)
-        new.game = self.game
-        new._history = self._history[:]
-        new.events = self.events[:]
-        new._tables = self._tables
-        new._nbrs = self._nbrs
-        new._edges = self._edges
-        new._board = self._board[:]
-        new._parent = self._parent[:]
-        new._flags = self._flags[:]
-        new._empty = self._empty[:]
-        new._empty_cells = self._empty_cells[:]
-        new._cur = self._cur
-        new._winner = self._winner
+        d = self.__dict__.copy()  # the immutable fields, then fresh copies of the mutable ones
+        d["_history"] = self._history[:]
+        d["_events"] = self._events[:] if self._events else ()  # Hex logs nothing: see log()
+        d["_board"] = self._board[:]
+        d["_empty"] = self._empty[:]
+        new = _new_state(HexState)
+        new.__dict__ = d
         return new
+
+    def log(self, clause: str, kind: str, visible_to: Sequence[int] | None = None, **data: Any) -> Event:
+        """:meth:`State.log`; a clone of an event-less state shares an empty tuple until then."""
+        if type(self._events) is tuple:
+            self._events = list(self._events)
+        return super().log(clause, kind, visible_to, **data)
 
     # ------------------------------------------------------------------ views
     def board_rows(self) -> list[str]:
         """The board as OpenSpiel prints it: one string per row, ``x``/``o``/``.``."""
-        n = self._tables.size
+        n = self.game.size
         return ["".join(STONES[v] for v in self._board[r * n : (r + 1) * n]) for r in range(n)]
+
+    def stones(self) -> list[int]:
+        """Each cell's content in cell order: 0 empty, 1 player 0 (``x``), 2 player 1 (``o``)."""
+        return list(self._board[: self._n])
 
     def observation(self, player: int | None) -> dict[str, Any]:
         return {
@@ -191,10 +205,10 @@ class HexState(State):
         }
 
     def full_state(self) -> dict[str, Any]:
-        return {"board": self._board[:], "to_play": self._cur, "winner": self._winner}
+        return {"board": self.stones(), "to_play": self._cur, "winner": self._winner}
 
     def explain_illegal(self, player: int, action: Action) -> str | None:
-        n = self._tables.size
+        n = self.game.size
         if action.kind != "place" or len(action.args) != 1:
             return "Hex has one kind of action, place(cell)"
         cell = action.args[0]
@@ -206,10 +220,11 @@ class HexState(State):
         return None
 
     def describe_action(self, action: Action) -> str:
-        return cell_name(int(action.args[0]), self._tables.size)
+        return cell_name(int(action.args[0]), self.game.size)
 
     def progress(self) -> list[float]:
-        return [float(self._board.count(1)), float(self._board.count(2))]
+        stones = self._board[: self._n]
+        return [float(stones.count(1)), float(stones.count(2))]
 
 
 class HexGame(Game):
@@ -250,7 +265,7 @@ class HexGame(Game):
         """The rhombus graph; with a state, each node's ``stone`` is ``"x"``, ``"o"`` or ``"."``."""
         n = self.size
         g = hex_grid_graph(n, n, shape="rhombus")
-        cells = state._board if isinstance(state, HexState) else [0] * (n * n)
+        cells = state.stones() if isinstance(state, HexState) else [0] * (n * n)
         for (c, r), data in g.nodes(data=True):
             data["stone"] = STONES[cells[r * n + c]]
             data["cell"] = r * n + c

@@ -93,9 +93,12 @@ def _exact_scalar(value: Any, index: int) -> Scalar:
     raise ValueError(msg)
 
 
+_new_action = tuple.__new__  # ``_new_action(Action, (kind, args))`` is ``Action(kind, args)``
+
+
 def act(kind: str, *args: Scalar) -> Action:
     """Shorthand constructor: ``act("place", 12) == Action("place", (12,))``."""
-    return Action(kind, args)
+    return _new_action(Action, (kind, args))
 
 
 @dataclass(frozen=True)
@@ -188,6 +191,9 @@ class ActionCodec:
         self.size = offset
         self.pointer_kinds = frozenset(s.kind for s in self.specs if s.choices is not None)
         self._cache: dict[Action, int] = {}
+        #: id -> an Action object :meth:`State.coerce_action` found well-formed with exact types
+        #: (the value keeps the object alive, so its id names it alone while it is here)
+        self.checked: dict[int, Action] = {}
 
     def kinds(self) -> list[str]:
         return list(self._by_kind)

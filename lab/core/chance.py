@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import TypeVar
 
 import numpy as np
@@ -30,9 +31,14 @@ def uniform(outcomes: Sequence[Action]) -> list[tuple[Action, float]]:
 
 
 def die(kind: str, sides: int) -> list[tuple[Action, float]]:
-    """A fair die with faces ``1..sides`` as outcomes ``Action(kind, (face,))``."""
+    """A fair die with faces ``1..sides`` as outcomes ``Action(kind, (face,))`` (a fresh list)."""
+    return list(_die(kind, sides))
+
+
+@lru_cache(maxsize=256)
+def _die(kind: str, sides: int) -> tuple[tuple[Action, float], ...]:
     p = 1.0 / sides
-    return [(Action(kind, (face,)), p) for face in range(1, sides + 1)]
+    return tuple((Action(kind, (face,)), p) for face in range(1, sides + 1))
 
 
 def weighted(kind: str, counts: Mapping[str | int, int]) -> list[tuple[Action, float]]:

@@ -9,10 +9,10 @@ leaves the state exactly as it was.
 Nothing a state hands out aliases it (the aliasing contract, checked for every game by
 :func:`lab.core.conformance.check_game`): ``history()``, ``events``, ``events_for()``,
 ``legal_actions()``, ``chance_outcomes()`` and ``returns()`` are fresh lists of immutable items,
-each event's data is frozen once when it is logged (:func:`lab.core.frozen.freeze`), and a game's
-``observation``, ``full_state`` and ``information_state`` build fresh containers on every call
-(sharing only frozen data, such as events). Editing what you were given never changes a game,
-its clones, another seat's view or a save.
+each event handed out has frozen data (:func:`lab.core.frozen.freeze`, see :meth:`State.log`),
+and a game's ``observation``, ``full_state`` and ``information_state`` build fresh containers
+on every call (sharing only frozen data, such as events). Editing what you were given never
+changes a game, its clones, another seat's view or a save.
 """
 
 from __future__ import annotations
@@ -44,8 +44,9 @@ class Event(NamedTuple):
     """One thing that happened, tagged with the clause ID of the rule that fired.
 
     ``visible_to`` is ``None`` for a public event, else the tuple of players who may see it.
-    ``step`` is the length of the history when the event was logged. ``data`` is read-only
-    (a :class:`~lab.core.frozen.FrozenDict` of frozen values, see :meth:`State.log`).
+    ``step`` is the length of the history when the event was logged. ``data`` is read-only in
+    every event a state hands out (a :class:`~lab.core.frozen.FrozenDict` of frozen values, see
+    :meth:`State.log`).
     """
 
     clause: str
@@ -110,14 +111,33 @@ class State:
         self._history: list[HistoryItem] = []
         self._events: list[Event] = []
 
+    #: ``_events[:_frozen_to]`` are known to hold frozen data (see :meth:`log`). A class default,
+    #: so a state a game's ``clone`` builds without ``__init__`` starts at 0 (and checks again).
+    _frozen_to = 0
+
     @property
     def events(self) -> list[Event]:
         """Every event logged so far, in order: a read-only copy (a ``FrozenList``)."""
-        return FrozenList(self._events)
+        return FrozenList(self._frozen_events())
 
     @events.setter
     def events(self, value: Sequence[Event]) -> None:
         self._events = list(value)
+        self._frozen_to = 0
+
+    def _frozen_events(self) -> list[Event]:
+        """``_events`` with every event's data read-only (frozen here, once, when first handed out)."""
+        events = self._events
+        start, end = self._frozen_to, len(events)
+        if start != end:
+            if start > end:  # the list was replaced behind our back: check it all
+                start = 0
+            for i in range(start, end):
+                e = events[i]
+                if type(e[2]) is dict:  # logged as a private plain dict: see log()
+                    events[i] = _new_item(Event, (e[0], e[1], FrozenDict(e[2]), e[3], e[4]))
+            self._frozen_to = end
+        return events
 
     # ================================================================== hooks to implement
     def current_player(self) -> int:
@@ -131,8 +151,11 @@ class State:
         :func:`lab.core.aliasing.check_views`)."""
         raise NotImplementedError
 
-    def _chance_outcomes(self) -> list[tuple[Action, float]]:
-        """``(outcome, probability)`` pairs at a chance node."""
+    def _chance_outcomes(self) -> Sequence[tuple[Action, float]]:
+        """``(outcome, probability)`` pairs at a chance node.
+
+        A list, or a tuple the game builds once and returns again (the driver then reads its
+        outcome ids only once: :mod:`lab.sim.streams`)."""
         raise NotImplementedError
 
     def chance_stream(self) -> str:
@@ -207,7 +230,8 @@ class State:
         the game as unfinished, never as a draw.
         """
         self.stopped_by = limit
-        return self.log(clause, "unfinished", limit=limit, **data)
+        self.log(clause, "unfinished", limit=limit, **data)
+        return self._frozen_events()[-1]
 
     # ------------------------------------------------------------------ optional measures
     def winners(self) -> list[int]:
@@ -321,8 +345,15 @@ class State:
         """
         try:
             if isinstance(action, Action):
+                checked = self.game._codec.checked
+                if checked.get(id(action)) is action:  # this very object passed before
+                    return action
                 action = exact_action(action)
                 self.game._codec.validate(action)  # every field's exact domain, legal or not
+                if type(action) is Action:
+                    if len(checked) >= 4096:
+                        checked.clear()
+                    checked[id(action)] = action
                 return action
             if isinstance(action, int | np.integer) and not isinstance(action, bool | np.bool_):
                 return self.int_to_action(int(action))
@@ -411,7 +442,7 @@ class State:
     def _record_and_apply(self, player: int, action: Any) -> None:
         """Append ``action`` to the history and apply it (a joint dict at a simultaneous node)."""
         if player == SIMULTANEOUS:
-            joint = tuple(action.get(p) for p in range(self.game.num_players()))
+            joint = tuple(map(action.get, range(self.game.num_players())))
             self._history.append(HistoryItem(SIMULTANEOUS, joint))
             self._apply_actions(action)
         else:
@@ -471,25 +502,29 @@ class State:
     def log(self, clause: str, kind: str, visible_to: Sequence[int] | None = None, **data: Any) -> Event:
         """Record an event for the rule ``clause`` (used by games' rules code) and return it.
 
-        The event's data is frozen here, once: a list the rules code passes (say the state's
-        own turn order) is copied into a read-only ``FrozenList``, so the event never aliases
-        the state and may be handed to every viewer and clone as it is.
+        The event never aliases the state: a list or dict among the values (say the state's own
+        turn order) is copied read-only here (:func:`~lab.core.frozen.freeze`). Scalars and
+        tuples of them are kept as they are, in the keyword dict this call made, which nothing
+        else holds; that dict becomes a ``FrozenDict`` the first time the event is handed out
+        (:attr:`events`, :meth:`events_for`), so a playout that never looks pays nothing for it.
+        The returned event is the state's own record: rules code reads it and passes it on
+        only through those views.
         """
         vis = None if visible_to is None else tuple(visible_to)
         try:  # the common case, checked in C: scalars and tuples of them are immutable already
             hash(tuple(data.values()))
-            frozen = FrozenDict(data)
         except TypeError:  # a list, dict or set among the values: copy those read-only
-            frozen = FrozenDict({k: v if type(v) in _PLAIN else freeze(v) for k, v in data.items()})
-        event = _new_item(Event, (clause, kind, frozen, vis, len(self._history)))
+            data = FrozenDict({k: v if type(v) in _PLAIN else freeze(v) for k, v in data.items()})
+        event = _new_item(Event, (clause, kind, data, vis, len(self._history)))
         self._events.append(event)
         return event
 
     def events_for(self, player: int | None) -> list[Event]:
         """Events ``player`` may see (``None``: public events only)."""
+        events = self._frozen_events()
         if player is None:
-            return [e for e in self._events if e.visible_to is None]
-        return [e for e in self._events if e.visible_to is None or player in e.visible_to]
+            return [e for e in events if e.visible_to is None]
+        return [e for e in events if e.visible_to is None or player in e.visible_to]
 
     def clause_counts(self) -> dict[str, int]:
         """How many times each clause fired (what experiments count)."""

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from types import MappingProxyType
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -12,10 +11,9 @@ from lab.agents.base import Agent, RandomAgent, make_agents
 from lab.agents.seat import decide
 from lab.core.errors import IllegalAction
 from lab.core.game import Game
-from lab.core.state import CHANCE, SIMULTANEOUS, TERMINAL, State
+from lab.core.state import CHANCE, TERMINAL, State
+from lab.sim.draws import IndexDraws
 from lab.sim.streams import ChanceStreams
-
-_UNUSED: Mapping[str, Any] = MappingProxyType({})  # for agents that never read observations
 
 
 def seed_streams(seed: int | np.random.SeedSequence, n_players: int) -> tuple[np.random.Generator, list[np.random.Generator]]:
@@ -70,25 +68,39 @@ def play(
         state = game.new_initial_state()
     for p, agent in enumerate(seats):
         agent.reset(game, p)
+    # A RandomAgent (the exact class) never reads its observation and picks
+    # ``legal[rng.integers(len(legal))]``: the driver makes that pick itself, with the same
+    # numbers (:class:`lab.sim.draws.IndexDraws`), and builds no observation for it.
+    picks = [IndexDraws(r) if type(a) is RandomAgent else None
+             for a, r in zip(seats, agent_rngs, strict=True)]
     limit = game.max_game_length()
+    current, apply, sample = state.current_player, state._apply_unchecked, chance.sample
     while True:
-        cur = state.current_player()
-        if cur == TERMINAL:
+        cur = current()
+        if cur >= 0:
+            legal = state._legal_actions(cur)
+            pick = picks[cur]
+            if pick is not None and legal:
+                action = legal[pick(len(legal))]
+            else:
+                action = _ask(seats[cur], state, cur, legal, agent_rngs[cur])
+        elif cur == CHANCE:
+            action = sample(state)
+        elif cur == TERMINAL:
             return state
+        else:  # SIMULTANEOUS
+            action = {}
+            for p in state.acting_players():
+                legal = state._legal_actions(p)
+                pick = picks[p]
+                if pick is not None and legal:
+                    action[p] = legal[pick(len(legal))]
+                else:
+                    action[p] = _ask(seats[p], state, p, legal, agent_rngs[p])
         if len(state._history) >= limit:
             msg = f"{game.name}: the game passed its declared maximum length {limit} (a rules bug)"
             raise RuntimeError(msg)
-        if cur == CHANCE:
-            state._apply_unchecked(CHANCE, chance.sample(state))
-        elif cur == SIMULTANEOUS:
-            joint = {}
-            for p in state.acting_players():
-                legal = state._legal_actions(p)
-                joint[p] = _ask(seats[p], state, p, legal, agent_rngs[p])
-            state._apply_unchecked(SIMULTANEOUS, joint)
-        else:
-            legal = state._legal_actions(cur)
-            state._apply_unchecked(cur, _ask(seats[cur], state, cur, legal, agent_rngs[cur]))
+        apply(cur, action)
         if on_step is not None:
             on_step(state)
 
@@ -96,10 +108,6 @@ def play(
 def _ask(agent: Agent, state: State, player: int, legal: list[Any], rng: np.random.Generator) -> Any:
     if not legal:
         raise RuntimeError(f"{state.game.name}: player {player} must act but has no legal action")
-    if type(agent) is RandomAgent:
-        # It never reads its observation (often the costliest call of a random playout) and
-        # returns an element of ``legal``. Subclasses may differ: only the exact class.
-        return agent.step(_UNUSED, legal, rng)
     chosen = decide(agent, state, player, legal, rng)  # search agents get a seat view
     try:
         action = state.coerce_action(chosen)  # exact types: numpy scalars converted, floats refused

@@ -23,8 +23,9 @@ from __future__ import annotations
 
 import hashlib
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
+from operator import itemgetter
 from typing import Any
 
 import numpy as np
@@ -38,36 +39,80 @@ def _stable_id(text: str) -> int:
     return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "little")
 
 
-@lru_cache(maxsize=1 << 16)
+_IDS: dict[Any, int] = {}  # outcome -> stable id (a plain dict: one hash per lookup)
+_IDS_MAX = 1 << 17
+_GOLDEN = 0x9E3779B97F4A7C15
+_M1, _M2 = 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
+_first, _second = itemgetter(0), itemgetter(1)
+
+
 def outcome_id(outcome: Any) -> int:
     """The stable identity number of a chance outcome (from its ``repr``)."""
-    return _stable_id(repr(outcome))
+    i = _IDS.get(outcome)
+    if i is None:
+        if len(_IDS) >= _IDS_MAX:
+            _IDS.clear()
+        i = _IDS[outcome] = _stable_id(repr(outcome))
+    return i
+
+
+def _ids(outcomes: Sequence[tuple[Any, float]]) -> list[int]:
+    """:func:`outcome_id` of every outcome, looked up in C when all are known already."""
+    ids = list(map(_IDS.get, map(_first, outcomes)))
+    if None in ids:
+        ids = [outcome_id(o) for o, _ in outcomes]
+    return ids
+
+
+@lru_cache(maxsize=1024)
+def _stream_key(name: str) -> int:
+    """The spawn-key word of stream ``name`` (32 bits of its stable id)."""
+    return _stable_id(name) >> 32
 
 
 def _mix(x: int) -> int:
     """SplitMix64 finaliser: a well-spread 64-bit hash of ``x``."""
-    x = (x + 0x9E3779B97F4A7C15) & _MASK
-    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
+    x = (x + _GOLDEN) & _MASK
+    x = ((x ^ (x >> 30)) * _M1) & _MASK
+    x = ((x ^ (x >> 27)) * _M2) & _MASK
     return x ^ (x >> 31)
 
 
 def race(outcomes: Sequence[tuple[Any, float]], key: int) -> Any:
-    """The outcome of the exponential race keyed by ``key`` (see the module docstring)."""
-    if len(outcomes) == 1:
+    """The outcome of the exponential race keyed by ``key`` (see the module docstring).
+
+    The winner is the outcome with the smallest ``-log(u) / p``, ``u`` from :func:`_mix` of
+    ``key ^ outcome_id``; with equal chances, the one with the largest hash (the first of equals).
+    """
+    n = len(outcomes)
+    if n == 1:
         return outcomes[0][0]
-    if len(outcomes) >= _VECTOR_FROM:
+    if n >= _VECTOR_FROM:
         return _race_array(outcomes, key)
+    ids = _ids(outcomes)
     p0 = outcomes[0][1]
+    mask = _MASK
     if all(p == p0 for _, p in outcomes):
         # equal chances: the smallest -log(u)/p is the largest u, i.e. the largest hash
-        return max(outcomes, key=lambda o: _mix(key ^ outcome_id(o[0])))[0]
+        best, best_h = 0, -1
+        for j, i in enumerate(ids):  # _mix, inlined
+            x = ((key ^ i) + _GOLDEN) & mask
+            x = ((x ^ (x >> 30)) * _M1) & mask
+            x = ((x ^ (x >> 27)) * _M2) & mask
+            x ^= x >> 31
+            if x > best_h:
+                best, best_h = j, x
+        return outcomes[best][0]
     best, best_time = outcomes[-1][0], math.inf
-    for outcome, p in outcomes:
+    log = math.log
+    for (outcome, p), i in zip(outcomes, ids, strict=True):
         if p <= 0:
             continue
-        u = ((_mix(key ^ outcome_id(outcome)) >> 11) + 0.5) / 9007199254740992.0  # in (0, 1)
-        t = -math.log(u) / p
+        x = ((key ^ i) + _GOLDEN) & mask
+        x = ((x ^ (x >> 30)) * _M1) & mask
+        x = ((x ^ (x >> 27)) * _M2) & mask
+        x ^= x >> 31
+        t = -log(((x >> 11) + 0.5) / 9007199254740992.0) / p  # u in (0, 1)
         if t < best_time:
             best, best_time = outcome, t
     return best
@@ -77,40 +122,77 @@ _VECTOR_FROM = 24  # outcomes from which numpy beats a Python loop
 
 
 def _mix_array(x: np.ndarray) -> np.ndarray:
-    """:func:`_mix` on an array of uint64 (wrapping arithmetic, the same numbers)."""
-    with np.errstate(over="ignore"):
-        x = x + np.uint64(0x9E3779B97F4A7C15)
-        x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-        x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    """:func:`_mix` on an array of uint64 (array arithmetic wraps silently: the same numbers)."""
+    x = x + np.uint64(_GOLDEN)
+    x = (x ^ (x >> np.uint64(30))) * np.uint64(_M1)
+    x = (x ^ (x >> np.uint64(27))) * np.uint64(_M2)
     return x ^ (x >> np.uint64(31))
 
 
 def _race_array(outcomes: Sequence[tuple[Any, float]], key: int) -> Any:
     """:func:`race` for many outcomes, vectorised (the same outcome as the loop)."""
-    ids = np.fromiter((outcome_id(o) for o, _ in outcomes), dtype=np.uint64, count=len(outcomes))
-    probs = np.fromiter((p for _, p in outcomes), dtype=float, count=len(outcomes))
+    ids, probs, positive = _arrays(outcomes)
     h = _mix_array(ids ^ np.uint64(key))
     u = ((h >> np.uint64(11)).astype(float) + 0.5) / 9007199254740992.0
-    with np.errstate(divide="ignore"):
-        t = np.where(probs > 0, -np.log(u) / probs, np.inf)
+    if positive:
+        t = -np.log(u) / probs
+    else:
+        with np.errstate(divide="ignore"):
+            t = np.where(probs > 0, -np.log(u) / probs, np.inf)
     return outcomes[int(np.argmin(t))][0]
 
 
-class ChanceStreams:
-    """One Generator per stream name, spawned deterministically from a game's chance seed."""
+#: id(outcome tuple) -> (the tuple, its ids, probabilities, all positive). An entry holds its
+#: tuple, so while it is here no other object can have that id; a tuple never changes.
+_TABLES: dict[int, tuple[Any, np.ndarray, np.ndarray, bool]] = {}
+_TABLES_MAX = 4096
 
-    __slots__ = ("_root", "_rngs")
+
+def _arrays(outcomes: Sequence[tuple[Any, float]]) -> tuple[np.ndarray, np.ndarray, bool]:
+    """Outcome ids (uint64) and probabilities as arrays, and whether all are positive.
+
+    A game that returns the same *tuple* of outcomes again (a table built once) has them
+    computed once; a list may be edited between calls, so it is read afresh every time.
+    """
+    if type(outcomes) is tuple:
+        entry = _TABLES.get(id(outcomes))
+        if entry is not None:
+            return entry[1], entry[2], entry[3]
+    ids = np.array(_ids(outcomes), dtype=np.uint64)
+    probs = np.fromiter(map(_second, outcomes), dtype=float, count=len(outcomes))
+    positive = bool(probs.min() > 0)
+    if type(outcomes) is tuple:
+        if len(_TABLES) >= _TABLES_MAX:
+            _TABLES.clear()
+        _TABLES[id(outcomes)] = (outcomes, ids, probs, positive)
+    return ids, probs, positive
+
+
+class ChanceStreams:
+    """One Generator per stream name, spawned deterministically from a game's chance seed.
+
+    Each Generator is made when its stream is first drawn from (most games never use the
+    default stream: they name theirs).
+    """
+
+    __slots__ = ("_raw", "_rngs", "_root")
 
     def __init__(self, root: np.random.SeedSequence) -> None:
         self._root = root
-        self._rngs: dict[str, np.random.Generator] = {DEFAULT_STREAM: np.random.default_rng(root)}
+        self._rngs: dict[str, np.random.Generator] = {}
+        self._raw: dict[str, Callable[[], int]] = {}  # stream -> its bit generator's random_raw
 
     def rng(self, name: str) -> np.random.Generator:
         """The Generator of stream ``name``."""
         gen = self._rngs.get(name)
         if gen is None:
-            ss = np.random.SeedSequence(self._root.entropy, spawn_key=(*self._root.spawn_key, _stable_id(name) >> 32))
+            if name == DEFAULT_STREAM:
+                ss = self._root
+            else:
+                key = (*self._root.spawn_key, _stream_key(name))
+                ss = np.random.SeedSequence(self._root.entropy, spawn_key=key)
             gen = self._rngs[name] = np.random.default_rng(ss)
+            self._raw[name] = gen.bit_generator.random_raw
         return gen
 
     def get_state(self) -> dict[str, Any]:
@@ -119,14 +201,17 @@ class ChanceStreams:
 
     def set_state(self, states: dict[str, Any]) -> None:
         """Restore :meth:`get_state`; a stream first used since then starts afresh (as it would)."""
-        self._rngs = {DEFAULT_STREAM: self._rngs[DEFAULT_STREAM]}
+        self._rngs, self._raw = {}, {}
         for name, state in states.items():
             self.rng(name).bit_generator.state = state
 
     def draw(self, outcomes: Sequence[tuple[Any, float]], stream: str = DEFAULT_STREAM) -> Any:
         """One outcome of a chance node that draws from ``stream``."""
-        key = int(self.rng(stream).bit_generator.random_raw())  # one 64-bit number per draw
-        return race(outcomes, key)
+        raw = self._raw.get(stream)
+        if raw is None:
+            self.rng(stream)
+            raw = self._raw[stream]
+        return race(outcomes, raw())  # one 64-bit number per draw
 
     def sample(self, state: Any) -> Any:
         """The outcome of ``state``'s chance node, from the stream it names."""

@@ -6,7 +6,7 @@ logs its clause ID.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from lab.core.actions import Action
@@ -42,13 +42,15 @@ EVENT_SWAP = Action("event_swap_choose", ())
 STAT_KEYS = ("hands", "voided_hands", "passes", "races", "events", "swaps", "void_penalties",
              "flips", "cut_rounds", "deals")
 
-_DEAL_CACHE: dict[tuple[int, ...], list[tuple[Action, float]]] = {}
+_DEAL_CACHE: dict[tuple[int, ...], tuple[tuple[Action, float], ...]] = {}
 
 
-def _deal_outcomes(remaining: tuple[int, ...]) -> list[tuple[Action, float]]:
+def _deal_outcomes(remaining: tuple[int, ...]) -> tuple[tuple[Action, float], ...]:
+    """FC-S3 deal outcomes, built once per remaining composition (a tuple: the driver then
+    reads its outcome ids once too, see :mod:`lab.sim.streams`)."""
     out = _DEAL_CACHE.get(remaining)
     if out is None:
-        out = [(Action("deal", (i,)), p) for i, p in C.deal_outcomes(remaining)]
+        out = tuple((Action("deal", (i,)), p) for i, p in C.deal_outcomes(remaining))
         _DEAL_CACHE[remaining] = out
     return out
 
@@ -199,7 +201,7 @@ class FiemmeCembraState(StateViews, State):
             return TERMINAL
         return self.actor
 
-    def _chance_outcomes(self) -> list[tuple[Action, float]]:
+    def _chance_outcomes(self) -> Sequence[tuple[Action, float]]:
         if self.phase == P_DEAL:
             return _deal_outcomes(tuple(self.speed_left))
         if self.phase == P_DRAW:

@@ -94,7 +94,7 @@ class MemcelState(State):
         task = self.queue[0]
         kind = task[0]
         if kind == "place":
-            empty = [s for s in range(t.n_slots) if self.tiles[s] < 0]
+            empty = [s for s, k in enumerate(self.tiles) if k < 0]
             out = []
             for k, n in enumerate(self.to_place[player]):
                 if n > 0:
@@ -157,13 +157,14 @@ class MemcelState(State):
             return
         event = self.log(clause, kind, **data)
         public = {"clause": clause, "kind": kind, "step": step, **event.data}
-        owner = -1
-        own = public
-        if secret:
-            owner = data.get("player", -1)
-            own_clause = own_clause or clause  # the acting player's record may name another clause
-            mine = self.log(own_clause, kind + "_own", visible_to=(owner,), **data, **secret)
-            own = {**public, **mine.data, "clause": own_clause}
+        if not secret:  # the same record for every viewer
+            for lst in self.seen:
+                lst.append(public)
+            return
+        owner = data.get("player", -1)
+        own_clause = own_clause or clause  # the acting player's record may name another clause
+        mine = self.log(own_clause, kind + "_own", visible_to=(owner,), **data, **secret)
+        own = {**public, **mine.data, "clause": own_clause}
         for viewer, lst in enumerate(self.seen):
             lst.append(public if viewer != owner else own)
 
@@ -362,7 +363,7 @@ class MemcelState(State):
     def _x_range(self) -> range:
         n_roll = self.attack[0]
         hi = self.game.rules.reveal_limit(n_roll, self.t.strict)  # MC-2.1.1 rule point (AMB-MC-2)
-        down = sum(1 for s in range(self.t.n_slots) if self.tiles[s] >= 0 and not self.up[s])
+        down = sum(1 for k, u in zip(self.tiles, self.up, strict=True) if k >= 0 and not u)
         return range(1, min(hi, down) + 1)
 
     def _do_ad8(self, task: tuple[Any, ...], action: Action) -> None:

@@ -20,6 +20,9 @@ from lab.games.memm.rules import MemmGame
 _DEAL, _ROLL, _PLACE, _GIVE, _OVER = "deal", "roll", "place", "give", "over"
 PASS = Action("pass", ())
 KEEP = Action("keep", ())
+_DEALS = tuple(Action("deal", (c,)) for c in range(N_CUBES))  # chance outcomes, built once
+_CONTACTS = tuple((dx, dy, dz, f, f ^ 1) for f, (dx, dy, dz) in enumerate(FACE_VECTORS))
+_new = tuple.__new__  # ``_new(Action, (kind, args))`` is ``Action(kind, args)`` without a frame
 _FACE_WORDS = ((4, "top"), (0, "+x"), (1, "-x"), (2, "+y"), (3, "-y"), (5, "bottom"))
 
 
@@ -67,7 +70,7 @@ class MemmState(State):
 
     def _chance_outcomes(self) -> list[tuple[Action, float]]:
         if self.phase == _DEAL:
-            return uniform([Action("deal", (c,)) for c in self.undealt])
+            return uniform([_DEALS[c] for c in self.undealt])
         mono = self.game.cubes.mono
         colours = sorted({c for c in mono if c >= 0})
         return uniform([Action("roll", (COLOURS[c],)) for c in colours])
@@ -192,29 +195,35 @@ class MemmState(State):
         _, anchor_set = self.anchors()
         hand = self.hands[self.to_move]
         out: list[Action] = []
+        add = out.append
+        colours = self.colours
         for cell in self.candidate_cells():
-            keys = [(6 * f + c, is_anchor) for f, c, is_anchor in self.contacts(cell, anchor_set)]
+            # the mask keys of the touching faces (see contacts): every one must match under
+            # match="all"; under "one", one matching face that touches an anchor suffices
             x, y, z = cell
+            keys = []
+            for dx, dy, dz, f, opposite in _CONTACTS:
+                nb = (x + dx, y + dy, z + dz)
+                world = colours.get(nb)
+                if world is not None and (match_all or nb in anchor_set):
+                    keys.append(6 * f + world[opposite])
             for cube in hand:
                 masks = table.masks[cube]
                 if match_all:
                     mask = -1
-                    for key, _ in keys:
+                    for key in keys:
                         mask &= masks[key]
                 else:
                     mask = 0
-                    for key, is_anchor in keys:
-                        if is_anchor:
-                            mask |= masks[key]
+                    for key in keys:
+                        mask |= masks[key]
                 if not mask:
                     continue
                 ors = table.orientations[cube]
-                k = 0
-                while mask:
-                    if mask & 1:
-                        out.append(Action("place", (cube, x, y, z, ors[k][0])))
-                    mask >>= 1
-                    k += 1
+                while mask:  # each fitting orientation, lowest bit first
+                    low = mask & -mask
+                    add(_new(Action, ("place", (cube, x, y, z, ors[low.bit_length() - 1][0]))))
+                    mask ^= low
         return out
 
     def joined_faces(self, cube: int, cell: Cell, rotation: int) -> int:

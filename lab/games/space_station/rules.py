@@ -542,11 +542,15 @@ class SpaceStationState(State):
             if o != pid and self.status[o] == IN_PLAY:
                 h = self.hexes[o]
                 occ[h] = max(occ.get(h, 0), 2 if o >= enemy_first else 1)
-        tiers = [max((occ.get(h, 0) for h in r), default=0) for r in routes] if occ else [0] * len(routes)
+        if occ:  # a route's tier: the highest occupant class on it (most routes touch none)
+            get, occupied = occ.get, occ.keys()
+            tiers = [0 if occupied.isdisjoint(r) else max([get(h, 0) for h in r]) for r in routes]
+        else:
+            tiers = [0] * len(routes)
         kept = g.rules.preferred_routes(tiers)  # SS-F3 rule point
         if "SS-F3" in g._house:  # a house rule's choice is checked; the seed's rule is trusted
             kept = _pick(list(range(len(routes))), kept, "SS-F3")
-        return min(tiers[i] for i in kept), [routes[i] for i in kept]
+        return min(map(tiers.__getitem__, kept)), [routes[i] for i in kept]
 
     def _run_route(self, pid: int, route: tuple[int, ...], chosen_by: str) -> None:
         """Move ``pid`` along ``route`` hex by hex, colliding on the way (SS-E)."""

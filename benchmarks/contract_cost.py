@@ -1,0 +1,73 @@
+"""The aliasing contract's own cost (issue #16): a copy of the tree without its runtime work.
+
+Writes a copy of a source tree in which the work done only to keep what a state hands out from
+aliasing it is taken out, for a paired comparison with :mod:`benchmarks.ab`::
+
+    python -m benchmarks.contract_cost . /tmp/no-contract
+    python -m benchmarks.ab /tmp/no-contract . memcel:random:100,memm:random:100 --rounds 10
+
+``speed B/A`` is then the speed kept with the contract (0.95: it costs 5%). What is taken out:
+``State.log``'s check that copies lists and dicts among an event's values (the event keeps the
+caller's values as they are), the fresh list ``returns()`` hands out, and the games' copies of
+a cached legal-action list in their ``_legal_actions``. Freezing events when they are handed out
+stays (random play never asks for them). Each edit must find its text: a changed source fails
+here, loudly, instead of measuring something else.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from pathlib import Path
+
+#: (file, text in the tree, text without the contract's work)
+EDITS: tuple[tuple[str, str, str], ...] = (
+    (
+        "lab/core/state.py",
+        "        try:  # the common case, checked in C: scalars and tuples of them are immutable already\n"
+        "            hash(tuple(data.values()))\n"
+        "        except TypeError:  # a list, dict or set among the values: copy those read-only\n"
+        "            data = FrozenDict({k: v if type(v) in _PLAIN else freeze(v) for k, v in data.items()})\n",
+        "",
+    ),
+    (
+        "lab/core/state.py",
+        '        if not getattr(fn, "_fresh", False):\n'
+        "            cls.returns = _returns_copy(fn)  # type: ignore[method-assign]\n",
+        "",
+    ),
+    ("lab/games/memm/state.py", "        return list(self._legal)\n", "        return self._legal\n"),
+    (
+        "lab/games/fiemme_cembra/state.py",
+        "            return list(self.game.slaps_closer if player in self.closers else self.game.slaps_plain)\n",
+        "            return self.game.slaps_closer if player in self.closers else self.game.slaps_plain\n",
+    ),
+)
+
+
+def write_variant(source: Path, target: Path) -> None:
+    """Copy ``source``'s ``lab`` package to ``target`` and apply :data:`EDITS` there."""
+    if target.exists():
+        shutil.rmtree(target)
+    shutil.copytree(source / "lab", target / "lab", ignore=shutil.ignore_patterns("__pycache__"))
+    for name, old, new in EDITS:
+        path = target / name
+        text = path.read_text()
+        if text.count(old) != 1:
+            msg = f"{name}: the contract's code to take out was not found once; update EDITS"
+            raise SystemExit(msg)
+        path.write_text(text.replace(old, new))
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if len(args) != 2:
+        print("usage: python -m benchmarks.contract_cost SOURCE_TREE TARGET_DIR", file=sys.stderr)
+        return 2
+    write_variant(Path(args[0]), Path(args[1]))
+    print(f"wrote {args[1]}: {args[0]} without the aliasing contract's runtime work")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
