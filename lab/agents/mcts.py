@@ -79,8 +79,10 @@ SETTINGS: tuple[ParamSpec, ...] = (
     ParamSpec("evaluation", "choice", "progress",
               "score of a rollout cut before the end: 'progress' ranks the players by "
               "state.progress(), 'lead' takes each player's progress lead over the others' mean "
-              "(both worth at most half a win), 'zero' scores it as a draw",
-              choices=("progress", "lead", "zero")),
+              "(both worth at most half a win), 'value' asks the game's own estimate "
+              "state.value_estimate() (expected returns, on the scale of returns(); 'progress' "
+              "for a game without one), 'zero' scores it as a draw",
+              choices=("progress", "lead", "value", "zero")),
     ParamSpec("widening", "float", 0.0,
               "progressive widening: a player considers only 1 + n**widening of its actions at a "
               "node it has chosen at n times (in a random order fixed per node); 0: all at once",
@@ -88,6 +90,14 @@ SETTINGS: tuple[ParamSpec, ...] = (
     ParamSpec("chance", "choice", "sample",
               "chance nodes: 'sample' (one subtree for all outcomes) or 'branch' (a subtree per "
               "outcome)", choices=("sample", "branch")),
+    ParamSpec("prior", "json", None,
+              "null, or a game agent that guides the search at the root: the seat's own instance "
+              "sees the seat's real observation at every decision (so an agent with memory keeps "
+              "it) and its choice gets a progressive bias of prior_weight / (1 + visits)",
+              check=_agent_name),
+    ParamSpec("prior_weight", "float", 1.0,
+              "progressive bias of the prior agent's choice at the root (in units of a win)",
+              minimum=0.0, maximum=1_000_000.0),
     ParamSpec("delegate", "json", None,
               "null, or a game agent whose policy takes the decisions of delegate_kinds",
               check=_agent_name),
@@ -99,16 +109,18 @@ SETTINGS: tuple[ParamSpec, ...] = (
 class _Node:
     """One tree node: per acting player, per action ``[visits, total return, availability]``."""
 
-    __slots__ = ("children", "rank", "stats")
+    __slots__ = ("children", "prior", "rank", "stats")
 
     def __init__(self) -> None:
         self.stats: dict[int, dict[Action, list[float]]] = {}
         self.children: dict[Any, _Node] = {}
         self.rank: dict[int, dict[Action, float]] = {}  # progressive widening's random order
+        self.prior: dict[int, tuple[Action, float]] = {}  # player -> (guided action, bias weight)
 
     def select(self, player: int, legal: Sequence[Action], c: float, rng: np.random.Generator,
                widening: float = 0.0) -> Action:
-        """UCB over the legal actions (availability counts); an untried action first."""
+        """UCB over the legal actions (availability counts); an untried action first (the
+        prior's choice before the others), plus the prior's progressive bias."""
         table = self.stats.get(player)
         if table is None:
             table = self.stats[player] = {}
@@ -120,6 +132,7 @@ class _Node:
                     if a not in rank:
                         rank[a] = float(rng.random())
                 legal = sorted(legal, key=rank.__getitem__)[:k]
+        guided, weight = self.prior.get(player, (None, 0.0))
         untried = []
         for a in legal:
             row = table.get(a)
@@ -129,11 +142,16 @@ class _Node:
             if row[0] == 0:
                 untried.append(a)
         if untried:
+            if guided is not None and guided in untried:
+                return guided
             return untried[int(rng.integers(len(untried)))] if len(untried) > 1 else untried[0]
         best, best_score = legal[0], -math.inf
+        log, sqrt = math.log, math.sqrt
         for a in legal:
             n, w, avail = table[a]
-            score = w / n + c * math.sqrt(math.log(avail) / n)
+            score = w / n + c * sqrt(log(avail) / n)
+            if a == guided:
+                score += weight / (1 + n)
             if score > best_score:
                 best, best_score = a, score
         return best
@@ -166,6 +184,7 @@ class SearchAgent(BaseAgent):
         self.params = params.to_dict()
         self._policies: list[Any] = []
         self._delegates: list[Any] = []
+        self._prior: Any = None
 
     # ------------------------------------------------------------------ protocol
     def reset(self, game: Game, player: int) -> None:
@@ -173,13 +192,14 @@ class SearchAgent(BaseAgent):
         p = self.params
         self._policies = self._build(game, p["rollout"], "rollout")
         self._delegates = self._build(game, p["delegate"], "delegate") if p["delegate"] else []
+        self._prior = self._build(game, p["prior"], "prior")[player] if p["prior"] else None
 
     def check_game(self, game: Game | type[Game]) -> None:
         """Refuse a rollout or delegate that is not an agent of ``game`` (``make_agent`` calls
         this, so a bad name is refused before any game is played)."""
         if self.params["rollout"] is None:
             raise InvalidAgent(f"agent {self.name!r}: rollout must be 'random' or an agent name, not null")
-        for what in ("rollout", "delegate"):
+        for what in ("rollout", "delegate", "prior"):
             self._check_name(game, self.params[what], what)
 
     def _check_name(self, game: Game | type[Game], name: str | None, what: str) -> None:
@@ -214,18 +234,24 @@ class SearchAgent(BaseAgent):
         if self.game is None:
             self.reset(view.game, view.player)
         legal = list(legal_actions)
+        guided = None
+        if self._prior is not None:  # fed at every decision, so that its memory is the seat's
+            guided = self._prior.step(view.observation(), legal, rng)
         if len(legal) == 1:
             return legal[0]
         if self._delegated(legal):
             return self._delegates[view.player].step(view.observation(), legal, rng)
-        root = self.search(view, rng)
+        root = _Node()
+        if guided is not None:
+            root.prior[view.player] = (guided, float(self.params["prior_weight"]))
+        self.search(view, rng, root)
         return self._best(root, view.player, legal)
 
     # ------------------------------------------------------------------ search
-    def search(self, view: SeatView, rng: np.random.Generator) -> _Node:
-        """Run the search from ``view`` and return the root of the tree."""
+    def search(self, view: SeatView, rng: np.random.Generator, root: _Node | None = None) -> _Node:
+        """Run the search from ``view`` (growing ``root``, or a new tree) and return the root."""
         p = self.params
-        root = _Node()
+        root = _Node() if root is None else root
         c = float(p["exploration"])
         widening = float(p["widening"])
         branch = p["chance"] == "branch"
@@ -281,6 +307,8 @@ class SearchAgent(BaseAgent):
         """Play on with the rollout policy; the returns, or the evaluation if cut short."""
         depth = int(self.params["rollout_depth"]) or math.inf
         policies = self._policies
+        if not policies and not self._delegates:
+            return self._random_rollout(state, rng, depth)
         steps = 0
         while steps < depth:
             cur = state.current_player()
@@ -298,6 +326,35 @@ class SearchAgent(BaseAgent):
             return state.returns()
         return self.evaluate(state)
 
+    def _random_rollout(self, state: State, rng: np.random.Generator, depth: float) -> list[float]:
+        """:meth:`rollout` with uniformly random actions: the hot loop of plain UCT, with the
+        random numbers drawn in blocks (one numpy call per 256 decisions)."""
+        apply, legal_of, current = state._apply_unchecked, state._legal_actions, state.current_player
+        block = rng.random(256).tolist()
+        i = steps = 0
+        while steps < depth:
+            cur = current()
+            if cur >= 0:
+                legal = legal_of(cur)
+                if i == 256:
+                    block, i = rng.random(256).tolist(), 0
+                apply(cur, legal[int(block[i] * len(legal))])
+                i += 1
+            elif cur == TERMINAL:
+                return state.returns()
+            elif cur == CHANCE:
+                apply(CHANCE, sample_outcome(state._chance_outcomes(), rng))
+            else:
+                joint = {}
+                for q in state.acting_players():
+                    legal = legal_of(q)
+                    joint[q] = legal[int(rng.random() * len(legal))]
+                apply(SIMULTANEOUS, joint)
+            steps += 1
+        if state.is_terminal():
+            return state.returns()
+        return self.evaluate(state)
+
     def _policy_action(self, state: State, player: int, policies: list[Any], rng: np.random.Generator) -> Action:
         legal = state._legal_actions(player)
         if self._delegated(legal):
@@ -310,6 +367,10 @@ class SearchAgent(BaseAgent):
         """Score of a live state from ``progress()`` (in [-0.5, 0.5]; see ``evaluation``), or zeros."""
         n = state.game.num_players()
         how = self.params["evaluation"]
+        if how == "value":
+            estimate = getattr(state, "value_estimate", None)
+            if estimate is not None:
+                return [float(v) for v in estimate()]
         prog = state.progress() if how != "zero" else None
         if prog is None:
             return [0.0] * n
