@@ -217,3 +217,64 @@ class _Scored:
 def test_cut_rollouts_are_scored_from_progress(how: str, progress: list[float], expected: list[float]) -> None:
     agent = make_agent(lab.load("memm"), {"name": "mcts", "evaluation": how})
     assert agent.evaluate(_Scored(progress)) == pytest.approx(expected)  # type: ignore[arg-type]
+
+
+def _memm_position(min_legal: int = 20) -> tuple[lab.Game, lab.State]:
+    game = lab.load("memm", players=2)
+    state = game.new_initial_state()
+    rng = np.random.default_rng(0)
+    while state.is_chance_node() or len(state.legal_actions()) < min_legal:
+        if state.is_chance_node():
+            state.apply_action(sample_outcome(state.chance_outcomes(), rng))
+        else:
+            state.apply_action(state.legal_actions()[0])
+    return game, state
+
+
+@pytest.mark.parametrize("weight", [1000.0, 0.0])
+def test_prior_agent_biases_the_root(weight: float) -> None:
+    game, state = _memm_position()
+    p = state.current_player()
+    agent = make_agent(game, {"name": "mcts", "iterations": 40, "rollout_depth": 4, "prior": "greedy",
+                              "prior_weight": weight})
+    agent.reset(game, p)
+    seen: list[Any] = []
+    step = agent._prior.step
+    agent._prior.step = lambda obs, legal, rng: seen.append(step(obs, legal, rng)) or seen[-1]
+    chosen = agent.step_with_view(SeatView(state, p), state.legal_actions(), np.random.default_rng(3))
+    assert len(seen) == 1  # the seat's prior saw this decision
+    root_visits = agent.search(SeatView(state, p), np.random.default_rng(3)).stats[p]
+    assert len(state.legal_actions()) > 40 and max(row[0] for row in root_visits.values()) == 1
+    # 40 iterations visit 40 actions once each: the prior's choice wins the tie only with a weight
+    assert (chosen == seen[0]) == bool(weight) or seen[0] not in root_visits
+
+
+def test_prior_must_be_an_agent_of_the_game() -> None:
+    with pytest.raises(InvalidAgent, match="prior 'collector' is not an agent of memm"):
+        lab.play(lab.load("memm"), {"name": "mcts", "prior": "collector"}, seed=0)
+
+
+def test_value_evaluation_reads_the_games_estimate() -> None:
+    from lab.games.space_station.value import win_probability
+
+    game = lab.load("space_station")
+    state = game.new_initial_state()
+    rng = np.random.default_rng(0)
+    while state.is_chance_node():
+        state.apply_action(sample_outcome(state.chance_outcomes(), rng))
+    agent = make_agent(game, {"name": "mcts", "evaluation": "value"})
+    assert agent.evaluate(state) == pytest.approx([2 * win_probability(state) - 1])
+    # a game without an estimate: the progress rank
+    memm = make_agent(lab.load("memm"), {"name": "mcts", "evaluation": "value"})
+    assert memm.evaluate(_Scored([0.5, 0.2])) == pytest.approx([0.5, -0.5])  # type: ignore[arg-type]
+
+
+def test_hex_bench_mcts_row() -> None:
+    from benchmarks import hex_bench, run
+
+    m = hex_bench.mcts_rate(board_size=3, simulations=20, rounds=1)
+    assert m["lab_iterations_per_s"] > 0
+    row = run._mcts_rows(m)[0]
+    assert row[0] == "hex" and "MCTS iterations/s" in row[1]
+    if "ratio_to_openspiel" in m:
+        assert row[3] == ">= 1.0x" and row[4] in ("ok", "BELOW")

@@ -124,15 +124,15 @@ class _Node:
         table = self.stats.get(player)
         if table is None:
             table = self.stats[player] = {}
+        guided, weight = self.prior.get(player, (None, 0.0))
         if widening > 0:
             k = 1 + int(sum(row[0] for row in table.values()) ** widening)
             if k < len(legal):
                 rank = self.rank.setdefault(player, {})
                 for a in legal:
                     if a not in rank:
-                        rank[a] = float(rng.random())
+                        rank[a] = -1.0 if a == guided else float(rng.random())  # the prior's first
                 legal = sorted(legal, key=rank.__getitem__)[:k]
-        guided, weight = self.prior.get(player, (None, 0.0))
         untried = []
         for a in legal:
             row = table.get(a)
@@ -242,7 +242,7 @@ class SearchAgent(BaseAgent):
         if self._delegated(legal):
             return self._delegates[view.player].step(view.observation(), legal, rng)
         root = _Node()
-        if guided is not None:
+        if guided is not None and self.params["prior_weight"] > 0:
             root.prior[view.player] = (guided, float(self.params["prior_weight"]))
         self.search(view, rng, root)
         return self._best(root, view.player, legal)
@@ -393,12 +393,14 @@ class SearchAgent(BaseAgent):
 
     @staticmethod
     def _best(root: _Node, player: int, legal: Sequence[Action]) -> Action:
-        """The most visited legal action at the root (ties: the better mean, then legal order)."""
+        """The most visited legal action at the root (ties: the prior's choice, then the better
+        mean, then legal order)."""
         table = root.stats.get(player, {})
-        best, best_key = legal[0], (-1, -math.inf)
+        guided = root.prior.get(player, (None, 0.0))[0]
+        best, best_key = legal[0], (-1, False, -math.inf)
         for a in legal:
             n, w, _ = table.get(a, (0, 0.0, 0))
-            key = (n, w / n if n else -math.inf)
+            key = (n, a == guided, w / n if n else -math.inf)
             if key > best_key:
                 best, best_key = a, key
         return best
