@@ -31,24 +31,38 @@ from lab.stats.intervals import paired_difference, proportion
 # agent of each game; Fiemme–Cembra's slaps come from the collector's human reaction-time model
 MATCHES: dict[str, dict[str, Any]] = {
     "space_station": {
+        "game": "space_station",
         "params": {},
-        "search": {"name": "mcts", "iterations": 1500, "rollout_depth": 30},
+        "search": {"name": "mcts", "iterations": 300, "rollout_depth": 12, "evaluation": "value",
+                   "prior": "search", "prior_weight": 3.0},
         "rival": "search",
     },
     "memm": {
+        "game": "memm",
         "params": {"players": 2},
-        "search": {"name": "mcts", "iterations": 500, "rollout_depth": 20},
+        "search": {"name": "mcts", "iterations": 200, "rollout_depth": 20, "evaluation": "lead",
+                   "widening": 0.5, "prior": "lookahead", "prior_weight": 3.0},
         "rival": "lookahead",
     },
     "memcel": {
+        "game": "memcel",
         "params": {},
-        "search": {"name": "ismcts", "iterations": 500, "rollout_depth": 60},
+        "search": {"name": "ismcts", "iterations": 200, "rollout_depth": 60, "prior": "perfect",
+                   "prior_weight": 3.0},
         "rival": "memory",
     },
-    "fiemme_cembra": {
+    "memcel_perfect": {
+        "game": "memcel",
         "params": {},
-        "search": {"name": "ismcts", "iterations": 300, "rollout_depth": 40, "delegate": "collector",
-                   "delegate_kinds": ["slap"]},
+        "search": {"name": "ismcts", "iterations": 200, "rollout_depth": 60, "prior": "perfect",
+                   "prior_weight": 3.0},
+        "rival": "perfect",
+    },
+    "fiemme_cembra": {
+        "game": "fiemme_cembra",
+        "params": {},
+        "search": {"name": "ismcts", "iterations": 200, "rollout_depth": 40, "delegate": "collector",
+                   "delegate_kinds": ["slap"], "prior": "collector", "prior_weight": 3.0},
         "rival": "collector",
     },
 }
@@ -58,9 +72,7 @@ class _Clock:
     """CPU seconds spent in search decisions (wraps :meth:`SearchAgent.step_with_view`)."""
 
     def __init__(self) -> None:
-        self.seconds = 0.0
-        self.decisions = 0
-        self.worst = 0.0
+        self.times: list[float] = []
 
     def __enter__(self) -> _Clock:
         self._orig = SearchAgent.step_with_view
@@ -70,10 +82,7 @@ class _Clock:
             t = time.process_time()
             out = orig(agent, view, legal, rng)
             if len(legal) > 1:
-                dt = time.process_time() - t
-                clock.seconds += dt
-                clock.decisions += 1
-                clock.worst = max(clock.worst, dt)
+                clock.times.append(time.process_time() - t)
             return out
 
         SearchAgent.step_with_view = timed  # type: ignore[method-assign]
@@ -99,11 +108,11 @@ def duel(game: lab.Game, search: Any, rival: Any, n_games: int, seed: int, log: 
             base.append(float(seat in lab.play(game, [rival] * n, seed=s).winners()))
             if log is not None:
                 log(f"game {i}: seat {seat} search won {won[-1]:.0f}, rival baseline {base[-1]:.0f}")
-    return summary(game, search, rival, seed, won, base, clock.seconds, clock.decisions, clock.worst)
+    return summary(game, search, rival, seed, won, base, clock.times)
 
 
 def summary(game: lab.Game, search: Any, rival: Any, seed: int, won: list[float], base: list[float],
-            seconds: float, decisions: int, worst: float) -> dict[str, Any]:
+            times: list[float]) -> dict[str, Any]:
     rate = proportion(int(sum(won)), len(won))
     rival_rate = proportion(int(sum(base)), len(base))
     gain = paired_difference(base, won)
@@ -113,8 +122,10 @@ def summary(game: lab.Game, search: Any, rival: Any, seed: int, won: list[float]
         "search_win_rate": [rate.value, rate.lo, rate.hi],
         "rival_win_rate_same_seats": [rival_rate.value, rival_rate.lo, rival_rate.hi],
         "gain": [gain.value, gain.lo, gain.hi],
-        "cpu_s_per_decision": seconds / max(1, decisions), "cpu_s_worst_decision": worst,
-        "searched_decisions": decisions, "won": won, "baseline": base,
+        "cpu_s_per_decision": float(np.mean(times)) if times else 0.0,
+        "cpu_s_median_decision": float(np.median(times)) if times else 0.0,
+        "cpu_s_worst_decision": max(times, default=0.0),
+        "searched_decisions": len(times), "won": won, "baseline": base, "decision_times": times,
     }
 
 
@@ -123,28 +134,37 @@ def merge(game: lab.Game, parts: list[dict[str, Any]]) -> dict[str, Any]:
     first = parts[0]
     won = [w for p in parts for w in p["won"]]
     base = [b for p in parts for b in p["baseline"]]
-    decisions = sum(p["searched_decisions"] for p in parts)
-    seconds = sum(p["cpu_s_per_decision"] * p["searched_decisions"] for p in parts)
-    worst = max(p["cpu_s_worst_decision"] for p in parts)
-    return summary(game, first["search"], first["rival"], first["seed"], won, base, seconds, decisions, worst)
+    times = [t for p in parts for t in p["decision_times"]]
+    return summary(game, first["search"], first["rival"], first["seed"], won, base, times)
+
+
+def _public(row: dict[str, Any]) -> dict[str, Any]:
+    """A summary without the per-decision times (what is printed and stored)."""
+    return {k: v for k, v in row.items() if k != "decision_times"}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("games", nargs="*", default=list(MATCHES))
-    parser.add_argument("-n", type=int, default=20, help="games per game name")
+    parser.add_argument("matches", nargs="*", default=list(MATCHES), help=f"of {', '.join(MATCHES)}")
+    parser.add_argument("-n", type=int, default=20, help="games per match")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--verbose", action="store_true")
+    parser.add_argument("--out", default="", help="append each match's final row to this JSONL file")
     args = parser.parse_args(argv)
-    # round robin, one game of each at a time: a run cut short still has figures for all
-    done: dict[str, list[dict[str, Any]]] = {name: [] for name in args.games}
+    # round robin, one game of each match at a time: a run cut short still has figures for all
+    done: dict[str, list[dict[str, Any]]] = {label: [] for label in args.matches}
+    rows: dict[str, dict[str, Any]] = {}
     for i in range(args.n):
-        for name in args.games:
-            m = MATCHES[name]
-            game = lab.load(name, **m["params"])
+        for label in args.matches:
+            m = MATCHES[label]
+            game = lab.load(m["game"], **m["params"])
             one = duel(game, m["search"], m["rival"], 1, args.seed, offset=i)
-            done[name].append(one)
-            print(json.dumps(merge(game, done[name])), flush=True)
+            done[label].append(one)
+            rows[label] = {"match": label, **_public(merge(game, done[label]))}
+            print(json.dumps(rows[label]), flush=True)
+    if args.out:
+        with open(args.out, "a", encoding="utf-8") as fh:
+            for row in rows.values():
+                fh.write(json.dumps(row) + "\n")
     return 0
 
 

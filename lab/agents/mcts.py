@@ -16,6 +16,15 @@ visit count in UCB).
 - Simultaneous nodes: decoupled UCT — each acting player keeps its own statistics in the node
   and picks by its own UCB; the joint action makes the child.
 - Every player maximises their own return.
+- ``prior``: a game agent that guides the root (progressive bias). The seat keeps its own
+  instance of it and shows it the seat's real observation at every decision, so an agent that
+  remembers (Memcel's ``perfect``/``memory``) keeps its memory. Its choice is tried first, comes
+  first in progressive widening, wins ties in the final visit count and gets a bonus of
+  ``prior_weight / (1 + visits)`` in UCB: the search leaves it only for an action the
+  simulations clearly prefer.
+- ``evaluation="value"``: a rollout cut after ``rollout_depth`` actions is scored by the game's
+  own estimate ``state.value_estimate()`` (expected returns) when the game's state declares
+  one (Space Station: its fitted win model), else by the progress rank.
 - ``delegate`` / ``delegate_kinds``: decisions whose legal actions are all of the named kinds
   are not searched but taken from a game agent's policy (for the searching seat as well as in
   the simulations), e.g. Fiemme–Cembra's slap timing from the human reaction-time model so that
