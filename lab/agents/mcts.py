@@ -201,7 +201,13 @@ class SearchAgent(BaseAgent):
         p = self.params
         self._policies = self._build(game, p["rollout"], "rollout")
         self._delegates = self._build(game, p["delegate"], "delegate") if p["delegate"] else []
-        self._prior = self._build(game, p["prior"], "prior")[player] if p["prior"] else None
+        self._prior = None
+        if p["prior"] not in (None, "random"):
+            from lab.agents.base import make_agent
+
+            self._check_name(game, p["prior"], "prior")
+            self._prior = make_agent(game, p["prior"])
+            self._prior.reset(game, player)
 
     def check_game(self, game: Game | type[Game]) -> None:
         """Refuse a rollout or delegate that is not an agent of ``game`` (``make_agent`` calls
