@@ -40,8 +40,8 @@ MATCHES: dict[str, dict[str, Any]] = {
     "memm": {
         "game": "memm",
         "params": {"players": 2},
-        "search": {"name": "mcts", "iterations": 200, "rollout_depth": 20, "evaluation": "lead",
-                   "widening": 0.5, "prior": "lookahead", "prior_weight": 3.0},
+        "search": {"name": "mcts", "iterations": 150, "rollout": "greedy", "rollout_depth": 6,
+                   "evaluation": "lead", "widening": 0.5, "prior": "lookahead", "prior_weight": 10.0},
         "rival": "lookahead",
     },
     "memcel": {
@@ -124,6 +124,9 @@ def summary(game: lab.Game, search: Any, rival: Any, seed: int, won: list[float]
         "gain": [gain.value, gain.lo, gain.hi],
         "cpu_s_per_decision": float(np.mean(times)) if times else 0.0,
         "cpu_s_median_decision": float(np.median(times)) if times else 0.0,
+        # the calibration: iterations per CPU second of a median decision (prior's time included)
+        "iterations_per_cpu_s": (search["iterations"] / float(np.median(times))
+                                 if times and isinstance(search, dict) and "iterations" in search else None),
         "cpu_s_worst_decision": max(times, default=0.0),
         "searched_decisions": len(times), "won": won, "baseline": base, "decision_times": times,
     }

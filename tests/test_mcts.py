@@ -278,3 +278,17 @@ def test_hex_bench_mcts_row() -> None:
     assert row[0] == "hex" and "MCTS iterations/s" in row[1]
     if "ratio_to_openspiel" in m:
         assert row[3] == ">= 1.0x" and row[4] in ("ok", "BELOW")
+
+
+def test_search_bench_pairs_each_game_with_a_rival_baseline() -> None:
+    from benchmarks.search_bench import MATCHES, duel, merge
+
+    game = lab.load("memm", players=2)
+    spec = {"name": "mcts", "iterations": 3, "rollout_depth": 3, "prior": "greedy"}
+    row = merge(game, [duel(game, spec, "greedy", 1, seed=0, offset=1)])
+    assert row["n_games"] == 1 and len(row["won"]) == len(row["baseline"]) == 1
+    assert row["searched_decisions"] > 0 and row["iterations_per_cpu_s"] > 0
+    lo, value, hi = row["search_win_rate"][1], row["search_win_rate"][0], row["search_win_rate"][2]
+    assert lo <= value <= hi
+    for m in MATCHES.values():  # every benchmark setting is a valid agent of its game
+        make_agent(lab.load(m["game"], **m["params"]), m["search"])
