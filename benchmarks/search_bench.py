@@ -34,14 +34,15 @@ MATCHES: dict[str, dict[str, Any]] = {
         "game": "space_station",
         "params": {},
         "search": {"name": "mcts", "iterations": 300, "rollout_depth": 12, "evaluation": "value",
-                   "prior": "search", "prior_weight": 3.0},
+                   "prior": "search", "prior_weight": 3.0, "prior_margin": 2.0},
         "rival": "search",
     },
     "memm": {
         "game": "memm",
         "params": {"players": 2},
         "search": {"name": "mcts", "iterations": 150, "rollout": "greedy", "rollout_depth": 6,
-                   "evaluation": "lead", "widening": 0.5, "prior": "lookahead", "prior_weight": 10.0},
+                   "evaluation": "lead", "widening": 0.5, "prior": "lookahead", "prior_weight": 10.0,
+                   "prior_margin": 2.0},
         "rival": "lookahead",
     },
     "memcel": {
@@ -62,7 +63,8 @@ MATCHES: dict[str, dict[str, Any]] = {
         "game": "fiemme_cembra",
         "params": {},
         "search": {"name": "ismcts", "iterations": 200, "rollout_depth": 40, "delegate": "collector",
-                   "delegate_kinds": ["slap"], "prior": "collector", "prior_weight": 3.0},
+                   "delegate_kinds": ["slap"], "prior": "collector", "prior_weight": 3.0,
+                   "prior_margin": 2.0},
         "rival": "collector",
     },
 }

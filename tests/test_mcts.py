@@ -292,3 +292,23 @@ def test_search_bench_pairs_each_game_with_a_rival_baseline() -> None:
     assert lo <= value <= hi
     for m in MATCHES.values():  # every benchmark setting is a valid agent of its game
         make_agent(lab.load(m["game"], **m["params"]), m["search"])
+
+
+def test_prior_margin_keeps_the_prior_unless_clearly_beaten() -> None:
+    from lab.agents.mcts import SearchAgent, _Node
+
+    a, b, c = (lab.Action("pick", (i,)) for i in range(3))
+    root = _Node()
+
+    def record(action: lab.Action, values: list[float]) -> None:
+        root.stats.setdefault(0, {})[action] = [0, 0.0, len(values), 0.0]
+        for v in values:
+            root.update(0, action, v)
+
+    record(a, [0.0, 1.0] * 10)        # the prior's choice: mean 0.5
+    record(b, [0.0, 1.0, 1.0] * 10)   # mean 0.67, more visits: the most visited
+    record(c, [1.0] * 2)              # mean 1 on two visits
+    assert SearchAgent._best(root, 0, [a, b, c]) == b
+    assert SearchAgent._kept(root, 0, [a, b, c], a, margin=2.0) == c  # a lead of 0.5, se 0.11
+    assert SearchAgent._kept(root, 0, [a, b], a, margin=2.0) == a     # 0.17 < 2 x 0.14
+    assert SearchAgent._kept(root, 0, [a, b], a, margin=1.0) == b

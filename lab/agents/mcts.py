@@ -21,7 +21,8 @@ visit count in UCB).
   remembers (Memcel's ``perfect``/``memory``) keeps its memory. Its choice is tried first, comes
   first in progressive widening, wins ties in the final visit count and gets a bonus of
   ``prior_weight / (1 + visits)`` in UCB: the search leaves it only for an action the
-  simulations clearly prefer.
+  simulations clearly prefer. With ``prior_margin > 0`` the final choice is the prior's unless
+  another root action's mean return is higher by more than that many standard errors.
 - ``evaluation="value"``: a rollout cut after ``rollout_depth`` actions is scored by the game's
   own estimate ``state.value_estimate()`` (expected returns) when the game's state declares
   one (Space Station: its fitted win model), else by the progress rank.
@@ -107,6 +108,10 @@ SETTINGS: tuple[ParamSpec, ...] = (
     ParamSpec("prior_weight", "float", 1.0,
               "progressive bias of the prior agent's choice at the root (in units of a win)",
               minimum=0.0, maximum=1_000_000.0),
+    ParamSpec("prior_margin", "float", 0.0,
+              "keep the prior's choice unless another root action's mean return beats it by more "
+              "than this many standard errors (0: play the most visited action)",
+              minimum=0.0, maximum=100.0),
     ParamSpec("delegate", "json", None,
               "null, or a game agent whose policy takes the decisions of delegate_kinds",
               check=_agent_name),
@@ -116,7 +121,8 @@ SETTINGS: tuple[ParamSpec, ...] = (
 
 
 class _Node:
-    """One tree node: per acting player, per action ``[visits, total return, availability]``."""
+    """One tree node: per acting player, per action ``[visits, total return, availability,
+    total squared return]``."""
 
     __slots__ = ("children", "prior", "rank", "stats")
 
@@ -146,7 +152,7 @@ class _Node:
         for a in legal:
             row = table.get(a)
             if row is None:
-                row = table[a] = [0, 0.0, 0]
+                row = table[a] = [0, 0.0, 0, 0.0]
             row[2] += 1
             if row[0] == 0:
                 untried.append(a)
@@ -157,7 +163,7 @@ class _Node:
         best, best_score = legal[0], -math.inf
         log, sqrt = math.log, math.sqrt
         for a in legal:
-            n, w, avail = table[a]
+            n, w, avail, _ = table[a]
             score = w / n + c * sqrt(log(avail) / n)
             if a == guided:
                 score += weight / (1 + n)
@@ -169,6 +175,7 @@ class _Node:
         row = self.stats[player][action]
         row[0] += 1
         row[1] += value
+        row[3] += value * value
 
 
 class SearchAgent(BaseAgent):
@@ -260,6 +267,8 @@ class SearchAgent(BaseAgent):
         if guided is not None and self.params["prior_weight"] > 0:
             root.prior[view.player] = (guided, float(self.params["prior_weight"]))
         self.search(view, rng, root)
+        if guided is not None and self.params["prior_margin"] > 0:
+            return self._kept(root, view.player, legal, guided, float(self.params["prior_margin"]))
         return self._best(root, view.player, legal)
 
     # ------------------------------------------------------------------ search
@@ -414,10 +423,36 @@ class SearchAgent(BaseAgent):
         guided = root.prior.get(player, (None, 0.0))[0]
         best, best_key = legal[0], (-1, False, -math.inf)
         for a in legal:
-            n, w, _ = table.get(a, (0, 0.0, 0))
+            n, w, *_ = table.get(a, (0, 0.0))
             key = (n, a == guided, w / n if n else -math.inf)
             if key > best_key:
                 best, best_key = a, key
+        return best
+
+
+    @staticmethod
+    def _kept(root: _Node, player: int, legal: Sequence[Action], guided: Action, margin: float) -> Action:
+        """The prior's choice, unless another root action's mean return beats it by more than
+        ``margin`` standard errors (the action with the largest such lead)."""
+        table = root.stats.get(player, {})
+
+        def moments(a: Action) -> tuple[int, float, float]:
+            n, w, _, sq = table.get(a, (0, 0.0, 0, 0.0))
+            mean = w / n if n else 0.0
+            return n, mean, (sq / n - mean * mean) if n else 0.0
+
+        n_g, mean_g, var_g = moments(guided)
+        if n_g < 2 or guided not in legal:
+            return SearchAgent._best(root, player, legal)
+        best, best_lead = guided, 0.0
+        for a in legal:
+            n, mean, var = moments(a)
+            if a == guided or n < 2:
+                continue
+            lead = mean - mean_g
+            se = math.sqrt(max(var, 0.0) / (n - 1) + max(var_g, 0.0) / (n_g - 1))
+            if lead > margin * se and lead > best_lead:
+                best, best_lead = a, lead
         return best
 
 
