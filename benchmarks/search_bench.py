@@ -1,15 +1,28 @@
 """Strength of the general search players against each game's best bespoke agent (issue #15 §4).
 
-For each game, ``n`` seeded games with the search agent in one seat (the seat rotates with the
+For each match, ``n`` seeded games with the search agent in one seat (the seat rotates with the
 game index) and the rival everywhere else, and on the same seeds the rival in every seat (the
 baseline: what that seat wins when its player is the rival too). Solo games compare the two
 agents' win rates on the same seeds. Reported: win rates with Wilson intervals, the paired
-difference, and the search agent's CPU seconds per searched decision (``time.process_time``:
-unaffected by other processes on a shared machine; decisions with one legal action are free).
+difference (``gain``, with its interval), and the search agent's CPU seconds per searched
+decision (``time.process_time``: the time of this process only, so other work on a shared
+machine does not count; decisions with one legal action are free).
 
-Run ``python -m benchmarks.search_bench GAME [-n N] [--seed S]`` (one process; use ``nice``).
-``benchmarks/search_results.jsonl`` holds the last figures: 19 games per game with the code of
-commit 6b2b7ec (settings as in ``MATCHES``, progress-rank evaluation), stopped by the clock.
+Budget. The search is bounded by iterations, never by the clock, so that moves are
+reproducible and the budget does not shrink with the machine's load. The iterations of
+``MATCHES`` were chosen so that the median searched decision costs well under 1 s of CPU
+(``cpu_s_median_decision``; ``iterations_per_cpu_s`` is the calibration, the guiding agent's
+time included). CPU time measured on a loaded machine (2 cores, ~10 runnable processes) is an
+upper bound of the quiet machine's.
+
+Guidance. Each search agent is guided by a bespoke agent of its game through the general
+``prior`` setting of :mod:`lab.agents.mcts` (no per-game code in the search): that agent's
+choice is tried first and kept unless the simulations prefer another action (``prior_margin``
+standard errors). Space Station scores rollouts cut after ``rollout_depth`` actions with its
+declared value estimate (``evaluation="value"``).
+
+Run ``python -m benchmarks.search_bench [MATCH ...] [-n N] [--seed S] [--out FILE]`` (use
+``nice``); ``--out benchmarks/search_results.jsonl`` appends each match's final row there.
 """
 
 from __future__ import annotations
