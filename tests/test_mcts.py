@@ -312,3 +312,20 @@ def test_prior_margin_keeps_the_prior_unless_clearly_beaten() -> None:
     assert SearchAgent._kept(root, 0, [a, b, c], a, margin=2.0) == c  # a lead of 0.5, se 0.11
     assert SearchAgent._kept(root, 0, [a, b], a, margin=2.0) == a     # 0.17 < 2 x 0.14
     assert SearchAgent._kept(root, 0, [a, b], a, margin=1.0) == b
+
+
+def test_guided_ismcts_cannot_see_hidden_tiles() -> None:
+    """The prior agent sees the seat's observation only: twin states (differing only in
+    face-down tiles the seat never saw) get the same guided decision and the same tree."""
+    from tests.test_information_state import _memcel_hunt_twin
+
+    state, twin, viewer = _memcel_hunt_twin(7)
+    spec = {"name": "ismcts", "iterations": 25, "rollout_depth": 40, "prior": "perfect",
+            "prior_margin": 1.0}
+
+    def decision(s: lab.State) -> Any:
+        agent = make_agent(s.game, spec)
+        agent.reset(s.game, viewer)
+        return agent.step_with_view(SeatView(s, viewer), s.legal_actions(viewer), np.random.default_rng(4))
+
+    assert decision(state) == decision(twin)
