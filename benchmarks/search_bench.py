@@ -46,8 +46,8 @@ MATCHES: dict[str, dict[str, Any]] = {
     "space_station": {
         "game": "space_station",
         "params": {},
-        "search": {"name": "mcts", "iterations": 300, "rollout_depth": 12, "evaluation": "value",
-                   "prior": "search", "prior_weight": 3.0, "prior_margin": 2.0},
+        "search": {"name": "mcts", "iterations": 250, "rollout": "greedy", "rollout_depth": 16,
+                   "evaluation": "value", "prior": "search", "prior_weight": 3.0, "prior_margin": 2.0},
         "rival": "search",
     },
     "memm": {
