@@ -75,7 +75,8 @@ MATCHES: dict[str, dict[str, Any]] = {
     "fiemme_cembra": {
         "game": "fiemme_cembra",
         "params": {},
-        "search": {"name": "ismcts", "iterations": 200, "rollout_depth": 40, "delegate": "collector",
+        "search": {"name": "ismcts", "iterations": 150, "rollout": "collector", "rollout_depth": 40,
+                   "delegate": "collector",
                    "delegate_kinds": ["slap"], "prior": "collector", "prior_weight": 3.0,
                    "prior_margin": 2.0},
         "rival": "collector",
