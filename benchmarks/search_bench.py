@@ -62,14 +62,14 @@ MATCHES: dict[str, dict[str, Any]] = {
         "game": "memcel",
         "params": {},
         "search": {"name": "ismcts", "iterations": 200, "rollout_depth": 60, "prior": "perfect",
-                   "prior_weight": 3.0},
+                   "prior_weight": 3.0, "prior_margin": 2.0},
         "rival": "memory",
     },
     "memcel_perfect": {
         "game": "memcel",
         "params": {},
         "search": {"name": "ismcts", "iterations": 200, "rollout_depth": 60, "prior": "perfect",
-                   "prior_weight": 3.0},
+                   "prior_weight": 3.0, "prior_margin": 2.0},
         "rival": "perfect",
     },
     "fiemme_cembra": {
