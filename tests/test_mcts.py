@@ -329,3 +329,13 @@ def test_guided_ismcts_cannot_see_hidden_tiles() -> None:
         return agent.step_with_view(SeatView(s, viewer), s.legal_actions(viewer), np.random.default_rng(4))
 
     assert decision(state) == decision(twin)
+
+
+def test_a_search_that_keeps_its_prior_plays_the_priors_game() -> None:
+    """The prior draws from the seat's generator as it would alone (the search from a spawned
+    child): a margin no search overcomes gives the prior's own game, move for move."""
+    game = lab.load("memm", players=2)
+    spec = {"name": "mcts", "iterations": 6, "rollout_depth": 4, "prior": "greedy", "prior_margin": 100.0}
+    guided = lab.play(game, [spec, "greedy"], seed=3)
+    alone = lab.play(game, ["greedy", "greedy"], seed=3)
+    assert [h.action for h in guided.history()] == [h.action for h in alone.history()]

@@ -120,6 +120,15 @@ SETTINGS: tuple[ParamSpec, ...] = (
 )
 
 
+def _spawned(rng: np.random.Generator) -> np.random.Generator:
+    """A child generator of ``rng`` that leaves ``rng``'s own stream untouched (numpy's
+    ``Generator.spawn``); a generator without a seed sequence gives a child seeded from it."""
+    try:
+        return rng.spawn(1)[0]
+    except (AttributeError, TypeError, ValueError):
+        return np.random.default_rng(rng.integers(2**63))
+
+
 class _Node:
     """One tree node: per acting player, per action ``[visits, total return, availability,
     total squared return]``."""
@@ -257,11 +266,17 @@ class SearchAgent(BaseAgent):
             self.reset(view.game, view.player)
         legal = list(legal_actions)
         guided = None
-        if self._prior is not None:  # fed at every decision, so that its memory is the seat's
+        if self._prior is not None:
+            # fed at every decision, so that its memory is the seat's; it draws from the seat's
+            # generator as it would playing alone, the search from a spawned child generator,
+            # so a guided search that never departs from its prior plays the prior's game
             guided = self._prior.step(view.observation(), legal, rng)
+            rng = _spawned(rng)
         if len(legal) == 1:
             return legal[0]
         if self._delegated(legal):
+            if guided is not None and self.params["delegate"] == self.params["prior"]:
+                return guided
             return self._delegates[view.player].step(view.observation(), legal, rng)
         root = _Node()
         if guided is not None and self.params["prior_weight"] > 0:
@@ -441,9 +456,11 @@ class SearchAgent(BaseAgent):
             mean = w / n if n else 0.0
             return n, mean, (sq / n - mean * mean) if n else 0.0
 
-        n_g, mean_g, var_g = moments(guided)
-        if n_g < 2 or guided not in legal:
+        if guided not in legal:
             return SearchAgent._best(root, player, legal)
+        n_g, mean_g, var_g = moments(guided)
+        if n_g < 2:  # no estimate of its spread: keep it
+            return guided
         best, best_lead = guided, 0.0
         for a in legal:
             n, mean, var = moments(a)
