@@ -22,7 +22,9 @@ visit count in UCB).
   first in progressive widening, wins ties in the final visit count and gets a bonus of
   ``prior_weight / (1 + visits)`` in UCB: the search leaves it only for an action the
   simulations clearly prefer. With ``prior_margin > 0`` the final choice is the prior's unless
-  another root action's mean return is higher by more than that many standard errors.
+  the search's favourite (the most visited other action: one test, so that many actions do not
+  multiply the chance of a lucky one) has a mean return higher by more than that many standard
+  errors.
 - ``evaluation="value"``: a rollout cut after ``rollout_depth`` actions is scored by the game's
   own estimate ``state.value_estimate()`` (expected returns) when the game's state declares
   one (Space Station: its fitted win model), else by the progress rank.
@@ -109,8 +111,8 @@ SETTINGS: tuple[ParamSpec, ...] = (
               "progressive bias of the prior agent's choice at the root (in units of a win)",
               minimum=0.0, maximum=1_000_000.0),
     ParamSpec("prior_margin", "float", 0.0,
-              "keep the prior's choice unless another root action's mean return beats it by more "
-              "than this many standard errors (0: play the most visited action)",
+              "keep the prior's choice unless the most visited other root action's mean return "
+              "beats it by more than this many standard errors (0: play the most visited action)",
               minimum=0.0, maximum=100.0),
     ParamSpec("delegate", "json", None,
               "null, or a game agent whose policy takes the decisions of delegate_kinds",
@@ -447,8 +449,8 @@ class SearchAgent(BaseAgent):
 
     @staticmethod
     def _kept(root: _Node, player: int, legal: Sequence[Action], guided: Action, margin: float) -> Action:
-        """The prior's choice, unless another root action's mean return beats it by more than
-        ``margin`` standard errors (the action with the largest such lead)."""
+        """The prior's choice, unless the most visited other root action's mean return beats it
+        by more than ``margin`` standard errors."""
         table = root.stats.get(player, {})
 
         def moments(a: Action) -> tuple[int, float, float]:
@@ -461,16 +463,15 @@ class SearchAgent(BaseAgent):
         n_g, mean_g, var_g = moments(guided)
         if n_g < 2:  # no estimate of its spread: keep it
             return guided
-        best, best_lead = guided, 0.0
-        for a in legal:
-            n, mean, var = moments(a)
-            if a == guided or n < 2:
-                continue
-            lead = mean - mean_g
-            se = math.sqrt(max(var, 0.0) / (n - 1) + max(var_g, 0.0) / (n_g - 1))
-            if lead > margin * se and lead > best_lead:
-                best, best_lead = a, lead
-        return best
+        # one test, not one per action: the search's own favourite (the most visited other
+        # action) against the prior's choice
+        others = [a for a in legal if a != guided and table.get(a, (0,))[0] >= 2]
+        if not others:
+            return guided
+        rival = max(others, key=lambda a: (table[a][0], moments(a)[1]))
+        n, mean, var = moments(rival)
+        se = math.sqrt(max(var, 0.0) / (n - 1) + max(var_g, 0.0) / (n_g - 1))
+        return rival if mean - mean_g > margin * se else guided
 
 
 class MCTSAgent(SearchAgent):
