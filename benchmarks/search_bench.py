@@ -42,6 +42,8 @@ from lab.stats.intervals import paired_difference, proportion
 
 # the search agent (at most about 1 s of CPU per decision on this machine) and the best bespoke
 # agent of each game; Fiemme–Cembra's slaps come from the collector's human reaction-time model
+MEMCEL_SEARCH = {"name": "ismcts", "iterations": 200, "rollout_depth": 60, "prior": "perfect",
+                 "prior_weight": 3.0, "prior_margin": 2.0}  # against both of Memcel's players
 MATCHES: dict[str, dict[str, Any]] = {
     "space_station": {
         "game": "space_station",
@@ -61,24 +63,21 @@ MATCHES: dict[str, dict[str, Any]] = {
     "memcel": {
         "game": "memcel",
         "params": {},
-        "search": {"name": "ismcts", "iterations": 200, "rollout_depth": 60, "prior": "perfect",
-                   "prior_weight": 3.0, "prior_margin": 2.0},
+        "search": MEMCEL_SEARCH,
         "rival": "memory",
     },
     "memcel_perfect": {
         "game": "memcel",
         "params": {},
-        "search": {"name": "ismcts", "iterations": 200, "rollout_depth": 60, "prior": "perfect",
-                   "prior_weight": 3.0, "prior_margin": 2.0},
+        "search": MEMCEL_SEARCH,
         "rival": "perfect",
     },
     "fiemme_cembra": {
         "game": "fiemme_cembra",
         "params": {},
         "search": {"name": "ismcts", "iterations": 150, "rollout": "collector", "rollout_depth": 40,
-                   "delegate": "collector",
-                   "delegate_kinds": ["slap"], "prior": "collector", "prior_weight": 3.0,
-                   "prior_margin": 2.0},
+                   "delegate": "collector", "delegate_kinds": ["slap"], "prior": "collector",
+                   "prior_weight": 3.0, "prior_margin": 2.0},
         "rival": "collector",
     },
 }
