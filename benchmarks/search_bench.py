@@ -23,6 +23,8 @@ declared value estimate (``evaluation="value"``).
 
 Run ``python -m benchmarks.search_bench [MATCH ...] [-n N] [--seed S] [--out FILE]`` (use
 ``nice``); ``--out benchmarks/search_results.jsonl`` appends each match's final row there.
+Its last five rows (``"commit": "7259571"``) are this code's settings, cut by a deadline at
+3-20 games per match; the rows above them are an older search (no guidance).
 """
 
 from __future__ import annotations
