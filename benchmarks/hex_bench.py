@@ -206,6 +206,62 @@ def _rate(fn: Callable[[], Any], seconds: float) -> float:
             return n / (now - start)
 
 
+# ---------------------------------------------------------------------- MCTS
+def mcts_rate(board_size: int, simulations: int, rounds: int, uct_c: float = 1.4,
+              seed: int = 0) -> dict[str, Any]:
+    """Search iterations per CPU second: lab's ``mcts`` agent on lab Hex against OpenSpiel's
+    Python ``MCTSBot`` on pyspiel Hex, with the same settings.
+
+    Both choose the first move of an empty board with ``simulations`` iterations, UCT constant
+    ``uct_c``, one uniformly random rollout to the end of the game per iteration (OpenSpiel's
+    ``RandomRolloutEvaluator(n_rollouts=1)``; lab's ``rollout="random", rollout_depth=0``);
+    OpenSpiel's solver is off (``solve=False``: lab's search has none). The two are timed in
+    interleaved rounds (CPU time of this process); the ratio is taken per round and the median
+    reported. Without ``pyspiel`` only lab's rate is measured.
+    """
+    import numpy as np
+
+    from lab.agents.mcts import MCTSAgent
+    from lab.agents.seat import SeatView
+
+    ok, _ = openspiel_available()
+    game = HexGame(board_size=board_size)
+    rates: dict[str, list[float]] = {"lab": [], "openspiel": []} if ok else {"lab": []}
+    for r in range(rounds):
+        if ok:
+            import pyspiel
+            from open_spiel.python.algorithms import mcts
+
+            os_game = pyspiel.load_game("hex", {"board_size": board_size})
+            bot = mcts.MCTSBot(
+                os_game, uct_c, simulations,
+                mcts.RandomRolloutEvaluator(1, np.random.RandomState(seed + r)),
+                solve=False, random_state=np.random.RandomState(seed + r),
+            )
+            state = os_game.new_initial_state()
+            start = _clock()
+            bot.step(state)
+            rates["openspiel"].append(simulations / (_clock() - start))
+        agent = MCTSAgent(iterations=simulations, exploration=uct_c, rollout="random", rollout_depth=0)
+        lab_state = game.new_initial_state()
+        agent.reset(game, 0)
+        legal = lab_state.legal_actions()
+        rng = np.random.default_rng(seed + r)
+        start = _clock()
+        agent.step_with_view(SeatView(lab_state, 0), legal, rng)
+        rates["lab"].append(simulations / (_clock() - start))
+    out: dict[str, Any] = {
+        "board_size": board_size, "simulations": simulations, "uct_c": uct_c, "rounds": rounds,
+        "lab_iterations_per_s": statistics.median(rates["lab"]),
+    }
+    if ok:
+        out["openspiel_iterations_per_s"] = statistics.median(rates["openspiel"])
+        out["ratio_to_openspiel"] = statistics.median(
+            a / b for a, b in zip(rates["lab"], rates["openspiel"], strict=True)
+        )
+    return out
+
+
 # ---------------------------------------------------------------------- cross-check
 def cross_check(n_games: int, board_size: int = 11, seed: int = 0) -> dict[str, Any]:
     """Play ``n_games`` random sequences in both engines and compare them at every step.
@@ -264,8 +320,10 @@ def cross_check(n_games: int, board_size: int = 11, seed: int = 0) -> dict[str, 
 
 
 # ---------------------------------------------------------------------- the section
-def run(rounds: int, seconds: float, cross_games: int, board_size: int = 11) -> dict[str, Any]:
-    """The whole Hex section: timings, clone rates and the cross-check (as plain data)."""
+def run(rounds: int, seconds: float, cross_games: int, board_size: int = 11,
+        mcts_simulations: int = 400) -> dict[str, Any]:
+    """The whole Hex section: timings, clone rates, the cross-check and the MCTS iteration rate
+    (:func:`mcts_rate`), as plain data."""
     ok, os_version = openspiel_available()
     drivers: dict[str, Driver] = {}
     if ok:
@@ -289,4 +347,5 @@ def run(rounds: int, seconds: float, cross_games: int, board_size: int = 11) -> 
                 a / b for a, b in zip(lab_rounds, os_rounds, strict=True)
             )
         result["cross_check"] = cross_check(cross_games, board_size)
+    result["mcts"] = mcts_rate(board_size, mcts_simulations, max(3, rounds // 3))
     return result

@@ -50,6 +50,7 @@ SETTINGS: dict[str, tuple[Any, Any]] = {
 TARGETS = {
     "hex_ratio": 0.5,
     "clone_ratio": 0.5,
+    "mcts_ratio": 1.0,
     "local_speedup": 1.8,
     "dask_speedup": 1.6,
     "routes_speedup": 50.0,
@@ -130,6 +131,19 @@ def _verdict(value: float, target: float) -> str:
     return "ok" if value >= target else "BELOW"
 
 
+def _mcts_rows(m: dict[str, Any] | None) -> list[tuple[str, str, str, str, str]]:
+    """The hex section's MCTS row: lab's mcts agent against OpenSpiel's Python MCTSBot."""
+    if not m:
+        return []
+    label = f"MCTS iterations/s ({m['simulations']} it., c={m['uct_c']}, random rollouts)"
+    text = f"{_fmt(m['lab_iterations_per_s'])} it/s"
+    if "ratio_to_openspiel" not in m:
+        return [("hex", label, text, "", "")]
+    target = TARGETS["mcts_ratio"]
+    text += f" (OS MCTSBot {_fmt(m['openspiel_iterations_per_s'])}) = {m['ratio_to_openspiel']:.2f}x OS"
+    return [("hex", label, text, f">= {target}x", _verdict(m["ratio_to_openspiel"], target))]
+
+
 def table_rows(results: dict[str, Any]) -> list[tuple[str, str, str, str, str]]:
     """(section, item, result, target, status) rows of the printed table."""
     rows: list[tuple[str, str, str, str, str]] = []
@@ -169,6 +183,7 @@ def table_rows(results: dict[str, Any]) -> list[tuple[str, str, str, str, str]]:
         else:
             extra = f" (OS {_fmt(clones['openspiel'])})" if "openspiel" in clones else ""
             rows.append(("hex", "clone() of a half-full board", f"{_fmt(clones['lab'])}/s{extra}", "", ""))
+        rows.extend(_mcts_rows(hx.get("mcts")))
         cc = hx.get("cross_check")
         if cc:
             status = "ok" if cc["mismatches"] == 0 else "MISMATCH"

@@ -1,15 +1,30 @@
 """Strength of the general search players against each game's best bespoke agent (issue #15 §4).
 
-For each game, ``n`` seeded games with the search agent in one seat (the seat rotates with the
+For each match, ``n`` seeded games with the search agent in one seat (the seat rotates with the
 game index) and the rival everywhere else, and on the same seeds the rival in every seat (the
 baseline: what that seat wins when its player is the rival too). Solo games compare the two
 agents' win rates on the same seeds. Reported: win rates with Wilson intervals, the paired
-difference, and the search agent's CPU seconds per searched decision (``time.process_time``:
-unaffected by other processes on a shared machine; decisions with one legal action are free).
+difference (``gain``, with its interval), and the search agent's CPU seconds per searched
+decision (``time.process_time``: the time of this process only, so other work on a shared
+machine does not count; decisions with one legal action are free).
 
-Run ``python -m benchmarks.search_bench GAME [-n N] [--seed S]`` (one process; use ``nice``).
-``benchmarks/search_results.jsonl`` holds the last figures: 19 games per game with the code of
-commit 6b2b7ec (settings as in ``MATCHES``, progress-rank evaluation), stopped by the clock.
+Budget. The search is bounded by iterations, never by the clock, so that moves are
+reproducible and the budget does not shrink with the machine's load. The iterations of
+``MATCHES`` were chosen so that the median searched decision costs well under 1 s of CPU
+(``cpu_s_median_decision``; ``iterations_per_cpu_s`` is the calibration, the guiding agent's
+time included). CPU time measured on a loaded machine (2 cores, ~10 runnable processes) is an
+upper bound of the quiet machine's.
+
+Guidance. Each search agent is guided by a bespoke agent of its game through the general
+``prior`` setting of :mod:`lab.agents.mcts` (no per-game code in the search): that agent's
+choice is tried first and kept unless the simulations prefer another action (``prior_margin``
+standard errors). Space Station scores rollouts cut after ``rollout_depth`` actions with its
+declared value estimate (``evaluation="value"``).
+
+Run ``python -m benchmarks.search_bench [MATCH ...] [-n N] [--seed S] [--out FILE]`` (use
+``nice``); ``--out benchmarks/search_results.jsonl`` appends each match's final row there.
+Its last five rows (``"commit": "7259571"``) are this code's settings, cut by a deadline at
+3-20 games per match; the rows above them are an older search (no guidance).
 """
 
 from __future__ import annotations
@@ -29,26 +44,42 @@ from lab.stats.intervals import paired_difference, proportion
 
 # the search agent (at most about 1 s of CPU per decision on this machine) and the best bespoke
 # agent of each game; Fiemme–Cembra's slaps come from the collector's human reaction-time model
+MEMCEL_SEARCH = {"name": "ismcts", "iterations": 200, "rollout_depth": 60, "prior": "perfect",
+                 "prior_weight": 3.0, "prior_margin": 2.0}  # against both of Memcel's players
 MATCHES: dict[str, dict[str, Any]] = {
     "space_station": {
+        "game": "space_station",
         "params": {},
-        "search": {"name": "mcts", "iterations": 1500, "rollout_depth": 30},
+        "search": {"name": "mcts", "iterations": 250, "rollout": "greedy", "rollout_depth": 16,
+                   "evaluation": "value", "prior": "search", "prior_weight": 3.0, "prior_margin": 2.0},
         "rival": "search",
     },
     "memm": {
+        "game": "memm",
         "params": {"players": 2},
-        "search": {"name": "mcts", "iterations": 500, "rollout_depth": 20},
+        "search": {"name": "mcts", "iterations": 150, "rollout": "greedy", "rollout_depth": 6,
+                   "evaluation": "lead", "widening": 0.5, "prior": "lookahead", "prior_weight": 10.0,
+                   "prior_margin": 2.0},
         "rival": "lookahead",
     },
     "memcel": {
+        "game": "memcel",
         "params": {},
-        "search": {"name": "ismcts", "iterations": 500, "rollout_depth": 60},
+        "search": MEMCEL_SEARCH,
         "rival": "memory",
     },
-    "fiemme_cembra": {
+    "memcel_perfect": {
+        "game": "memcel",
         "params": {},
-        "search": {"name": "ismcts", "iterations": 300, "rollout_depth": 40, "delegate": "collector",
-                   "delegate_kinds": ["slap"]},
+        "search": MEMCEL_SEARCH,
+        "rival": "perfect",
+    },
+    "fiemme_cembra": {
+        "game": "fiemme_cembra",
+        "params": {},
+        "search": {"name": "ismcts", "iterations": 150, "rollout": "collector", "rollout_depth": 40,
+                   "delegate": "collector", "delegate_kinds": ["slap"], "prior": "collector",
+                   "prior_weight": 3.0, "prior_margin": 2.0},
         "rival": "collector",
     },
 }
@@ -58,9 +89,7 @@ class _Clock:
     """CPU seconds spent in search decisions (wraps :meth:`SearchAgent.step_with_view`)."""
 
     def __init__(self) -> None:
-        self.seconds = 0.0
-        self.decisions = 0
-        self.worst = 0.0
+        self.times: list[float] = []
 
     def __enter__(self) -> _Clock:
         self._orig = SearchAgent.step_with_view
@@ -70,10 +99,7 @@ class _Clock:
             t = time.process_time()
             out = orig(agent, view, legal, rng)
             if len(legal) > 1:
-                dt = time.process_time() - t
-                clock.seconds += dt
-                clock.decisions += 1
-                clock.worst = max(clock.worst, dt)
+                clock.times.append(time.process_time() - t)
             return out
 
         SearchAgent.step_with_view = timed  # type: ignore[method-assign]
@@ -99,11 +125,11 @@ def duel(game: lab.Game, search: Any, rival: Any, n_games: int, seed: int, log: 
             base.append(float(seat in lab.play(game, [rival] * n, seed=s).winners()))
             if log is not None:
                 log(f"game {i}: seat {seat} search won {won[-1]:.0f}, rival baseline {base[-1]:.0f}")
-    return summary(game, search, rival, seed, won, base, clock.seconds, clock.decisions, clock.worst)
+    return summary(game, search, rival, seed, won, base, clock.times)
 
 
 def summary(game: lab.Game, search: Any, rival: Any, seed: int, won: list[float], base: list[float],
-            seconds: float, decisions: int, worst: float) -> dict[str, Any]:
+            times: list[float]) -> dict[str, Any]:
     rate = proportion(int(sum(won)), len(won))
     rival_rate = proportion(int(sum(base)), len(base))
     gain = paired_difference(base, won)
@@ -113,8 +139,13 @@ def summary(game: lab.Game, search: Any, rival: Any, seed: int, won: list[float]
         "search_win_rate": [rate.value, rate.lo, rate.hi],
         "rival_win_rate_same_seats": [rival_rate.value, rival_rate.lo, rival_rate.hi],
         "gain": [gain.value, gain.lo, gain.hi],
-        "cpu_s_per_decision": seconds / max(1, decisions), "cpu_s_worst_decision": worst,
-        "searched_decisions": decisions, "won": won, "baseline": base,
+        "cpu_s_per_decision": float(np.mean(times)) if times else 0.0,
+        "cpu_s_median_decision": float(np.median(times)) if times else 0.0,
+        # the calibration: iterations per CPU second of a median decision (prior's time included)
+        "iterations_per_cpu_s": (search["iterations"] / float(np.median(times))
+                                 if times and isinstance(search, dict) and "iterations" in search else None),
+        "cpu_s_worst_decision": max(times, default=0.0),
+        "searched_decisions": len(times), "won": won, "baseline": base, "decision_times": times,
     }
 
 
@@ -123,28 +154,37 @@ def merge(game: lab.Game, parts: list[dict[str, Any]]) -> dict[str, Any]:
     first = parts[0]
     won = [w for p in parts for w in p["won"]]
     base = [b for p in parts for b in p["baseline"]]
-    decisions = sum(p["searched_decisions"] for p in parts)
-    seconds = sum(p["cpu_s_per_decision"] * p["searched_decisions"] for p in parts)
-    worst = max(p["cpu_s_worst_decision"] for p in parts)
-    return summary(game, first["search"], first["rival"], first["seed"], won, base, seconds, decisions, worst)
+    times = [t for p in parts for t in p["decision_times"]]
+    return summary(game, first["search"], first["rival"], first["seed"], won, base, times)
+
+
+def _public(row: dict[str, Any]) -> dict[str, Any]:
+    """A summary without the per-decision times (what is printed and stored)."""
+    return {k: v for k, v in row.items() if k != "decision_times"}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("games", nargs="*", default=list(MATCHES))
-    parser.add_argument("-n", type=int, default=20, help="games per game name")
+    parser.add_argument("matches", nargs="*", default=list(MATCHES), help=f"of {', '.join(MATCHES)}")
+    parser.add_argument("-n", type=int, default=20, help="games per match")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--verbose", action="store_true")
+    parser.add_argument("--out", default="", help="append each match's final row to this JSONL file")
     args = parser.parse_args(argv)
-    # round robin, one game of each at a time: a run cut short still has figures for all
-    done: dict[str, list[dict[str, Any]]] = {name: [] for name in args.games}
+    # round robin, one game of each match at a time: a run cut short still has figures for all
+    done: dict[str, list[dict[str, Any]]] = {label: [] for label in args.matches}
+    rows: dict[str, dict[str, Any]] = {}
     for i in range(args.n):
-        for name in args.games:
-            m = MATCHES[name]
-            game = lab.load(name, **m["params"])
+        for label in args.matches:
+            m = MATCHES[label]
+            game = lab.load(m["game"], **m["params"])
             one = duel(game, m["search"], m["rival"], 1, args.seed, offset=i)
-            done[name].append(one)
-            print(json.dumps(merge(game, done[name])), flush=True)
+            done[label].append(one)
+            rows[label] = {"match": label, **_public(merge(game, done[label]))}
+            print(json.dumps(rows[label]), flush=True)
+    if args.out:
+        with open(args.out, "a", encoding="utf-8") as fh:
+            for row in rows.values():
+                fh.write(json.dumps(row) + "\n")
     return 0
 
 

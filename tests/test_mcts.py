@@ -217,3 +217,126 @@ class _Scored:
 def test_cut_rollouts_are_scored_from_progress(how: str, progress: list[float], expected: list[float]) -> None:
     agent = make_agent(lab.load("memm"), {"name": "mcts", "evaluation": how})
     assert agent.evaluate(_Scored(progress)) == pytest.approx(expected)  # type: ignore[arg-type]
+
+
+def _memm_position(min_legal: int = 20) -> tuple[lab.Game, lab.State]:
+    game = lab.load("memm", players=2)
+    state = game.new_initial_state()
+    rng = np.random.default_rng(0)
+    while state.is_chance_node() or len(state.legal_actions()) < min_legal:
+        if state.is_chance_node():
+            state.apply_action(sample_outcome(state.chance_outcomes(), rng))
+        else:
+            state.apply_action(state.legal_actions()[0])
+    return game, state
+
+
+@pytest.mark.parametrize("weight", [1000.0, 0.0])
+def test_prior_agent_biases_the_root(weight: float) -> None:
+    game, state = _memm_position()
+    p = state.current_player()
+    agent = make_agent(game, {"name": "mcts", "iterations": 40, "rollout_depth": 4, "prior": "greedy",
+                              "prior_weight": weight})
+    agent.reset(game, p)
+    seen: list[Any] = []
+    step = agent._prior.step
+    agent._prior.step = lambda obs, legal, rng: seen.append(step(obs, legal, rng)) or seen[-1]
+    chosen = agent.step_with_view(SeatView(state, p), state.legal_actions(), np.random.default_rng(3))
+    assert len(seen) == 1  # the seat's prior saw this decision
+    root_visits = agent.search(SeatView(state, p), np.random.default_rng(3)).stats[p]
+    assert len(state.legal_actions()) > 40 and max(row[0] for row in root_visits.values()) == 1
+    # 40 iterations visit 40 actions once each: the prior's choice wins the tie only with a weight
+    assert (chosen == seen[0]) == bool(weight) or seen[0] not in root_visits
+
+
+def test_prior_must_be_an_agent_of_the_game() -> None:
+    with pytest.raises(InvalidAgent, match="prior 'collector' is not an agent of memm"):
+        lab.play(lab.load("memm"), {"name": "mcts", "prior": "collector"}, seed=0)
+
+
+def test_value_evaluation_reads_the_games_estimate() -> None:
+    from lab.games.space_station.value import win_probability
+
+    game = lab.load("space_station")
+    state = game.new_initial_state()
+    rng = np.random.default_rng(0)
+    while state.is_chance_node():
+        state.apply_action(sample_outcome(state.chance_outcomes(), rng))
+    agent = make_agent(game, {"name": "mcts", "evaluation": "value"})
+    assert agent.evaluate(state) == pytest.approx([2 * win_probability(state) - 1])
+    # a game without an estimate: the progress rank
+    memm = make_agent(lab.load("memm"), {"name": "mcts", "evaluation": "value"})
+    assert memm.evaluate(_Scored([0.5, 0.2])) == pytest.approx([0.5, -0.5])  # type: ignore[arg-type]
+
+
+def test_hex_bench_mcts_row() -> None:
+    from benchmarks import hex_bench, run
+
+    m = hex_bench.mcts_rate(board_size=3, simulations=20, rounds=1)
+    assert m["lab_iterations_per_s"] > 0
+    row = run._mcts_rows(m)[0]
+    assert row[0] == "hex" and "MCTS iterations/s" in row[1]
+    if "ratio_to_openspiel" in m:
+        assert row[3] == ">= 1.0x" and row[4] in ("ok", "BELOW")
+
+
+def test_search_bench_pairs_each_game_with_a_rival_baseline() -> None:
+    from benchmarks.search_bench import MATCHES, duel, merge
+
+    game = lab.load("memm", players=2)
+    spec = {"name": "mcts", "iterations": 3, "rollout_depth": 3, "prior": "greedy"}
+    row = merge(game, [duel(game, spec, "greedy", 1, seed=0, offset=1)])
+    assert row["n_games"] == 1 and len(row["won"]) == len(row["baseline"]) == 1
+    assert row["searched_decisions"] > 0 and row["iterations_per_cpu_s"] > 0
+    lo, value, hi = row["search_win_rate"][1], row["search_win_rate"][0], row["search_win_rate"][2]
+    assert lo <= value <= hi
+    for m in MATCHES.values():  # every benchmark setting is a valid agent of its game
+        make_agent(lab.load(m["game"], **m["params"]), m["search"])
+
+
+def test_prior_margin_keeps_the_prior_unless_clearly_beaten() -> None:
+    from lab.agents.mcts import SearchAgent, _Node
+
+    a, b, c = (lab.Action("pick", (i,)) for i in range(3))
+    root = _Node()
+
+    def record(action: lab.Action, values: list[float]) -> None:
+        root.stats.setdefault(0, {})[action] = [0, 0.0, len(values), 0.0]
+        for v in values:
+            root.update(0, action, v)
+
+    record(a, [0.0, 1.0] * 10)        # the prior's choice: mean 0.5
+    record(b, [0.0, 1.0, 1.0] * 10)   # mean 0.67, more visits: the most visited
+    record(c, [1.0] * 2)              # mean 1 on two visits
+    assert SearchAgent._best(root, 0, [a, b, c]) == b
+    # only the most visited other action (b) is tested: c's lucky lead on two visits is ignored
+    assert SearchAgent._kept(root, 0, [a, b, c], a, margin=2.0) == a  # 0.17 < 2 x 0.14
+    assert SearchAgent._kept(root, 0, [a, b, c], a, margin=1.0) == b
+    assert SearchAgent._kept(root, 0, [a, c], a, margin=2.0) == c     # a lead of 0.5, se 0.11
+
+
+def test_guided_ismcts_cannot_see_hidden_tiles() -> None:
+    """The prior agent sees the seat's observation only: twin states (differing only in
+    face-down tiles the seat never saw) get the same guided decision and the same tree."""
+    from tests.test_information_state import _memcel_hunt_twin
+
+    state, twin, viewer = _memcel_hunt_twin(7)
+    spec = {"name": "ismcts", "iterations": 25, "rollout_depth": 40, "prior": "perfect",
+            "prior_margin": 1.0}
+
+    def decision(s: lab.State) -> Any:
+        agent = make_agent(s.game, spec)
+        agent.reset(s.game, viewer)
+        return agent.step_with_view(SeatView(s, viewer), s.legal_actions(viewer), np.random.default_rng(4))
+
+    assert decision(state) == decision(twin)
+
+
+def test_a_search_that_keeps_its_prior_plays_the_priors_game() -> None:
+    """The prior draws from the seat's generator as it would alone (the search from a spawned
+    child): a margin no search overcomes gives the prior's own game, move for move."""
+    game = lab.load("memm", players=2)
+    spec = {"name": "mcts", "iterations": 6, "rollout_depth": 4, "prior": "greedy", "prior_margin": 100.0}
+    guided = lab.play(game, [spec, "greedy"], seed=3)
+    alone = lab.play(game, ["greedy", "greedy"], seed=3)
+    assert [h.action for h in guided.history()] == [h.action for h in alone.history()]

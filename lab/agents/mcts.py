@@ -16,6 +16,18 @@ visit count in UCB).
 - Simultaneous nodes: decoupled UCT — each acting player keeps its own statistics in the node
   and picks by its own UCB; the joint action makes the child.
 - Every player maximises their own return.
+- ``prior``: a game agent that guides the root (progressive bias). The seat keeps its own
+  instance of it and shows it the seat's real observation at every decision, so an agent that
+  remembers (Memcel's ``perfect``/``memory``) keeps its memory. Its choice is tried first, comes
+  first in progressive widening, wins ties in the final visit count and gets a bonus of
+  ``prior_weight / (1 + visits)`` in UCB: the search leaves it only for an action the
+  simulations clearly prefer. With ``prior_margin > 0`` the final choice is the prior's unless
+  the search's favourite (the most visited other action: one test, so that many actions do not
+  multiply the chance of a lucky one) has a mean return higher by more than that many standard
+  errors.
+- ``evaluation="value"``: a rollout cut after ``rollout_depth`` actions is scored by the game's
+  own estimate ``state.value_estimate()`` (expected returns) when the game's state declares
+  one (Space Station: its fitted win model), else by the progress rank.
 - ``delegate`` / ``delegate_kinds``: decisions whose legal actions are all of the named kinds
   are not searched but taken from a game agent's policy (for the searching seat as well as in
   the simulations), e.g. Fiemme–Cembra's slap timing from the human reaction-time model so that
@@ -79,8 +91,10 @@ SETTINGS: tuple[ParamSpec, ...] = (
     ParamSpec("evaluation", "choice", "progress",
               "score of a rollout cut before the end: 'progress' ranks the players by "
               "state.progress(), 'lead' takes each player's progress lead over the others' mean "
-              "(both worth at most half a win), 'zero' scores it as a draw",
-              choices=("progress", "lead", "zero")),
+              "(both worth at most half a win), 'value' asks the game's own estimate "
+              "state.value_estimate() (expected returns, on the scale of returns(); 'progress' "
+              "for a game without one), 'zero' scores it as a draw",
+              choices=("progress", "lead", "value", "zero")),
     ParamSpec("widening", "float", 0.0,
               "progressive widening: a player considers only 1 + n**widening of its actions at a "
               "node it has chosen at n times (in a random order fixed per node); 0: all at once",
@@ -88,6 +102,18 @@ SETTINGS: tuple[ParamSpec, ...] = (
     ParamSpec("chance", "choice", "sample",
               "chance nodes: 'sample' (one subtree for all outcomes) or 'branch' (a subtree per "
               "outcome)", choices=("sample", "branch")),
+    ParamSpec("prior", "json", None,
+              "null, or a game agent that guides the search at the root: the seat's own instance "
+              "sees the seat's real observation at every decision (so an agent with memory keeps "
+              "it) and its choice gets a progressive bias of prior_weight / (1 + visits)",
+              check=_agent_name),
+    ParamSpec("prior_weight", "float", 1.0,
+              "progressive bias of the prior agent's choice at the root (in units of a win)",
+              minimum=0.0, maximum=1_000_000.0),
+    ParamSpec("prior_margin", "float", 0.0,
+              "keep the prior's choice unless the most visited other root action's mean return "
+              "beats it by more than this many standard errors (0: play the most visited action)",
+              minimum=0.0, maximum=100.0),
     ParamSpec("delegate", "json", None,
               "null, or a game agent whose policy takes the decisions of delegate_kinds",
               check=_agent_name),
@@ -96,44 +122,62 @@ SETTINGS: tuple[ParamSpec, ...] = (
 )
 
 
-class _Node:
-    """One tree node: per acting player, per action ``[visits, total return, availability]``."""
+def _spawned(rng: np.random.Generator) -> np.random.Generator:
+    """A child generator of ``rng`` that leaves ``rng``'s own stream untouched (numpy's
+    ``Generator.spawn``); a generator without a seed sequence gives a child seeded from it."""
+    try:
+        return rng.spawn(1)[0]
+    except (AttributeError, TypeError, ValueError):
+        return np.random.default_rng(rng.integers(2**63))
 
-    __slots__ = ("children", "rank", "stats")
+
+class _Node:
+    """One tree node: per acting player, per action ``[visits, total return, availability,
+    total squared return]``."""
+
+    __slots__ = ("children", "prior", "rank", "stats")
 
     def __init__(self) -> None:
         self.stats: dict[int, dict[Action, list[float]]] = {}
         self.children: dict[Any, _Node] = {}
         self.rank: dict[int, dict[Action, float]] = {}  # progressive widening's random order
+        self.prior: dict[int, tuple[Action, float]] = {}  # player -> (guided action, bias weight)
 
     def select(self, player: int, legal: Sequence[Action], c: float, rng: np.random.Generator,
                widening: float = 0.0) -> Action:
-        """UCB over the legal actions (availability counts); an untried action first."""
+        """UCB over the legal actions (availability counts); an untried action first (the
+        prior's choice before the others), plus the prior's progressive bias."""
         table = self.stats.get(player)
         if table is None:
             table = self.stats[player] = {}
+        guided, weight = self.prior.get(player, (None, 0.0))
         if widening > 0:
             k = 1 + int(sum(row[0] for row in table.values()) ** widening)
             if k < len(legal):
                 rank = self.rank.setdefault(player, {})
                 for a in legal:
                     if a not in rank:
-                        rank[a] = float(rng.random())
+                        rank[a] = -1.0 if a == guided else float(rng.random())  # the prior's first
                 legal = sorted(legal, key=rank.__getitem__)[:k]
         untried = []
         for a in legal:
             row = table.get(a)
             if row is None:
-                row = table[a] = [0, 0.0, 0]
+                row = table[a] = [0, 0.0, 0, 0.0]
             row[2] += 1
             if row[0] == 0:
                 untried.append(a)
         if untried:
+            if guided is not None and guided in untried:
+                return guided
             return untried[int(rng.integers(len(untried)))] if len(untried) > 1 else untried[0]
         best, best_score = legal[0], -math.inf
+        log, sqrt = math.log, math.sqrt
         for a in legal:
-            n, w, avail = table[a]
-            score = w / n + c * math.sqrt(math.log(avail) / n)
+            n, w, avail, _ = table[a]
+            score = w / n + c * sqrt(log(avail) / n)
+            if a == guided:
+                score += weight / (1 + n)
             if score > best_score:
                 best, best_score = a, score
         return best
@@ -142,6 +186,7 @@ class _Node:
         row = self.stats[player][action]
         row[0] += 1
         row[1] += value
+        row[3] += value * value
 
 
 class SearchAgent(BaseAgent):
@@ -166,6 +211,7 @@ class SearchAgent(BaseAgent):
         self.params = params.to_dict()
         self._policies: list[Any] = []
         self._delegates: list[Any] = []
+        self._prior: Any = None
 
     # ------------------------------------------------------------------ protocol
     def reset(self, game: Game, player: int) -> None:
@@ -173,13 +219,20 @@ class SearchAgent(BaseAgent):
         p = self.params
         self._policies = self._build(game, p["rollout"], "rollout")
         self._delegates = self._build(game, p["delegate"], "delegate") if p["delegate"] else []
+        self._prior = None
+        if p["prior"] not in (None, "random"):
+            from lab.agents.base import make_agent
+
+            self._check_name(game, p["prior"], "prior")
+            self._prior = make_agent(game, p["prior"])
+            self._prior.reset(game, player)
 
     def check_game(self, game: Game | type[Game]) -> None:
         """Refuse a rollout or delegate that is not an agent of ``game`` (``make_agent`` calls
         this, so a bad name is refused before any game is played)."""
         if self.params["rollout"] is None:
             raise InvalidAgent(f"agent {self.name!r}: rollout must be 'random' or an agent name, not null")
-        for what in ("rollout", "delegate"):
+        for what in ("rollout", "delegate", "prior"):
             self._check_name(game, self.params[what], what)
 
     def _check_name(self, game: Game | type[Game], name: str | None, what: str) -> None:
@@ -214,18 +267,32 @@ class SearchAgent(BaseAgent):
         if self.game is None:
             self.reset(view.game, view.player)
         legal = list(legal_actions)
+        guided = None
+        if self._prior is not None:
+            # fed at every decision, so that its memory is the seat's; it draws from the seat's
+            # generator as it would playing alone, the search from a spawned child generator,
+            # so a guided search that never departs from its prior plays the prior's game
+            guided = self._prior.step(view.observation(), legal, rng)
+            rng = _spawned(rng)
         if len(legal) == 1:
             return legal[0]
         if self._delegated(legal):
+            if guided is not None and self.params["delegate"] == self.params["prior"]:
+                return guided
             return self._delegates[view.player].step(view.observation(), legal, rng)
-        root = self.search(view, rng)
+        root = _Node()
+        if guided is not None and self.params["prior_weight"] > 0:
+            root.prior[view.player] = (guided, float(self.params["prior_weight"]))
+        self.search(view, rng, root)
+        if guided is not None and self.params["prior_margin"] > 0:
+            return self._kept(root, view.player, legal, guided, float(self.params["prior_margin"]))
         return self._best(root, view.player, legal)
 
     # ------------------------------------------------------------------ search
-    def search(self, view: SeatView, rng: np.random.Generator) -> _Node:
-        """Run the search from ``view`` and return the root of the tree."""
+    def search(self, view: SeatView, rng: np.random.Generator, root: _Node | None = None) -> _Node:
+        """Run the search from ``view`` (growing ``root``, or a new tree) and return the root."""
         p = self.params
-        root = _Node()
+        root = _Node() if root is None else root
         c = float(p["exploration"])
         widening = float(p["widening"])
         branch = p["chance"] == "branch"
@@ -281,6 +348,8 @@ class SearchAgent(BaseAgent):
         """Play on with the rollout policy; the returns, or the evaluation if cut short."""
         depth = int(self.params["rollout_depth"]) or math.inf
         policies = self._policies
+        if not policies and not self._delegates:
+            return self._random_rollout(state, rng, depth)
         steps = 0
         while steps < depth:
             cur = state.current_player()
@@ -298,6 +367,35 @@ class SearchAgent(BaseAgent):
             return state.returns()
         return self.evaluate(state)
 
+    def _random_rollout(self, state: State, rng: np.random.Generator, depth: float) -> list[float]:
+        """:meth:`rollout` with uniformly random actions: the hot loop of plain UCT, with the
+        random numbers drawn in blocks (one numpy call per 256 decisions)."""
+        apply, legal_of, current = state._apply_unchecked, state._legal_actions, state.current_player
+        block = rng.random(256).tolist()
+        i = steps = 0
+        while steps < depth:
+            cur = current()
+            if cur >= 0:
+                legal = legal_of(cur)
+                if i == 256:
+                    block, i = rng.random(256).tolist(), 0
+                apply(cur, legal[int(block[i] * len(legal))])
+                i += 1
+            elif cur == TERMINAL:
+                return state.returns()
+            elif cur == CHANCE:
+                apply(CHANCE, sample_outcome(state._chance_outcomes(), rng))
+            else:
+                joint = {}
+                for q in state.acting_players():
+                    legal = legal_of(q)
+                    joint[q] = legal[int(rng.random() * len(legal))]
+                apply(SIMULTANEOUS, joint)
+            steps += 1
+        if state.is_terminal():
+            return state.returns()
+        return self.evaluate(state)
+
     def _policy_action(self, state: State, player: int, policies: list[Any], rng: np.random.Generator) -> Action:
         legal = state._legal_actions(player)
         if self._delegated(legal):
@@ -310,6 +408,10 @@ class SearchAgent(BaseAgent):
         """Score of a live state from ``progress()`` (in [-0.5, 0.5]; see ``evaluation``), or zeros."""
         n = state.game.num_players()
         how = self.params["evaluation"]
+        if how == "value":
+            estimate = getattr(state, "value_estimate", None)
+            if estimate is not None:
+                return [float(v) for v in estimate()]
         prog = state.progress() if how != "zero" else None
         if prog is None:
             return [0.0] * n
@@ -332,15 +434,44 @@ class SearchAgent(BaseAgent):
 
     @staticmethod
     def _best(root: _Node, player: int, legal: Sequence[Action]) -> Action:
-        """The most visited legal action at the root (ties: the better mean, then legal order)."""
+        """The most visited legal action at the root (ties: the prior's choice, then the better
+        mean, then legal order)."""
         table = root.stats.get(player, {})
-        best, best_key = legal[0], (-1, -math.inf)
+        guided = root.prior.get(player, (None, 0.0))[0]
+        best, best_key = legal[0], (-1, False, -math.inf)
         for a in legal:
-            n, w, _ = table.get(a, (0, 0.0, 0))
-            key = (n, w / n if n else -math.inf)
+            n, w, *_ = table.get(a, (0, 0.0))
+            key = (n, a == guided, w / n if n else -math.inf)
             if key > best_key:
                 best, best_key = a, key
         return best
+
+
+    @staticmethod
+    def _kept(root: _Node, player: int, legal: Sequence[Action], guided: Action, margin: float) -> Action:
+        """The prior's choice, unless the most visited other root action's mean return beats it
+        by more than ``margin`` standard errors."""
+        table = root.stats.get(player, {})
+
+        def moments(a: Action) -> tuple[int, float, float]:
+            n, w, _, sq = table.get(a, (0, 0.0, 0, 0.0))
+            mean = w / n if n else 0.0
+            return n, mean, (sq / n - mean * mean) if n else 0.0
+
+        if guided not in legal:
+            return SearchAgent._best(root, player, legal)
+        n_g, mean_g, var_g = moments(guided)
+        if n_g < 2:  # no estimate of its spread: keep it
+            return guided
+        # one test, not one per action: the search's own favourite (the most visited other
+        # action) against the prior's choice
+        others = [a for a in legal if a != guided and table.get(a, (0,))[0] >= 2]
+        if not others:
+            return guided
+        rival = max(others, key=lambda a: (table[a][0], moments(a)[1]))
+        n, mean, var = moments(rival)
+        se = math.sqrt(max(var, 0.0) / (n - 1) + max(var_g, 0.0) / (n_g - 1))
+        return rival if mean - mean_g > margin * se else guided
 
 
 class MCTSAgent(SearchAgent):

@@ -730,6 +730,14 @@ class SpaceStationState(State):
         left += sum(1 for m in range(g.first_missile, g.n_pieces) if self.status[m] != DESTROYED)
         return [1.0 - left / total]
 
+    def value_estimate(self) -> list[float]:
+        """Expected return ``2 P(win) - 1`` from the fitted win model
+        (:func:`lab.games.space_station.value.win_probability`); general search players read it
+        with ``evaluation="value"`` to score a rollout cut before the end."""
+        from lab.games.space_station.value import win_probability
+
+        return [2.0 * win_probability(self) - 1.0]
+
     def describe_action(self, action: Action) -> str:
         g = self.game
         k = action.kind
