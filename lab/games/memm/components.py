@@ -181,6 +181,13 @@ class CubeTable:
             tuple(tuple(b) for b in bodies), tuple(orients), tuple(reps), tuple(masks), mono
         )
 
+    def main_colours(self, cube: int) -> tuple[int, ...]:
+        """The colours of ``cube`` with its highest numeral (MM-C2), lowest colour first."""
+        body = self.bodies[cube]
+        counts = Counter(body)
+        top = max(counts.values())
+        return tuple(sorted(c for c, n in counts.items() if n == top))
+
     def colours_of(self, cube: int) -> int:
         """Number of different colours on ``cube`` (the MM-5 tie-break counts these)."""
         return len(set(self.bodies[cube]))

@@ -21,6 +21,9 @@ _DEAL, _ROLL, _PLACE, _GIVE, _OVER = "deal", "roll", "place", "give", "over"
 PASS = Action("pass", ())
 KEEP = Action("keep", ())
 _FACE_WORDS = ((4, "top"), (0, "+x"), (1, "-x"), (2, "+y"), (3, "-y"), (5, "bottom"))
+# run_direction="touched" (AMB-MM-6): the touched cube a placement is measured against when it
+# does not touch the previous cube: the cube under it first, then its sides in face order.
+_TOUCH_ORDER = (5, 0, 1, 2, 3, 4)
 
 
 class MemmState(State):
@@ -44,7 +47,7 @@ class MemmState(State):
         self.run_len = 0
         self.column: tuple[int, int] | None = None  # MM-4.2 constraint for the next placement
         self.gives_left = 0
-        self.repeat = False
+        self.repeat = False  # MM-3: an extra placement is owed (give phase) or due (place phase)
         self.first_out: int | None = None
         self.pass_streak = 0
         self.blocked = False
@@ -81,7 +84,10 @@ class MemmState(State):
             if self.phase == _GIVE:
                 self._legal = self._gift_actions()
             else:
-                self._legal = self.placement_actions() or [PASS]
+                places = self.placement_actions()
+                if places and self.repeat and self.game.params["extra_placement"] == "may":
+                    places.append(PASS)  # MM-3: the extra placement may be declined
+                self._legal = places or [PASS]
         return list(self._legal)
 
     def _apply_action(self, action: Action) -> None:
@@ -100,6 +106,8 @@ class MemmState(State):
             self.log("MM-3", "keep", player=self.to_move, declined=self.gives_left)
             self.gives_left = 0
             self._after_gifts()
+        elif self.repeat and self.placement_actions():
+            self._decline()
         else:
             self._pass()
 
@@ -147,10 +155,31 @@ class MemmState(State):
             return self.run_key
         return None
 
+    def placement_direction(self, cell: Cell) -> int | None:
+        """MM-4.1 / AMB-MM-6: the direction of a placement at ``cell`` (a face index), or ``None``.
+
+        ``run_direction="previous"``: the side of the previous cube the new one sits against;
+        ``None`` when it does not touch the previous cube. ``"touched"``: the same when it touches
+        the previous cube, else the side of another cube it touches (the one under it first, then
+        its neighbours in face order ``+x, -x, +y, -y, +z``).
+        """
+        last = self.last
+        if last is None:
+            return None
+        d = direction(last, cell)
+        if d is not None or self.game.params["run_direction"] == "previous":
+            return d
+        x, y, z = cell
+        for f in _TOUCH_ORDER:
+            dx, dy, dz = FACE_VECTORS[f]
+            if (x + dx, y + dy, z + dz) in self.cells:
+                return f ^ 1  # the side of that neighbour the new cube sits against
+        return None
+
     def _run_blocked(self, cell: Cell) -> bool:
         """MM-4.1: would ``cell`` continue a run that is full?"""
         closed = self._closed_direction()
-        return closed is not None and direction(self.last, cell) == closed  # type: ignore[arg-type]
+        return closed is not None and self.placement_direction(cell) == closed
 
     def candidate_cells(self) -> list[Cell]:
         """Free cells touching an anchor, on the table or supported, not breaking MM-4.1."""
@@ -169,8 +198,7 @@ class MemmState(State):
         closed = self._closed_direction()
         if closed is None:
             return sorted(found)
-        last = self.last
-        return sorted(c for c in found if direction(last, c) != closed)  # type: ignore[arg-type]
+        return sorted(c for c in found if self.placement_direction(c) != closed)
 
     def contacts(self, cell: Cell, anchor_set: set[Cell] | None = None) -> list[tuple[int, int, bool]]:
         """Occupied neighbours of ``cell``: ``(face, colour it must show there, is an anchor)``."""
@@ -234,7 +262,7 @@ class MemmState(State):
     def _place(self, cube: int, cell: Cell, rot: int) -> None:
         p = self.to_move
         joined = self.joined_faces(cube, cell, rot)
-        d = None if self.last is None else direction(self.last, cell)  # AMB-MM-6
+        d = self.placement_direction(cell)  # AMB-MM-6
         if d is not None and d == self.run_key:
             self.run_len += 1
         else:
@@ -269,6 +297,9 @@ class MemmState(State):
 
     # ================================================================== gifts (MM-3)
     def _recipients(self) -> list[int]:
+        """Who may receive a gift (MM-3, MM-5): any opponent, or only those still holding cubes."""
+        if self.game.params["gift_to"] == "any":
+            return [q for q in range(len(self.hands)) if q != self.to_move]
         return [q for q in range(len(self.hands)) if q != self.to_move and self.hands[q]]
 
     def _gift_actions(self) -> list[Action]:
@@ -293,12 +324,24 @@ class MemmState(State):
         p = self.to_move
         self.phase = _PLACE
         if self.repeat and self.hands[p]:
-            self.repeat = False
-            return  # MM-3: the same player places again
+            return  # MM-3: the same player places again (or declines, extra_placement="may")
         self.repeat = False
         self._end_turn(p)
 
     # ================================================================== passing, ending
+    def _decline(self) -> None:
+        """MM-3 ("posibilidad"): the player declines the extra placement; the turn passes on.
+
+        A decline is not a pass for AMB-MM-5 (the player could place, so it never counts
+        towards a block). A pending MM-4.2 column constraint names the same player, so it is
+        used up, as a pass uses it up.
+        """
+        p = self.to_move
+        self.repeat = False
+        self.column = None
+        self.log("MM-3", "decline", player=p)
+        self._end_turn(p)
+
     def _pass(self) -> None:
         p = self.to_move
         self.passes += 1
@@ -340,8 +383,16 @@ class MemmState(State):
 
     # ================================================================== outcome
     def held_colours(self, p: int) -> int:
-        """Different colours among ``p``'s cubes (the MM-5 tie-break)."""
-        bodies = self.game.cubes.bodies
+        """Different colours among ``p``'s cubes (the MM-5 tie-break, ``colour_tiebreak``).
+
+        ``"faces"``: every colour shown on any face of a held cube; ``"cubes"``: the colour of
+        each held cube, that is its main colour(s) -- the colours with its highest numeral
+        (MM-C2): one for five patterns, all six for the six-colour cube.
+        """
+        table = self.game.cubes
+        if self.game.params["colour_tiebreak"] == "cubes":
+            return len({c for cube in self.hands[p] for c in table.main_colours(cube)})
+        bodies = table.bodies
         return len({c for cube in self.hands[p] for c in bodies[cube]})
 
     def losers(self) -> list[int]:
@@ -386,6 +437,7 @@ class MemmState(State):
             "passes": float(self.passes),
             "gifts": float(self.gifts),
             "repeats": float(self.repeats),
+            "declines": float(sum(1 for e in self.events if e.kind == "decline")),
             "max_joined": float(self.max_joined),
             "height": float(max((c[2] for c in self.order), default=-1) + 1),
             "cubes_left": float(sum(len(h) for h in self.hands)),
@@ -492,7 +544,9 @@ class MemmState(State):
                 if cube not in self.hands[player]:
                     return f"cube {cube} is not in your hand {self.hands[player]}"
                 if to not in self._recipients():
-                    return f"player {to} cannot receive a cube (not another player still holding cubes)"
+                    who = "another player" if self.game.params["gift_to"] == "any" else (
+                        "another player still holding cubes (gift_to='holding')")
+                    return f"player {to} cannot receive a cube (not {who})"
             return f"MM-3: give up to {self.gives_left} more cube(s) with give(cube, to), or keep"
         if action.kind != "place":
             if action.kind == "pass":
