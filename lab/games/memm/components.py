@@ -27,7 +27,13 @@ COLOUR_HEX: dict[str, str] = {
     "green": "#2ca02c",
 }
 
-# MM-C1: the six patterns (face counts per colour, largest first), six cubes each.
+# MM-C1: the six patterns (face counts per colour, largest first), six cubes each. The seed
+# wins over RULES.md's digest ("5 + 1; 4 + 2; 3 + 3; 2 + 4"): "4 caras de un mismo color y con
+# 2 caras de color diferente" is read as two faces of two *different* colours (4-1-1), and so on,
+# because (a) the sixth pattern, "todas sus caras de color diferente", uses the same words for
+# faces all different from each other, and (b) read as one other colour, "2 of the same colour and
+# 4 different" (2 + 4) would be the same pattern as "4 of the same colour and 2 different" (4 + 2),
+# while the seed lists six patterns. Pattern k has k + 1 colours (a linter Note says so too).
 PATTERNS: tuple[tuple[int, ...], ...] = (
     (6,),
     (5, 1),

@@ -550,7 +550,8 @@ class MemmState(State):
             return f"MM-3: give up to {self.gives_left} more cube(s) with give(cube, to), or keep"
         if action.kind != "place":
             if action.kind == "pass":
-                return "AMB-MM-5: you may pass only when no placement is legal"
+                return ("AMB-MM-5: you may pass only when no placement is legal (or, with "
+                        "extra_placement='may', to decline an extra placement, MM-3)")
             return "a placement (place) is due"
         cube, x, y, z, rot = (int(a) for a in action.args)
         return self._why_not(cube, (x, y, z), rot)
@@ -599,6 +600,8 @@ class MemmState(State):
             return f"deal cube {action.args[0]}"
         if action.kind == "roll":
             return f"roll {action.args[0]}"
+        if action.kind == "pass" and self.repeat and self.phase == _PLACE:
+            return "pass: decline the extra placement (MM-3)"
         return {"keep": "give no more cubes", "pass": "pass (no legal placement)"}.get(action.kind, str(action))
 
 
