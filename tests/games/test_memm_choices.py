@@ -110,20 +110,6 @@ def test_MM_3_random_agent_declines_sometimes_greedy_never_by_default() -> None:
     assert picky.step(obs, legal, np.random.default_rng(0)) == PASS
 
 
-def test_MM_3_lookahead_declines_when_its_search_says_so() -> None:
-    """In seeded 3-player games the lookahead player takes most extra placements and declines
-    some; under extra_placement='must' it never can."""
-    totals = Counter()
-    for extra in ("may", "must"):
-        game = lab.load("memm", players=3, extra_placement=extra)
-        for seed in range(4):
-            m = lab.play(game, ["lookahead"] * 3, seed=seed).metrics()
-            totals[extra, "declines"] += m["declines"]
-            totals[extra, "repeats"] += m["repeats"]
-    assert 0 < totals["may", "declines"] < totals["may", "repeats"]
-    assert totals["must", "declines"] == 0
-
-
 # ================================================================== saves
 @pytest.mark.parametrize("fmt", [1, 2])
 def test_MM_3_saves_made_before_the_new_parameters_replay_under_the_defaults(fmt: int) -> None:

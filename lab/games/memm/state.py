@@ -315,7 +315,7 @@ class MemmState(State):
         self.gives_left -= 1
         self.log("MM-3", "give", player=p, cube=cube, to=to)
         self._check_out(p)
-        if not self.hands[p] or not self._recipients():
+        if not self.hands[p]:  # (a gift never removes a recipient: no other reason to stop)
             self.gives_left = 0
         if self.gives_left == 0:
             self._after_gifts()
@@ -576,12 +576,14 @@ class MemmState(State):
         if self._run_blocked(cell):
             return f"MM-4.1: no more than {self.game.params['max_run']} placements in a row in one direction"
         world = table.orientations[cube][table.rep_index[cube][rot]][1]
+        if self.game.params["match"] == "one":
+            return "AMB-MM-1: no face touching an anchor matches its colour (match='one')"
         bad = [(FACE_NAMES[f], COLOURS[world[f]], COLOURS[c]) for f, c, _ in self.contacts(cell)
                if world[f] != c]
-        if bad:
-            f, mine, theirs = bad[0]
-            return f"AMB-MM-1/MM-2: face {f} would show {mine} against {theirs}"
-        return "AMB-MM-1: no touching face matches an anchor's colour"
+        if not bad:
+            return None  # the placement is legal
+        f, mine, theirs = bad[0]
+        return f"AMB-MM-1/MM-2: face {f} would show {mine} against {theirs}"
 
     def describe_action(self, action: Action) -> str:
         if action.kind == "place":
