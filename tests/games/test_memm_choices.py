@@ -46,6 +46,7 @@ def test_MM_3_extra_placement_may_be_declined() -> None:
     assert legal[-1] == PASS  # the pointer codes of the placements are unchanged
     assert "decline" in state.describe_action(PASS)
     assert "pass" in state.action_targets(0)  # the render's pass button declines
+    assert "places again (MM-3; pass declines it)" in state.render_svg(0)
     state.apply_action(PASS)
     decline = [e for e in state.events if e.kind == "decline"]
     assert len(decline) == 1 and decline[0].clause == "MM-3" and decline[0].data["player"] == 0
