@@ -243,6 +243,11 @@ def test_MM_5_the_start_player_winning_and_losing_are_measured() -> None:
     m = state.metrics()
     assert m["height"] == 2.0 and m["first_out_placement"] == -1.0 and m["winner_seat_after_start"] == -1.0
     assert state.returns() == [0.0, 0.0]  # not over
+    three = lab.load("memm", players=3)
+    state = position(three, [(0, 0, 0, R, {})], [[7, 8], [6], [9]], to_move=1, start=2)
+    state.apply_action(at(state, (1, 0, 0), 6))  # seat 1 is out; seat 1 closes the round
+    assert state.is_terminal() and state.metrics()["winner_seat_after_start"] == 2.0
+    assert dealt(three).metrics()["height"] == 0.0  # nothing on the table yet
 
 
 def test_MM_5_a_blocked_game_has_a_loser_but_no_winner() -> None:

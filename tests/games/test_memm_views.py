@@ -125,3 +125,23 @@ def test_svg_marks_the_viewer() -> None:
     game = lab.load("memm", players=2)
     state = position(game, [(0, 0, 0, R, {})], [[6], [13]])
     assert "player 0 (you)" in state.render_svg(0) and "(you)" not in state.render_svg(None)
+
+
+@pytest.mark.parametrize(("gift_to", "who"), [
+    ("any", "another player"), ("holding", "another player still holding cubes (gift_to='holding')")])
+def test_MM_3_gift_explanations_name_who_may_receive(gift_to: str, who: str) -> None:
+    game = lab.load("memm", players=3, gift_to=gift_to)
+    state = _pit(game, 2, [[R, 7, 8], [15], [16]])
+    state.apply_action(Action("place", (R, 0, 0, 1, 0)))
+    assert state.explain_illegal(0, Action("give", (7, 0))) == (
+        f"player 0 cannot receive a cube (not {who})")
+    assert state.explain_illegal(0, PASS) == "MM-3: give up to 1 more cube(s) with give(cube, to), or keep"
+
+
+def test_pass_and_keep_explanations_at_a_placement() -> None:
+    game = lab.load("memm", players=2)
+    state = position(game, [(0, 0, 0, R, {})], [[6], [7]])
+    assert state.explain_illegal(0, PASS) == (
+        "AMB-MM-5: you may pass only when no placement is legal (or, with "
+        "extra_placement='may', to decline an extra placement, MM-3)")
+    assert state.explain_illegal(0, KEEP) == "a placement (place) is due"

@@ -187,6 +187,57 @@ GIVES_FOR_JOINED = {3: 1, 4: 2, 5: 3, 6: 3}
 PLACE_CHOICES = 9_800  # MM-3 (6 joined faces only without gravity)
 
 
+# The linter's notes on memm's open points, as data: (id, clauses, message, suggested fix); a
+# message names the reading in force through ``{parameter!r}`` fields (see ``accounting``).
+LINT_NOTES: tuple[tuple[str, tuple[str, ...], str, str], ...] = (
+    (
+        "memm-direction", ("AMB-MM-6", "MM-4.1"),
+        "MM-4.1 'direction' is read as the side of the previous cube the new one sits against "
+        "(run_direction={run_direction!r}: a placement not touching the previous cube has no "
+        "direction and ends the run with 'previous', takes the side of a cube it touches with "
+        "'touched'). Counting an axis instead (+x and -x together) gives the same games, since "
+        "consecutive placements cannot go opposite ways.",
+        "state how the direction of a placement is measured",
+    ),
+    (
+        "memm-extra-placement", ("MM-3",),
+        "The seed grants the extra placement after a 2+ face join as a 'posibilidad' (ability): "
+        "the player may decline it (extra_placement={extra_placement!r}; 'must' is the reading "
+        "'places again').",
+        "say whether a player may decline the extra placement",
+    ),
+    (
+        "memm-gift-to", ("MM-3", "MM-5"),
+        "Gifts go 'to a player of his choice' / 'a cualquier contrincante', also in the final "
+        "round when a player is out; the seed does not say whether the player out may receive, "
+        "nor what the cubes then mean (gift_to={gift_to!r}: with 'any' they may, and stay the "
+        "winner).",
+        "say whether the player who is out may receive cubes and whether they still win",
+    ),
+    (
+        "memm-colour-tiebreak", ("MM-5",),
+        "MM-5 breaks a tie on cubes by 'more different colours' without saying whether colours "
+        "on every face count or one colour per cube (colour_tiebreak={colour_tiebreak!r}).",
+        "say which colours of the held cubes the tie-break counts",
+    ),
+    (
+        "memm-patterns", ("MM-C1",),
+        "MM-C1's 'N sides of the same colour and M different sides' is read as M faces of M "
+        "other colours, all different (6, 5-1, 4-1-1, 3-1-1-1, 2-1-1-1-1, 1x6): read as one "
+        "other colour, '2 same + 4 different' would repeat '4 same + 2 different', and the sixth "
+        "pattern's 'todas sus caras de color diferente' uses 'different' for mutually different "
+        "faces.",
+        "give each pattern's colour counts (e.g. 4-1-1)",
+    ),
+    (
+        "memm-variants", ("MM-6",),
+        "MM-6 names figure variants (target shapes) and a rotating table but does not specify "
+        "them; only the basic game is playable.",
+        "describe a figure as the set of cells the structure must fill",
+    ),
+)
+
+
 # ---------------------------------------------------------------------- rule points
 @rule_point("MM-3")
 def rewards(joined: int) -> tuple[bool, int]:
@@ -328,54 +379,9 @@ class MemmGame(Game):
                 "memm-share", ("MM-1",), "cubes shared equally among the players",
                 len(bodies), self.num_players(),
             ),
-            Note(
-                "memm-direction", ("AMB-MM-6", "MM-4.1"),
-                f"MM-4.1 'direction' is read as the side of the previous cube the new one sits "
-                f"against (run_direction={self.params['run_direction']!r}: a placement not "
-                "touching the previous cube has no direction and ends the run with 'previous', "
-                "takes the side of a cube it touches with 'touched'). Counting an axis instead "
-                "(+x and -x together) gives the same games, since consecutive placements cannot "
-                "go opposite ways.",
-                "state how the direction of a placement is measured",
-            ),
-            Note(
-                "memm-extra-placement", ("MM-3",),
-                "The seed grants the extra placement after a 2+ face join as a 'posibilidad' "
-                "(ability): the player may decline it (extra_placement="
-                f"{self.params['extra_placement']!r}; 'must' is the reading 'places again').",
-                "say whether a player may decline the extra placement",
-            ),
-            Note(
-                "memm-gift-to", ("MM-3", "MM-5"),
-                "Gifts go 'to a player of his choice' / 'a cualquier contrincante', also in the "
-                "final round when a player is out; the seed does not say whether the player out "
-                f"may receive, nor what the cubes then mean (gift_to={self.params['gift_to']!r}: "
-                "with 'any' they may, and stay the winner).",
-                "say whether the player who is out may receive cubes and whether they still win",
-            ),
-            Note(
-                "memm-colour-tiebreak", ("MM-5",),
-                "MM-5 breaks a tie on cubes by 'more different colours' without saying whether "
-                "colours on every face count or one colour per cube (colour_tiebreak="
-                f"{self.params['colour_tiebreak']!r}).",
-                "say which colours of the held cubes the tie-break counts",
-            ),
-            Note(
-                "memm-patterns", ("MM-C1",),
-                "MM-C1's 'N sides of the same colour and M different sides' is read as M faces "
-                "of M other colours, all different (6, 5-1, 4-1-1, 3-1-1-1, 2-1-1-1-1, 1x6): "
-                "read as one other colour, '2 same + 4 different' would repeat '4 same + 2 "
-                "different', and the sixth pattern's 'todas sus caras de color diferente' uses "
-                "'different' for mutually different faces.",
-                "give each pattern's colour counts (e.g. 4-1-1)",
-            ),
-            Note(
-                "memm-variants", ("MM-6",),
-                "MM-6 names figure variants (target shapes) and a rotating table but does not "
-                "specify them; only the basic game is playable.",
-                "describe a figure as the set of cells the structure must fill",
-            ),
         ]
+        checks += [Note(nid, clauses, message.format(**self.params), fix)
+                   for nid, clauses, message, fix in LINT_NOTES]
         for pattern in PATTERNS:
             name = pattern_name(pattern)
             checks.append(
