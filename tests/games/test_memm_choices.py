@@ -30,7 +30,7 @@ NEW_PARAMS = ("extra_placement", "gift_to", "colour_tiebreak", "run_direction")
 def _extra_decision(game: MemmGame, hand: list[int]) -> MemmState:
     """Player 0 joins two faces with the red cube on top of the centre: an extra placement is
     due (and the MM-4.2 column (0, 0) is pending); ``hand`` is what they hold after it."""
-    state = _pit(game, 1, [[R, *hand], [15], [16, 17]])
+    state = _pit(game, 1, [[R, *hand], [18], [16, 17]])
     state.apply_action(Action("place", (R, 0, 0, 1, 0)))
     assert state.current_player() == 0 and state.repeat and state.column == (0, 0)
     return state
@@ -56,6 +56,9 @@ def test_MM_3_extra_placement_may_be_declined() -> None:
     metrics = state.metrics()
     assert metrics["declines"] == 1.0 and metrics["passes"] == 0.0
     assert not any(e.kind == "pass" for e in state.events)
+    # the next player's turn is an ordinary one: no decline to offer
+    assert state.observation(1)["repeat"] is False
+    assert PASS not in state.legal_actions() and state.legal_actions()
 
 
 def test_MM_3_extra_placement_must_be_taken_in_the_old_reading() -> None:
@@ -76,9 +79,12 @@ def test_MM_3_an_extra_placement_nothing_fits_is_an_AMB_MM_5_pass(extra: str) ->
     state = _extra_decision(game, [7, 8])  # no red face: nothing fits on the red cube
     assert state.legal_actions() == [PASS]
     state.apply_action(PASS)
-    assert [e.kind for e in state.events[-1:]] == ["pass"]
+    assert [(e.clause, e.kind, dict(e.data)) for e in state.events[-1:]] == [
+        ("AMB-MM-5", "pass", {"player": 0})]
     assert not any(e.kind == "decline" for e in state.events)
     assert state.metrics()["passes"] == 1.0 and state.current_player() == 1
+    assert state.observation(1)["repeat"] is False
+    assert PASS not in state.legal_actions() and state.legal_actions()
 
 
 def test_MM_3_a_decline_then_a_block_needs_every_player_to_pass() -> None:

@@ -92,6 +92,7 @@ def test_MM_3_gifts_are_limited_by_the_hand_and_the_last_gift_puts_the_giver_out
     state.apply_action(Action("give", (7, 2)))
     assert state.hands == [[], [15], [7, 16]] and state.first_out == 0
     assert kinds(state, "give") == [{"player": 0, "cube": 7, "to": 2}]
+    assert [e.clause for e in state.events if e.kind == "give"] == ["MM-3"]
     assert kinds(state, "out") == [{"player": 0}]
     assert state.current_player() == 1 and state.metrics()["gifts"] == 1.0
 
@@ -353,3 +354,45 @@ def test_max_game_length_bounds_every_game() -> None:
         assert longest <= game.max_game_length() == 37 + 35 * 5 + 36 * (n + 1)
 
 
+
+
+def test_AMB_MM_5_no_move_end_logs_who_was_stuck() -> None:
+    game = lab.load("memm", players=3, no_move="end")
+    state = position(game, [(0, 0, 0, R, {})], [[Y, 7], [OR, 8], [9]], to_move=1)
+    state.apply_action(PASS)
+    stuck = [e for e in state.events if e.kind == "stuck_ends"]
+    assert [(e.clause, dict(e.data)) for e in stuck] == [("AMB-MM-5", {"player": 1})]
+    assert state.full_state()["stuck"] == 1 and state.metrics()["stuck_end"] == 1.0
+
+
+def test_observation_round_trip_mid_gift_and_before_the_roll() -> None:
+    game = lab.load("memm", players=3)
+    state = _pit(game, 3, [[R, 7, 8, 9], [15], [16]])
+    state.apply_action(Action("place", (R, 0, 0, 1, 0)))
+    obs = state.observation(2)
+    assert obs["gives_left"] == 2 and obs["repeat"] is True and obs["phase"] == "give"
+    assert obs["column"] == [0, 0] and obs["undealt"] == 0
+    twin = MemmState.from_observation(game, obs)
+    assert twin.observation(2) == obs and twin.legal_actions() == state.legal_actions()
+    fresh = game.new_initial_state()
+    first = fresh.observation(None)
+    assert first["last"] is None and first["column"] is None and first["undealt"] == 36
+    again = MemmState.from_observation(game, first)
+    assert again.last is None and again.column is None and again.observation(None)["last"] is None
+
+
+def test_MM_5_bonus_rule_point_receives_the_number_of_players() -> None:
+    game = lab.load("memm", players=3, rules={"MM-5:bonus": lambda n_players: float(n_players)})
+    state = position(game, [(0, 0, 0, R, {})], [[7, 8], [9], [6]], to_move=2, start=0)
+    state.apply_action(at(state, (1, 0, 0), 6))
+    assert state.returns()[2] == 3.0
+
+
+def test_agents_of_memm_are_named() -> None:
+    names = set(lab.agents.base.agent_names(lab.load("memm", players=2)))
+    assert {"greedy", "lookahead"} <= names
+
+
+def test_AMB_MM_3_unknown_face_layout_is_refused_by_name() -> None:
+    with pytest.raises(lab.InvalidVariant, match=r"face layout 'diagonal' is not known; expected one of \['adjacent', 'opposite'\]"):
+        balanced_cube_set("diagonal")
