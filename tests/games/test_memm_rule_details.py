@@ -396,3 +396,38 @@ def test_agents_of_memm_are_named() -> None:
 def test_AMB_MM_3_unknown_face_layout_is_refused_by_name() -> None:
     with pytest.raises(lab.InvalidVariant, match=r"face layout 'diagonal' is not known; expected one of \['adjacent', 'opposite'\]"):
         balanced_cube_set("diagonal")
+
+
+def test_action_specs_are_the_saved_contract() -> None:
+    """Names, domains and docs of memm's action kinds (codes and saves depend on them)."""
+    specs = {s.kind: s for s in lab.load("memm").action_specs()}
+    assert list(specs) == ["place", "give", "keep", "pass", "deal", "roll"]
+    table = {k: [(f.name, f.values) for f in s.fields] for k, s in specs.items()}
+    span = range(-35, 36)
+    assert table == {
+        "place": [("cube", range(36)), ("x", span), ("y", span), ("z", range(0, 36)),
+                  ("rotation", range(24))],
+        "give": [("cube", range(36)), ("to", range(4))],
+        "keep": [], "pass": [], "deal": [("cube", range(36))], "roll": [("colour", COLOURS)],
+    }
+    assert specs["place"].choices == 9_800
+    assert {k: s.doc for k, s in specs.items()} == {
+        "place": "MM-2: put a cube from the hand into a cell, turned by a rotation.",
+        "give": "MM-3: hand a cube to a player.",
+        "keep": "MM-3: give no more cubes this time.",
+        "pass": "AMB-MM-5: no legal placement; MM-3: decline an extra placement.",
+        "deal": "MM-1 (chance): the next cube dealt.",
+        "roll": "MM-1 (chance): the six-colour roll.",
+    }
+
+
+def test_malformed_placements_are_refused_by_field() -> None:
+    game = lab.load("memm", players=2)
+    state = position(game, [(0, 0, 0, R, {})], [[6], [7]])
+    for args, word in (((6, 36, 0, 0, 0), "x = 36"), ((6, 0, -36, 0, 0), "y = -36"),
+                       ((6, 0, 0, 36, 0), "z = 36"), ((36, 0, 0, 0, 0), "cube = 36"),
+                       ((6, 0, 0, 0, 24), "rotation = 24")):
+        with pytest.raises(lab.IllegalAction, match=word):
+            state.apply_action(Action("place", args))
+    with pytest.raises(lab.IllegalAction, match="is not legal for player 0 now: AMB-MM-4"):  # well-formed
+        state.apply_action(Action("place", (6, 35, -35, 35, 0)))

@@ -145,3 +145,12 @@ def test_pass_and_keep_explanations_at_a_placement() -> None:
         "AMB-MM-5: you may pass only when no placement is legal (or, with "
         "extra_placement='may', to decline an extra placement, MM-3)")
     assert state.explain_illegal(0, KEEP) == "a placement (place) is due"
+
+
+def test_custom_set_with_a_layout_is_refused_with_the_reason() -> None:
+    custom = [[COLOURS[c] for c in body] for body in lab.load("memm").cubes.bodies]
+    with pytest.raises(lab.InvalidVariant) as info:
+        lab.load("memm", cube_set=custom, face_layout="adjacent")
+    assert str(info.value).endswith(
+        "face_layout only arranges the 'balanced' cube set; a custom cube_set already gives "
+        "every face, so leave face_layout at 'opposite'")
