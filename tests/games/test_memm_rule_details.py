@@ -95,6 +95,7 @@ def test_MM_3_gifts_are_limited_by_the_hand_and_the_last_gift_puts_the_giver_out
     assert [e.clause for e in state.events if e.kind == "give"] == ["MM-3"]
     assert kinds(state, "out") == [{"player": 0}]
     assert state.current_player() == 1 and state.metrics()["gifts"] == 1.0
+    assert state.observation(1)["repeat"] is False  # the owed repeat lapsed with the hand
 
 
 def test_MM_3_a_two_face_join_with_the_last_cube_ends_the_turn() -> None:
@@ -168,10 +169,12 @@ def test_MM_4_1_a_placement_with_no_direction_ends_the_run() -> None:
     state = _corridor(game)
     for cell in ((1, 0, 0), (2, 0, 0), (0, 1, 0)):  # the third is not against the previous cube
         state.apply_action(at(state, cell))
+    assert state.observation(0)["run"] == [None, 0]
     for x in (1, 2, 3):  # so a new +x run starts after it
         assert (x, 1, 0) in state.candidate_cells()
         state.apply_action(at(state, (x, 1, 0)))
     assert [d["direction"] for d in kinds(state, "place")] == ["+x", "+x", None, "+x", "+x", "+x"]
+    assert state.observation(0)["run"] == [0, 3]
     assert (4, 1, 0) not in state.candidate_cells()
 
 
@@ -431,3 +434,49 @@ def test_malformed_placements_are_refused_by_field() -> None:
             state.apply_action(Action("place", args))
     with pytest.raises(lab.IllegalAction, match="is not legal for player 0 now: AMB-MM-4"):  # well-formed
         state.apply_action(Action("place", (6, 35, -35, 35, 0)))
+
+
+CLAUSE_OF = {
+    "deal": "MM-1", "roll": "MM-1", "centre": "MM-1", "place": "MM-2", "run_limit": "MM-4.1",
+    "column": "MM-4.2", "repeat": "MM-3", "may_give": "MM-3", "give": "MM-3", "keep": "MM-3",
+    "decline": "MM-3", "pass": "AMB-MM-5", "blocked": "AMB-MM-5", "stuck_ends": "AMB-MM-5",
+    "out": "MM-5", "round_complete": "MM-5", "end": "MM-5",
+}
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_every_event_names_its_clause_and_metrics_count_the_events(seed: int) -> None:
+    game = lab.load("memm", players=3)
+    state = lab.play(game, "greedy", seed=seed)
+    seen = set()
+    for e in state.events:
+        assert e.clause == CLAUSE_OF[e.kind], e
+        seen.add(e.kind)
+    assert {"deal", "roll", "centre", "place", "repeat", "end"} <= seen
+    m = state.metrics()
+    for kind, metric in (("place", "placements"), ("repeat", "repeats"), ("give", "gifts"),
+                         ("pass", "passes"), ("decline", "declines")):
+        assert m[metric] == len(kinds(state, kind)), metric
+    assert m["placements"] >= 2 and m["repeats"] >= 2
+    first = kinds(state, "place")[0]
+    cube, rot = state.cells[tuple(first["cell"])]
+    assert set(first) == {"player", "cube", "cell", "rotation", "joined", "direction"}
+    assert (first["cube"], first["rotation"]) == (cube, rot)
+
+
+def test_MM_4_1_and_MM_3_events_name_their_clauses_in_a_built_position() -> None:
+    game = lab.load("memm", players=2, match="one")
+    state = _corridor(game)
+    for x in (1, 2, 3):
+        state.apply_action(at(state, (x, 0, 0)))
+    assert [e.clause for e in state.events if e.kind == "run_limit"] == ["MM-4.1"]
+    three = lab.load("memm", players=3)
+    state = _pit(three, 2, [[R, 7, 8], [15], [16]])
+    state.apply_action(Action("place", (R, 0, 0, 1, 0)))
+    assert [e.clause for e in state.events if e.kind == "may_give"] == ["MM-3"]
+
+
+def test_MM_5_house_rule_naming_a_seat_that_does_not_exist_is_ignored() -> None:
+    game = lab.load("memm", players=2, rules={"MM-5": lambda cubes, colours, first_out: [0, 2, -1]})
+    state = position(game, [(0, 0, 0, R, {})], [[7], [8]])
+    assert state.losers() == [0]

@@ -174,10 +174,10 @@ def test_MM_3_repeat_turns_and_gifts_by_joined_faces(sides: int, joined: int, gi
     assert len(state.hands[0]) == 4 - gifts
 
 
-def _pit_with_player_out(game: MemmGame) -> MemmState:
+def _pit_with_player_out(game: MemmGame, last: list[int] | None = None) -> MemmState:
     """``_pit`` with 3 side cubes (4 joined faces: 2 gifts); player 1 went out first this round
-    (the round started at seat 1, so seat 0 plays its last turn)."""
-    base = _pit(game, 3, [[R, 7, 8], [], [16, 17]])
+    (the round started at seat 1, so seat 0 plays its last turn); seat 2 holds ``last``."""
+    base = _pit(game, 3, [[R, 7, 8], [], [16, 17] if last is None else last])
     obs = base.observation(None)
     obs["first_out"], obs["start_player"] = 1, 1
     return MemmState.from_observation(game, obs)
@@ -199,12 +199,13 @@ def test_MM_3_gift_to_holding_keep_declines_the_rest_and_out_players_receive_not
 
 def test_MM_3_gift_to_any_opponent_the_player_out_included_who_still_wins() -> None:
     game = lab.load("memm", players=3)  # gift_to="any" (Spanish: "a cualquier contrincante")
-    state = _pit_with_player_out(game)
+    state = _pit_with_player_out(game, [16])
     state.apply_action(Action("place", (R, 0, 0, 1, 0)))
     assert {a.args[1] for a in state.legal_actions() if a.kind == "give"} == {1, 2}
     state.apply_action(Action("give", (7, 1)))
     state.apply_action(Action("give", (8, 1)))
-    assert state.hands == [[], [7, 8], [16, 17]]
+    assert state.hands == [[], [7, 8], [16]]
+    assert state.losers() == [2]  # the winner's two cubes do not count: seat 2 holds the most
     assert [e.data["to"] for e in state.events if e.kind == "give"] == [1, 1]
     assert state.is_terminal()  # seat 0's turn closed the round
     assert state.winners() == [1] and state.returns() == [0.0, 1.0, -1.0]  # the gifts do not count

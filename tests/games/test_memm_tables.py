@@ -67,7 +67,9 @@ def test_MM_C1_accounting_counts_patterns_and_other_cubes() -> None:
     share = checks["memm-share"]
     assert isinstance(share, Divisible) and share.clauses == ("MM-1",) and share.parts == 3
     assert share.what == "cubes shared equally among the players"
-    assert checks["memm-pattern-4-1-1"].parts == {"pattern 4-1-1": 6}
+    pattern = checks["memm-pattern-4-1-1"]
+    assert pattern.parts == {"pattern 4-1-1": 6} and pattern.stated == 6
+    assert pattern.clauses == ("MM-C1",) and pattern.what == "cubes of pattern 4-1-1"
     odd = [[COLOURS[c] for c in body] for body in balanced_cube_set()]
     odd[35] = ["red", "red", "yellow", "yellow", "orange", "orange"]  # 2-2-2: no seed pattern
     odd[34] = ["red", "red", "red", "yellow", "yellow", "yellow"]  # 3-3

@@ -131,8 +131,7 @@ class MemmState(State):
         self._put(holder, cube, (0, 0, 0), 0)
         self.log("MM-1", "centre", player=holder, cube=cube)
         self.phase = _PLACE
-        self.to_move = holder
-        self._end_turn(holder)
+        self._end_turn(holder)  # the holder's turn was placing the centre cube
 
     # ================================================================== placement (MM-2..4)
     def anchors(self) -> tuple[list[Cell], set[Cell]]:
@@ -399,7 +398,7 @@ class MemmState(State):
         """MM-5 (rule point): most cubes, then most different colours; all still tied lose."""
         n = len(self.hands)
         cubes = [len(h) for h in self.hands]
-        colours = [self.held_colours(p) if cubes[p] else 0 for p in range(n)]
+        colours = [self.held_colours(p) for p in range(n)]
         return [p for p in self.game.rules.losers(cubes, colours, self.first_out) if 0 <= p < n]
 
     def returns(self) -> list[float]:
