@@ -114,6 +114,7 @@ def test_MM_3_keep_logs_what_was_declined_and_the_repeat_follows() -> None:
     state.apply_action(Action("give", (9, 1)))
     state.apply_action(KEEP)
     assert kinds(state, "keep") == [{"player": 0, "declined": 2}]
+    assert [e.clause for e in state.events if e.kind == "keep"] == ["MM-3"]
     assert state.gives_left == 0 and state.phase == "place" and state.current_player() == 0
     assert state.repeat and kinds(state, "repeat") == [{"player": 0, "joined": 5}]
     assert state.metrics()["repeats"] == 1.0 and state.metrics()["gifts"] == 1.0
@@ -480,3 +481,53 @@ def test_MM_5_house_rule_naming_a_seat_that_does_not_exist_is_ignored() -> None:
     game = lab.load("memm", players=2, rules={"MM-5": lambda cubes, colours, first_out: [0, 2, -1]})
     state = position(game, [(0, 0, 0, R, {})], [[7], [8]])
     assert state.losers() == [0]
+
+
+def test_a_fresh_game_shows_nothing_placed_and_nothing_pending() -> None:
+    game = lab.load("memm", players=2)
+    state = game.new_initial_state()
+    assert state.observation(None) == {
+        "player": None, "phase": "deal", "to_move": 0, "start_player": -1, "hands": [[], []],
+        "undealt": 36, "structure": [], "last": None, "run": [None, 0], "column": None,
+        "gives_left": 0, "repeat": False, "first_out": None, "pass_streak": 0, "blocked": False,
+    }
+    m = state.metrics()
+    assert m["max_joined"] == 0.0 and m["blocked"] == 0.0 and m["placements"] == 0.0
+    assert dealt(game).candidate_cells() == []  # no cube on the table yet: nowhere to attach
+
+
+def _two_neighbours(game: lab.Game) -> MemmState:
+    """Yellow cube A at the centre, a cube at (1, 0, 0), red cube B at (1, 1, 0) placed last:
+    the cell (0, 1, 0) touches A (its -y face) and B (its +x face)."""
+    structure = [(0, 0, 0, Y, {}), (1, 0, 0, 30, {}), (1, 1, 0, R, {})]
+    return position(game, structure, [[6, 7], [13]])
+
+
+def test_AMB_MM_1_match_one_counts_only_faces_touching_an_anchor() -> None:
+    game = lab.load("memm", players=2, match="one")  # attach="last": only B is an anchor
+    state = _two_neighbours(game)
+    cells = {tuple(a.args[1:4]) for a in state.legal_actions() if a.args[0] == 7}
+    assert (0, 1, 0) not in cells  # cube 7 (yellow, one orange face) matches A but not B
+
+
+def test_AMB_MM_1_match_one_any_anchor_face_will_do() -> None:
+    game = lab.load("memm", players=2, match="one", attach="any")
+    state = _two_neighbours(game)
+    red_both = rot_with(game, 6, {0: R, 3: R})  # red to B, red (not yellow) to A
+    yellow_to_a = rot_with(game, 6, {0: R, 3: Y})
+    legal = set(state.legal_actions())
+    assert Action("place", (6, 0, 1, 0, red_both)) in legal
+    assert Action("place", (6, 0, 1, 0, yellow_to_a)) in legal
+    assert state.joined_faces(6, (0, 1, 0), red_both) == 1
+    assert state.joined_faces(6, (0, 1, 0), yellow_to_a) == 2
+
+
+def test_MM_4_1_a_run_without_direction_closes_nothing_even_under_a_strict_house_rule() -> None:
+    game = lab.load("memm", players=2, match="one", attach="any",
+                    rules={"MM-4.1": lambda run_length, max_run: True})
+    state = _corridor(game)
+    state.apply_action(at(state, (1, 0, 0)))
+    assert (2, 0, 0) not in state.candidate_cells()  # every run is full at once
+    state.apply_action(at(state, (0, 1, 0)))  # not against the previous cube: no direction
+    assert state.observation(0)["run"] == [None, 0]
+    assert (2, 0, 0) in state.candidate_cells()  # touches only (1, 0, 0): no direction either
