@@ -154,3 +154,18 @@ def test_custom_set_with_a_layout_is_refused_with_the_reason() -> None:
     assert str(info.value).endswith(
         "face_layout only arranges the 'balanced' cube set; a custom cube_set already gives "
         "every face, so leave face_layout at 'opposite'")
+
+
+def test_AMB_MM_3_cube_set_errors_name_what_is_wrong_and_what_is_allowed() -> None:
+    with pytest.raises(lab.InvalidVariant, match=r"\(each six colour names\), got int$"):
+        lab.load("memm", cube_set=7)
+    bad = [["red"] * 6] * 36
+    bad = [*bad[:3], ["red"] * 5 + ["pink"], *bad[4:]]
+    with pytest.raises(lab.InvalidVariant) as info:
+        lab.load("memm", cube_set=bad)
+    assert str(info.value).endswith(
+        "cube 3: colour 'pink' is not known; colours are red, yellow, orange, violet, blue, green")
+    with pytest.raises(lab.InvalidVariant) as info:
+        lab.load("memm", cube_set=[["red"] * 5 + ["blue"]] * 36)
+    assert str(info.value).endswith(
+        "no cube has a single colour, so MM-1 has no starting cube; include at least one")
