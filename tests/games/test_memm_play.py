@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections import Counter
 
 import networkx as nx
 import pytest
@@ -95,6 +96,20 @@ def test_agents_play_legal_games_and_beat_random() -> None:
 def test_lookahead_beats_greedy() -> None:
     game = lab.load("memm", players=2)
     assert _duel(game, "lookahead", "greedy", range(40)) > 0
+
+
+def test_MM_3_lookahead_declines_when_its_search_says_so() -> None:
+    """In seeded 3-player games the lookahead player takes most extra placements and declines
+    some; under extra_placement='must' it never can."""
+    totals = Counter()
+    for extra in ("may", "must"):
+        game = lab.load("memm", players=3, extra_placement=extra)
+        for seed in range(4):
+            m = lab.play(game, ["lookahead"] * 3, seed=seed).metrics()
+            totals[extra, "declines"] += m["declines"]
+            totals[extra, "repeats"] += m["repeats"]
+    assert 0 < totals["may", "declines"] < totals["may", "repeats"]
+    assert totals["must", "declines"] == 0
 
 
 def test_greedy_gives_to_the_leader() -> None:

@@ -27,7 +27,13 @@ COLOUR_HEX: dict[str, str] = {
     "green": "#2ca02c",
 }
 
-# MM-C1: the six patterns (face counts per colour, largest first), six cubes each.
+# MM-C1: the six patterns (face counts per colour, largest first), six cubes each. The seed
+# wins over RULES.md's digest ("5 + 1; 4 + 2; 3 + 3; 2 + 4"): "4 caras de un mismo color y con
+# 2 caras de color diferente" is read as two faces of two *different* colours (4-1-1), and so on,
+# because (a) the sixth pattern, "todas sus caras de color diferente", uses the same words for
+# faces all different from each other, and (b) read as one other colour, "2 of the same colour and
+# 4 different" (2 + 4) would be the same pattern as "4 of the same colour and 2 different" (4 + 2),
+# while the seed lists six patterns. Pattern k has k + 1 colours (a linter Note says so too).
 PATTERNS: tuple[tuple[int, ...], ...] = (
     (6,),
     (5, 1),
@@ -180,6 +186,13 @@ class CubeTable:
         return cls(
             tuple(tuple(b) for b in bodies), tuple(orients), tuple(reps), tuple(masks), mono
         )
+
+    def main_colours(self, cube: int) -> tuple[int, ...]:
+        """The colours of ``cube`` with its highest numeral (MM-C2), lowest colour first."""
+        body = self.bodies[cube]
+        counts = Counter(body)
+        top = max(counts.values())
+        return tuple(sorted(c for c, n in counts.items() if n == top))
 
     def colours_of(self, cube: int) -> int:
         """Number of different colours on ``cube`` (the MM-5 tie-break counts these)."""

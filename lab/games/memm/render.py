@@ -169,6 +169,9 @@ def _status(state: MemmState) -> str:
             return "game over: blocked (nobody can place)"
         return f"game over: player {state.first_out} is out first"
     doing = "gives cubes" if state.phase == "give" else "places a cube"
+    if state.phase == "place" and state.repeat:
+        may = state.game.params["extra_placement"] == "may"
+        doing = "places again (MM-3" + ("; pass declines it)" if may else ")")
     extra = f"; must touch column {state.column}" if state.column is not None else ""
     return f"player {state.to_move} {doing}{extra}"
 

@@ -21,14 +21,26 @@ Rules as implemented (clause IDs from RULES.md; seed ``003_1eeee604204dd289.txt`
   orientations only).
 * MM-3 -- the *joined faces* of a placement are its colour-matched face contacts (the table does
   not count). 2 -> the player places again; 3 -> again and may give 1 cube; 4 -> 2; 5 or 6 -> 3.
-  Each cube is given by ``give(cube, to)`` to any other player who still holds cubes; ``keep``
-  declines the rest.
-* MM-4.1 -- a placement's direction is the side of the previous cube it sits against (AMB-MM-6:
-  ``+x, -x, +y, -y, +z`` and, without gravity, ``-z``); a placement not against the previous
-  cube has none and ends the run. At most ``max_run`` (3) placements in a row (whoever places
-  them) may share a direction. AMB-MM-6 is a linter Note, not a parameter: the other natural
-  reading (count an *axis*, +x and -x together) plays identically, because two consecutive
-  placements can never go opposite ways (the cell back is the cube before) -- a test checks it.
+  The seed calls the extra placement a "posibilidad" (English "ability"): with
+  ``extra_placement="may"`` (default; the seed wins over RULES.md's "places again") the player
+  may decline it with ``pass`` (event ``decline``; it uses up a pending MM-4.2 column, as that
+  names the same player, and never counts towards an AMB-MM-5 block); ``"must"`` is the old
+  reading (``pass`` only when no placement is legal). Each cube is given by ``give(cube, to)``;
+  ``keep`` declines the rest. Who may receive (``gift_to``): any opponent (default: the seed
+  says "a cualquier contrincante" of the final round, when a player is already out, and "a
+  player of his choice"; RULES.md's digest is silent) or only players still holding cubes
+  (``"holding"``, the old reading). Cubes given to the first player out do not undo the win
+  (being first out is what wins, MM-5) and are not counted against them; another player who is
+  out and receives cubes holds them at the end like anyone.
+* MM-4.1 -- a placement's direction (AMB-MM-6, ``run_direction``) is the side of the previous
+  cube it sits against (``+x, -x, +y, -y, +z`` and, without gravity, ``-z``); with
+  ``"previous"`` (default) a placement not against the previous cube has none and ends the run;
+  with ``"touched"`` it takes the side of a cube it touches (the one under it first, then its
+  neighbours in face order), so runs continue across the structure (the readings differ with
+  ``attach="any"`` or a MM-4.2 column). At most ``max_run`` (3) placements in a row (whoever
+  places them) may share a direction. A third reading, counting an *axis* (+x and -x together),
+  is a linter Note, not a value: it plays identically, because two consecutive placements can
+  never go opposite ways (the cell back is the cube before) -- a test checks it.
 * MM-4.2 -- after a cube is placed on top of another, the next placement (the same player's on a
   repeat, else the next player's) must touch a cube of that vertical column, the column included
   (``column_rule="must"``, Spanish) or may touch one besides the usual anchors (``"may"``,
@@ -43,11 +55,21 @@ Rules as implemented (clause IDs from RULES.md; seed ``003_1eeee604204dd289.txt`
   seated before them) is played to its end, then the game ends. Returns: the first player out
   +1; among the players still holding cubes, the one(s) with the most cubes, then the most
   different colours, -1 each (still tied: all of them); everyone else 0. A blocked game has no
-  winner; its loser is found the same way. Nobody can give a cube to a player who is out.
+  winner; its loser is found the same way. "More different colours" is undeclared
+  (``colour_tiebreak``): the colours on any face of the held cubes (``"faces"``, default) or
+  each held cube's main colour(s), those with its highest numeral (``"cubes"``).
 * Rule points (house rules, :mod:`lab.core.rulepoints`): ``MM-3`` rewards for joined faces,
   ``MM-4.1`` when a run in one direction is full, ``MM-5`` who loses, ``MM-5:bonus`` the first
   player out's return, ``MM-5:end`` when the game ends after a player is out, ``AMB-MM-5`` when
   passes block the game. The state calls them through ``game.rules``.
+* Saves: ``rules_version`` stays 1. A decline reuses the ``pass`` code, so the action coding
+  (and compact saves' coding check) is unchanged, and a history recorded before the
+  ``extra_placement``, ``gift_to``, ``colour_tiebreak`` and ``run_direction`` parameters existed
+  replays under their defaults to the same game: every old move is still legal and means the
+  same (declining only adds a choice; the direction and tie-break defaults are the old ones).
+  One exception is refused, never misread: in a final round where no opponent still held cubes
+  a 3+ face join used to skip its gifts, while ``gift_to="any"`` now asks for them, so the
+  replay stops at that step with an error naming it.
 * MM-6 -- the figure variants and the rotating table are named but not specified by the seed:
   reported as a linter Note (``accounting()``), not playable.
 """
@@ -132,6 +154,30 @@ PARAMETERS: tuple[ParamSpec, ...] = (
         "After a cube goes on top, the next cube must touch that column, may, or 'off'.",
         ("AMB-MM-7", "MM-4.2"), choices=("must", "may", "off"),
     ),
+    ParamSpec(
+        "extra_placement", "choice", "may",
+        "After a 2+ face join the player may place again and may decline ('may', the seed's "
+        "'posibilidad'), or must place if they can ('must', the old reading).",
+        ("MM-3",), choices=("may", "must"),
+    ),
+    ParamSpec(
+        "gift_to", "choice", "any",
+        "A gift goes to any opponent, the player already out included ('any', Spanish 'a "
+        "cualquier contrincante'), or only to one still holding cubes ('holding').",
+        ("MM-3", "MM-5"), choices=("any", "holding"),
+    ),
+    ParamSpec(
+        "colour_tiebreak", "choice", "faces",
+        "MM-5 tie on cubes: count the colours on any face of the held cubes ('faces') or each "
+        "held cube's main colour(s) ('cubes').",
+        ("MM-5",), choices=("faces", "cubes"),
+    ),
+    ParamSpec(
+        "run_direction", "choice", "previous",
+        "MM-4.1 direction: the side of the previous cube ('previous'; none if not touching it) "
+        "or of the cube touched ('touched').",
+        ("AMB-MM-6", "MM-4.1"), choices=("previous", "touched"),
+    ),
 )
 
 GIVES_FOR_JOINED = {3: 1, 4: 2, 5: 3, 6: 3}
@@ -139,6 +185,57 @@ GIVES_FOR_JOINED = {3: 1, 4: 2, 5: 3, 6: 3}
 # most seen in random and greedy play of every variant is about 1,300 (two players, attach to
 # any cube, no gravity); 9,800 leaves room and keeps every code below 10,000 for masks.
 PLACE_CHOICES = 9_800  # MM-3 (6 joined faces only without gravity)
+
+
+# The linter's notes on memm's open points, as data: (id, clauses, message, suggested fix); a
+# message names the reading in force through ``{parameter!r}`` fields (see ``accounting``).
+LINT_NOTES: tuple[tuple[str, tuple[str, ...], str, str], ...] = (
+    (
+        "memm-direction", ("AMB-MM-6", "MM-4.1"),
+        "MM-4.1 'direction' is read as the side of the previous cube the new one sits against "
+        "(run_direction={run_direction!r}: a placement not touching the previous cube has no "
+        "direction and ends the run with 'previous', takes the side of a cube it touches with "
+        "'touched'). Counting an axis instead (+x and -x together) gives the same games, since "
+        "consecutive placements cannot go opposite ways.",
+        "state how the direction of a placement is measured",
+    ),
+    (
+        "memm-extra-placement", ("MM-3",),
+        "The seed grants the extra placement after a 2+ face join as a 'posibilidad' (ability): "
+        "the player may decline it (extra_placement={extra_placement!r}; 'must' is the reading "
+        "'places again').",
+        "say whether a player may decline the extra placement",
+    ),
+    (
+        "memm-gift-to", ("MM-3", "MM-5"),
+        "Gifts go 'to a player of his choice' / 'a cualquier contrincante', also in the final "
+        "round when a player is out; the seed does not say whether the player out may receive, "
+        "nor what the cubes then mean (gift_to={gift_to!r}: with 'any' they may, and stay the "
+        "winner).",
+        "say whether the player who is out may receive cubes and whether they still win",
+    ),
+    (
+        "memm-colour-tiebreak", ("MM-5",),
+        "MM-5 breaks a tie on cubes by 'more different colours' without saying whether colours "
+        "on every face count or one colour per cube (colour_tiebreak={colour_tiebreak!r}).",
+        "say which colours of the held cubes the tie-break counts",
+    ),
+    (
+        "memm-patterns", ("MM-C1",),
+        "MM-C1's 'N sides of the same colour and M different sides' is read as M faces of M "
+        "other colours, all different (6, 5-1, 4-1-1, 3-1-1-1, 2-1-1-1-1, 1x6): read as one "
+        "other colour, '2 same + 4 different' would repeat '4 same + 2 different', and the sixth "
+        "pattern's 'todas sus caras de color diferente' uses 'different' for mutually different "
+        "faces.",
+        "give each pattern's colour counts (e.g. 4-1-1)",
+    ),
+    (
+        "memm-variants", ("MM-6",),
+        "MM-6 names figure variants (target shapes) and a rotating table but does not specify "
+        "them; only the basic game is playable.",
+        "describe a figure as the set of cells the structure must fill",
+    ),
+)
 
 
 # ---------------------------------------------------------------------- rule points
@@ -241,7 +338,7 @@ class MemmGame(Game):
             ),
             ActionSpec("give", (cube, Field("to", range(4))), "MM-3: hand a cube to a player."),
             ActionSpec("keep", (), "MM-3: give no more cubes this time."),
-            ActionSpec("pass", (), "AMB-MM-5: no legal placement."),
+            ActionSpec("pass", (), "AMB-MM-5: no legal placement; MM-3: decline an extra placement."),
             ActionSpec("deal", (cube,), "MM-1 (chance): the next cube dealt."),
             ActionSpec("roll", (Field("colour", COLOURS),), "MM-1 (chance): the six-colour roll."),
         ]
@@ -282,21 +379,9 @@ class MemmGame(Game):
                 "memm-share", ("MM-1",), "cubes shared equally among the players",
                 len(bodies), self.num_players(),
             ),
-            Note(
-                "memm-direction", ("AMB-MM-6", "MM-4.1"),
-                "MM-4.1 'direction' is read as the side of the previous cube the new one sits "
-                "against; counting an axis instead (+x and -x together) gives the same games, "
-                "since consecutive placements cannot go opposite ways. A placement that does not "
-                "touch the previous cube (attach='any') has no direction and ends the run.",
-                "state how the direction of a placement is measured",
-            ),
-            Note(
-                "memm-variants", ("MM-6",),
-                "MM-6 names figure variants (target shapes) and a rotating table but does not "
-                "specify them; only the basic game is playable.",
-                "describe a figure as the set of cells the structure must fill",
-            ),
         ]
+        checks += [Note(nid, clauses, message.format(**self.params), fix)
+                   for nid, clauses, message, fix in LINT_NOTES]
         for pattern in PATTERNS:
             name = pattern_name(pattern)
             checks.append(

@@ -24,6 +24,9 @@ _DEALS = tuple(Action("deal", (c,)) for c in range(N_CUBES))  # chance outcomes,
 _CONTACTS = tuple((dx, dy, dz, f, f ^ 1) for f, (dx, dy, dz) in enumerate(FACE_VECTORS))
 _new = tuple.__new__  # ``_new(Action, (kind, args))`` is ``Action(kind, args)`` without a frame
 _FACE_WORDS = ((4, "top"), (0, "+x"), (1, "-x"), (2, "+y"), (3, "-y"), (5, "bottom"))
+# run_direction="touched" (AMB-MM-6): the touched cube a placement is measured against when it
+# does not touch the previous cube: the cube under it first, then its sides in face order.
+_TOUCH_ORDER = (5, 0, 1, 2, 3, 4)
 
 
 class MemmState(State):
@@ -47,7 +50,7 @@ class MemmState(State):
         self.run_len = 0
         self.column: tuple[int, int] | None = None  # MM-4.2 constraint for the next placement
         self.gives_left = 0
-        self.repeat = False
+        self.repeat = False  # MM-3: an extra placement is owed (give phase) or due (place phase)
         self.first_out: int | None = None
         self.pass_streak = 0
         self.blocked = False
@@ -84,7 +87,10 @@ class MemmState(State):
             if self.phase == _GIVE:
                 self._legal = self._gift_actions()
             else:
-                self._legal = self.placement_actions() or [PASS]
+                places = self.placement_actions()
+                if places and self.repeat and self.game.params["extra_placement"] == "may":
+                    places.append(PASS)  # MM-3: the extra placement may be declined
+                self._legal = places or [PASS]
         return list(self._legal)
 
     def _apply_action(self, action: Action) -> None:
@@ -103,6 +109,8 @@ class MemmState(State):
             self.log("MM-3", "keep", player=self.to_move, declined=self.gives_left)
             self.gives_left = 0
             self._after_gifts()
+        elif self.repeat and self.placement_actions():
+            self._decline()
         else:
             self._pass()
 
@@ -126,8 +134,7 @@ class MemmState(State):
         self._put(holder, cube, (0, 0, 0), 0)
         self.log("MM-1", "centre", player=holder, cube=cube)
         self.phase = _PLACE
-        self.to_move = holder
-        self._end_turn(holder)
+        self._end_turn(holder)  # the holder's turn was placing the centre cube
 
     # ================================================================== placement (MM-2..4)
     def anchors(self) -> tuple[list[Cell], set[Cell]]:
@@ -150,10 +157,31 @@ class MemmState(State):
             return self.run_key
         return None
 
+    def placement_direction(self, cell: Cell) -> int | None:
+        """MM-4.1 / AMB-MM-6: the direction of a placement at ``cell`` (a face index), or ``None``.
+
+        ``run_direction="previous"``: the side of the previous cube the new one sits against;
+        ``None`` when it does not touch the previous cube. ``"touched"``: the same when it touches
+        the previous cube, else the side of another cube it touches (the one under it first, then
+        its neighbours in face order ``+x, -x, +y, -y, +z``).
+        """
+        last = self.last
+        if last is None:
+            return None
+        d = direction(last, cell)
+        if d is not None or self.game.params["run_direction"] == "previous":
+            return d
+        x, y, z = cell
+        for f in _TOUCH_ORDER:
+            dx, dy, dz = FACE_VECTORS[f]
+            if (x + dx, y + dy, z + dz) in self.cells:
+                return f ^ 1  # the side of that neighbour the new cube sits against
+        return None
+
     def _run_blocked(self, cell: Cell) -> bool:
         """MM-4.1: would ``cell`` continue a run that is full?"""
         closed = self._closed_direction()
-        return closed is not None and direction(self.last, cell) == closed  # type: ignore[arg-type]
+        return closed is not None and self.placement_direction(cell) == closed
 
     def candidate_cells(self) -> list[Cell]:
         """Free cells touching an anchor, on the table or supported, not breaking MM-4.1."""
@@ -172,8 +200,7 @@ class MemmState(State):
         closed = self._closed_direction()
         if closed is None:
             return sorted(found)
-        last = self.last
-        return sorted(c for c in found if direction(last, c) != closed)  # type: ignore[arg-type]
+        return sorted(c for c in found if self.placement_direction(c) != closed)
 
     def contacts(self, cell: Cell, anchor_set: set[Cell] | None = None) -> list[tuple[int, int, bool]]:
         """Occupied neighbours of ``cell``: ``(face, colour it must show there, is an anchor)``."""
@@ -243,7 +270,7 @@ class MemmState(State):
     def _place(self, cube: int, cell: Cell, rot: int) -> None:
         p = self.to_move
         joined = self.joined_faces(cube, cell, rot)
-        d = None if self.last is None else direction(self.last, cell)  # AMB-MM-6
+        d = self.placement_direction(cell)  # AMB-MM-6
         if d is not None and d == self.run_key:
             self.run_len += 1
         else:
@@ -278,6 +305,9 @@ class MemmState(State):
 
     # ================================================================== gifts (MM-3)
     def _recipients(self) -> list[int]:
+        """Who may receive a gift (MM-3, MM-5): any opponent, or only those still holding cubes."""
+        if self.game.params["gift_to"] == "any":
+            return [q for q in range(len(self.hands)) if q != self.to_move]
         return [q for q in range(len(self.hands)) if q != self.to_move and self.hands[q]]
 
     def _gift_actions(self) -> list[Action]:
@@ -293,7 +323,7 @@ class MemmState(State):
         self.gives_left -= 1
         self.log("MM-3", "give", player=p, cube=cube, to=to)
         self._check_out(p)
-        if not self.hands[p] or not self._recipients():
+        if not self.hands[p]:  # (a gift never removes a recipient: no other reason to stop)
             self.gives_left = 0
         if self.gives_left == 0:
             self._after_gifts()
@@ -302,12 +332,24 @@ class MemmState(State):
         p = self.to_move
         self.phase = _PLACE
         if self.repeat and self.hands[p]:
-            self.repeat = False
-            return  # MM-3: the same player places again
+            return  # MM-3: the same player places again (or declines, extra_placement="may")
         self.repeat = False
         self._end_turn(p)
 
     # ================================================================== passing, ending
+    def _decline(self) -> None:
+        """MM-3 ("posibilidad"): the player declines the extra placement; the turn passes on.
+
+        A decline is not a pass for AMB-MM-5 (the player could place, so it never counts
+        towards a block). A pending MM-4.2 column constraint names the same player, so it is
+        used up, as a pass uses it up.
+        """
+        p = self.to_move
+        self.repeat = False
+        self.column = None
+        self.log("MM-3", "decline", player=p)
+        self._end_turn(p)
+
     def _pass(self) -> None:
         p = self.to_move
         self.passes += 1
@@ -349,15 +391,23 @@ class MemmState(State):
 
     # ================================================================== outcome
     def held_colours(self, p: int) -> int:
-        """Different colours among ``p``'s cubes (the MM-5 tie-break)."""
-        bodies = self.game.cubes.bodies
+        """Different colours among ``p``'s cubes (the MM-5 tie-break, ``colour_tiebreak``).
+
+        ``"faces"``: every colour shown on any face of a held cube; ``"cubes"``: the colour of
+        each held cube, that is its main colour(s) -- the colours with its highest numeral
+        (MM-C2): one for five patterns, all six for the six-colour cube.
+        """
+        table = self.game.cubes
+        if self.game.params["colour_tiebreak"] == "cubes":
+            return len({c for cube in self.hands[p] for c in table.main_colours(cube)})
+        bodies = table.bodies
         return len({c for cube in self.hands[p] for c in bodies[cube]})
 
     def losers(self) -> list[int]:
         """MM-5 (rule point): most cubes, then most different colours; all still tied lose."""
         n = len(self.hands)
         cubes = [len(h) for h in self.hands]
-        colours = [self.held_colours(p) if cubes[p] else 0 for p in range(n)]
+        colours = [self.held_colours(p) for p in range(n)]
         return [p for p in self.game.rules.losers(cubes, colours, self.first_out) if 0 <= p < n]
 
     def returns(self) -> list[float]:
@@ -395,6 +445,7 @@ class MemmState(State):
             "passes": float(self.passes),
             "gifts": float(self.gifts),
             "repeats": float(self.repeats),
+            "declines": float(sum(1 for e in self.events if e.kind == "decline")),
             "max_joined": float(self.max_joined),
             "height": float(max((c[2] for c in self.order), default=-1) + 1),
             "cubes_left": float(sum(len(h) for h in self.hands)),
@@ -501,11 +552,14 @@ class MemmState(State):
                 if cube not in self.hands[player]:
                     return f"cube {cube} is not in your hand {self.hands[player]}"
                 if to not in self._recipients():
-                    return f"player {to} cannot receive a cube (not another player still holding cubes)"
+                    who = "another player" if self.game.params["gift_to"] == "any" else (
+                        "another player still holding cubes (gift_to='holding')")
+                    return f"player {to} cannot receive a cube (not {who})"
             return f"MM-3: give up to {self.gives_left} more cube(s) with give(cube, to), or keep"
         if action.kind != "place":
             if action.kind == "pass":
-                return "AMB-MM-5: you may pass only when no placement is legal"
+                return ("AMB-MM-5: you may pass only when no placement is legal (or, with "
+                        "extra_placement='may', to decline an extra placement, MM-3)")
             return "a placement (place) is due"
         cube, x, y, z, rot = (int(a) for a in action.args)
         return self._why_not(cube, (x, y, z), rot)
@@ -530,12 +584,14 @@ class MemmState(State):
         if self._run_blocked(cell):
             return f"MM-4.1: no more than {self.game.params['max_run']} placements in a row in one direction"
         world = table.orientations[cube][table.rep_index[cube][rot]][1]
+        if self.game.params["match"] == "one":
+            return "AMB-MM-1: no face touching an anchor matches its colour (match='one')"
         bad = [(FACE_NAMES[f], COLOURS[world[f]], COLOURS[c]) for f, c, _ in self.contacts(cell)
                if world[f] != c]
-        if bad:
-            f, mine, theirs = bad[0]
-            return f"AMB-MM-1/MM-2: face {f} would show {mine} against {theirs}"
-        return "AMB-MM-1: no touching face matches an anchor's colour"
+        if not bad:
+            return None  # the placement is legal
+        f, mine, theirs = bad[0]
+        return f"AMB-MM-1/MM-2: face {f} would show {mine} against {theirs}"
 
     def describe_action(self, action: Action) -> str:
         if action.kind == "place":
@@ -554,6 +610,8 @@ class MemmState(State):
             return f"deal cube {action.args[0]}"
         if action.kind == "roll":
             return f"roll {action.args[0]}"
+        if action.kind == "pass" and self.repeat and self.phase == _PLACE:
+            return "pass: decline the extra placement (MM-3)"
         return {"keep": "give no more cubes", "pass": "pass (no legal placement)"}.get(action.kind, str(action))
 
 

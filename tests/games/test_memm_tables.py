@@ -1,0 +1,102 @@
+"""memm's precomputed tables and checks, built directly: the orientation masks of a cube set
+(MM-C1, MM-C2, AMB-MM-3), the cube set a parameter resolves to, the linter's accounting.
+
+Games share one table per cube set (a cache), so these tests build :class:`CubeTable` and the
+resolved sets themselves instead of relying on the first game to load them.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import lab
+from lab.boards.cubes import distinct_orientations
+from lab.games.memm.components import (
+    COLOURS,
+    CubeTable,
+    balanced_cube_set,
+    resolve_cube_set,
+)
+from lab.lint.checks import Divisible, Note, StatedTotal
+
+
+@pytest.mark.parametrize("layout", ["opposite", "adjacent"])
+def test_MM_C1_cube_table_masks_say_which_orientations_show_a_colour_on_a_face(layout: str) -> None:
+    bodies = balanced_cube_set(layout)
+    table = CubeTable.build(bodies)
+    assert table.bodies == bodies
+    for cube in (0, 7, 12, 20, 27, 33):
+        ors = table.orientations[cube]
+        assert list(ors) == distinct_orientations(bodies[cube])
+        assert table.rep_index[cube] == {r: k for k, (r, _) in enumerate(ors)}
+        masks = table.masks[cube]
+        assert len(masks) == 36
+        for face in range(6):
+            for colour in range(6):
+                want = sum(1 << k for k, (_, world) in enumerate(ors) if world[face] == colour)
+                assert masks[6 * face + colour] == want, (cube, face, colour)
+    assert table.mono == tuple(list(range(6)) + [-1] * 30)
+
+
+def test_MM_1_cube_table_mono_marks_only_one_colour_cubes() -> None:
+    bodies = [(c,) * 6 for c in range(6)] + [(1, 1, 1, 1, 1, 2)] + [(3, 4, 3, 3, 3, 3)]
+    table = CubeTable.build(bodies)
+    assert table.mono == (0, 1, 2, 3, 4, 5, -1, -1)
+    assert table.main_colours(6) == (1,) and table.colours_of(6) == 2
+    assert table.main_colours(7) == (3,)
+
+
+def test_AMB_MM_3_cube_set_parameter_resolves_to_colour_indices() -> None:
+    assert resolve_cube_set("balanced", "adjacent") == balanced_cube_set("adjacent")
+    assert resolve_cube_set("balanced", "opposite") == balanced_cube_set("opposite")
+    custom = [["green", "red", "yellow", "orange", "violet", "blue"]] + [["red"] * 6] * 35
+    resolved = resolve_cube_set(custom, "opposite")
+    assert resolved[0] == (5, 0, 1, 2, 3, 4) and resolved[1] == (0,) * 6 and len(resolved) == 36
+    game = lab.load("memm", cube_set=custom)
+    assert game.cubes.bodies == resolved
+
+
+def test_MM_C1_accounting_counts_patterns_and_other_cubes() -> None:
+    game = lab.load("memm", players=3)
+    checks = {c.id: c for c in game.accounting()}
+    total = checks["memm-cubes"]
+    assert isinstance(total, StatedTotal) and total.clauses == ("MM-C1",) and total.stated == 36
+    assert total.what == "cubes in the set"
+    assert total.parts == {"pattern 6": 6, "pattern 5-1": 6, "pattern 4-1-1": 6, "pattern 3-1-1-1": 6,
+                           "pattern 2-1-1-1-1": 6, "pattern 1x6": 6}
+    share = checks["memm-share"]
+    assert isinstance(share, Divisible) and share.clauses == ("MM-1",) and share.parts == 3
+    assert share.what == "cubes shared equally among the players"
+    pattern = checks["memm-pattern-4-1-1"]
+    assert pattern.parts == {"pattern 4-1-1": 6} and pattern.stated == 6
+    assert pattern.clauses == ("MM-C1",) and pattern.what == "cubes of pattern 4-1-1"
+    odd = [[COLOURS[c] for c in body] for body in balanced_cube_set()]
+    odd[35] = ["red", "red", "yellow", "yellow", "orange", "orange"]  # 2-2-2: no seed pattern
+    odd[34] = ["red", "red", "red", "yellow", "yellow", "yellow"]  # 3-3
+    checks = {c.id: c for c in lab.load("memm", cube_set=odd).accounting()}
+    assert checks["memm-cubes"].parts["other"] == 2
+    assert checks["memm-cubes"].parts["pattern 1x6"] == 4
+    findings = {f.id for f in lab.lint(lab.load("memm", cube_set=odd))}
+    assert "memm-pattern-1x6" in findings and "memm-cubes" not in findings  # still 36 cubes
+
+
+@pytest.mark.parametrize(("params", "words"), [
+    ({}, ("run_direction='previous'", "extra_placement='may'", "gift_to='any'", "colour_tiebreak='faces'")),
+    ({"run_direction": "touched", "extra_placement": "must", "gift_to": "holding",
+      "colour_tiebreak": "cubes"},
+     ("run_direction='touched'", "extra_placement='must'", "gift_to='holding'", "colour_tiebreak='cubes'")),
+])
+def test_linter_notes_name_the_reading_in_force(params: dict[str, str], words: tuple[str, ...]) -> None:
+    notes = [c for c in lab.load("memm", **params).accounting() if isinstance(c, Note)]
+    by_id = {n.id: n for n in notes}
+    assert set(by_id) == {"memm-direction", "memm-extra-placement", "memm-gift-to",
+                          "memm-colour-tiebreak", "memm-patterns", "memm-variants"}
+    assert by_id["memm-direction"].clauses == ("AMB-MM-6", "MM-4.1")
+    assert by_id["memm-extra-placement"].clauses == ("MM-3",)
+    assert by_id["memm-gift-to"].clauses == ("MM-3", "MM-5")
+    assert by_id["memm-colour-tiebreak"].clauses == ("MM-5",)
+    assert by_id["memm-patterns"].clauses == ("MM-C1",)
+    text = " ".join(n.message for n in notes)
+    for w in words:
+        assert w in text
+    assert all(n.message and n.fix for n in notes)
