@@ -42,6 +42,9 @@ if TYPE_CHECKING:
 DEFENCES = ("skip", "complication", "card")  # MC-2.2
 HUNT_ACTIONS_PER_TURN = 18  # declare, d8, x, <= 8 reveals, two cards with <= 2 choices each
 ORDER_ROLL_ROUNDS = 20  # MC-0.1 ties re-roll; after this many rounds the lowest tied seat starts
+DEFAULT_MAX_TURNS = 500
+"""The lab's safety bound on hunt turns (parameter ``max_turns``); see the measurements in
+:mod:`lab.games.memcel.agents`: it is far beyond the games memory players finish."""
 
 PARAMETERS: tuple[ParamSpec, ...] = (
     ParamSpec("players", "int", 4, "Number of players (2-4).", ("MC-0.2", "MC-0.3"),
@@ -100,9 +103,11 @@ PARAMETERS: tuple[ParamSpec, ...] = (
     ParamSpec("icon_die", "json", [dict(f) for f in C.DEFAULT_ICON_DIE],
               "Icon die faces [{ring, dir, complication}] (complication: board, swap, reroll).",
               ("MC-C5",), check=C.check_icon_die),
-    ParamSpec("max_turns", "int", 40,
-              "Maximum hunt turns (all players, sat-out turns included); then a draw (timeout).",
-              ("MC-3",), minimum=1, maximum=100_000, examples=(8,)),
+    ParamSpec("max_turns", "int", DEFAULT_MAX_TURNS,
+              "Safety bound, not a seed rule (the seed has no draw): a game still running after "
+              "this many hunt turns (all players, sat-out turns included) ends unfinished, "
+              "'stopped by max_turns=N', with no winner.",
+              ("MC-3",), minimum=1, maximum=100_000, examples=(40,)),
     ParamSpec("seconds", "json", dict(C.DEFAULT_SECONDS),
               "Time model: seconds per act (place, roll, declare, reveal, cover, card, turn, "
               "swap, peek, setup).", (), check=C.check_seconds),
@@ -168,11 +173,13 @@ def has_won(face_up: int, own_tiles: int) -> bool:
     return face_up >= own_tiles
 
 
-@rule_point("MC-3:timeout")
-def out_of_time(turns: int, max_turns: int) -> bool:
-    """The lab's end condition beside MC-3: after ``turns`` hunt turns, is the game a draw?
+@rule_point("MC-3:max_turns")
+def turn_limit_reached(turns: int, max_turns: int) -> bool:
+    """The lab's safety bound beside MC-3: after ``turns`` hunt turns, is the game stopped?
 
-    ``max_turns`` is the variant's limit (sat-out turns count).
+    Not a rule of the seed, which ends only on a win (MC-3) and has no draw: a game stopped here
+    ends *unfinished* (:meth:`lab.core.state.State.stop_unfinished`, ``max_turns=N``), never as
+    a draw. ``max_turns`` is the variant's limit (sat-out turns count).
     """
     return turns >= max_turns
 
@@ -237,7 +244,7 @@ class MemcelGame(Game):
     seed_file = "000_87aa68ef54d58a17.txt"
     PARAMETERS: ClassVar[tuple[ParamSpec, ...]] = PARAMETERS
     RULE_POINTS: ClassVar[tuple[Callable[..., Any], ...]] = (
-        reveal_limit, tiles_to_cover, lost_turns, may_defend, has_won, out_of_time,
+        reveal_limit, tiles_to_cover, lost_turns, may_defend, has_won, turn_limit_reached,
     )
 
     def __init__(self, params: Any = None, /, **kwargs: Any) -> None:

@@ -57,7 +57,6 @@ class MemcelState(State):
         self.turns = 0
         self.rounds = 0
         self.winner = -1
-        self.timeout = False
         self.attack: list[Any] = []  # [N, x, found, revealed slots]
         self.deck = list(t.deck_counts)
         self.rolls: dict[int, int] = {}
@@ -225,11 +224,9 @@ class MemcelState(State):
                 if self.turn_idx == 0:
                     self.rounds += 1
                 p = self.order[self.turn_idx]
-            if self.game.rules.out_of_time(self.turns, self.game.params["max_turns"]):
-                self.timeout = True
-                self.phase = "over"
-                self.queue = []
-                self._emit("MC-3", "timeout", turns=self.turns)
+            limit = self.game.params["max_turns"]
+            if self.game.rules.turn_limit_reached(self.turns, limit):  # MC-3:max_turns rule point
+                self._stop(limit)
                 return
             self.turns += 1
             if self.lost[p] > 0:  # MC-2.1.2.2 sit out
@@ -242,6 +239,15 @@ class MemcelState(State):
             self.attack = []
             self.queue = [("declare", p)]
             return
+
+    def _stop(self, limit: int) -> None:
+        """The lab's safety bound (not a seed rule): the game ends unfinished, no winner, no draw."""
+        self.phase = "over"
+        self.queue = []
+        event = self.stop_unfinished("MC-3:max_turns", f"max_turns={limit}", turns=self.turns)
+        public = {"clause": event.clause, "kind": event.kind, "step": event.step, **event.data}
+        for lst in self.seen:  # every viewer sees why the game stopped
+            lst.append(public)
 
     # ================================================================== placement (MC-1)
     def _do_place(self, task: tuple[Any, ...], action: Action) -> None:
@@ -621,7 +627,7 @@ class MemcelState(State):
             "to_place": [list(x) for x in self.to_place], "rolled": list(self.rolled),
             "lost": list(self.lost), "defended": list(self.defended), "extra": self.extra,
             "turns": self.turns, "rounds": self.rounds, "winner": self.winner,
-            "timeout": self.timeout,
+            "stopped_by": self.stopped_by,
             "attack": [*self.attack[:3], list(self.attack[3])] if self.attack else [],
             "deck": list(self.deck), "rolls": {str(k): v for k, v in self.rolls.items()},
             "contenders": list(self.contenders), "order_round": self.order_round,
@@ -659,7 +665,7 @@ class MemcelState(State):
         new.turns = self.turns
         new.rounds = self.rounds
         new.winner = self.winner
-        new.timeout = self.timeout
+        new.stopped_by = self.stopped_by
         new.attack = [*self.attack[:3], list(self.attack[3])] if self.attack else []
         new.deck = list(self.deck)
         new.rolls = dict(self.rolls)
@@ -715,7 +721,6 @@ class MemcelState(State):
         out: dict[str, float] = {k: float(v) for k, v in self.counts.items()}
         out["turns"] = float(self.turns)
         out["rounds"] = float(self.rounds)
-        out["timeout"] = float(self.timeout)
         return out
 
     def estimated_minutes(self) -> float:
