@@ -27,8 +27,9 @@ CHANCE_TASKS = frozenset(("order", "comp", "ricon", "rd8", "ad8", "card"))
 COUNTERS = (
     "placements", "rolls", "declarations", "reveals", "covered", "cards", "ring_turns",
     "board_turns", "swaps", "peeks", "attacks", "defences", "misses", "full_successes",
-    "imprevisto_reveals", "lost_turns", "sit_outs", "extra_turns", "void_attacks",
+    "imprevisto_reveals", "lost_turns", "sit_outs", "extra_turns", "void_attacks", "penalties",
 )
+"""Acts counted per game (metrics); ``penalties``: misses that cost turns (MC-2.1.2.2, y > 1)."""
 
 
 class MemcelState(State):
@@ -428,6 +429,7 @@ class MemcelState(State):
         if lost > 0:  # MC-2.1.2.2 (also with an imprevisto, MC-2.1.2.3) sit out y turns
             self.lost[p] += lost
             self.counts["lost_turns"] += lost
+            self.counts["penalties"] += 1
             self._emit("MC-2.1.2.2", "lost_turns", player=p, turns=lost)
         owner = t.owner_of_kind[k]
         if owner >= 0 and k != t.imp and self._check_win(owner):  # AMB-MC-4
