@@ -380,7 +380,8 @@ class MemcelState(State):
         if len(self._x_range()) == 0:
             self.counts["void_attacks"] += 1
             self._emit("MC-2.1.1", "no_attack_possible", player=p, value=v)
-            self._end_attack(p, success=False)
+            if self.game.params["void_attack"] == "card":  # MC-2.1.3 read as every turn's end
+                self._end_attack(p, success=False)
             return
         self.queue.insert(0, ("x", p))
 
@@ -434,6 +435,8 @@ class MemcelState(State):
         owner = t.owner_of_kind[k]
         if owner >= 0 and k != t.imp and self._check_win(owner):  # AMB-MC-4
             return
+        if k == t.imp and self.game.params["imprevisto_cards"] == 1:
+            return  # MC-2.1.2.3 the imprevisto card is the turn's card (no MC-2.1.3 card)
         self._end_attack(p, success=False)
 
     def _cover_own(self, p: int) -> None:
