@@ -6,6 +6,8 @@ observations, the board graph, metrics, messages), so that a planted wrong rule 
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from test_memcel_rules import BOARD_FACE, attack, first_of, to_hunt
 
@@ -180,3 +182,340 @@ def test_MC_C1_views_for_the_table_and_the_player_to_act() -> None:
 
     guess = st.resample_hidden(0, np.random.default_rng(0))
     assert guess.observation(0)["slots"] == st.observation(0)["slots"]
+
+
+# ------------------------------------------------------------------ the linter's accounting
+# What the linter reads (``game.accounting()``): every stated total, share and note, field by
+# field, for a 3-player game (the uneven imprevisto share) and a 2-player inclusive variant.
+# Each text was read against the seed when it was written; a changed count, clause or word fails.
+ACCOUNTING_3P = [{'check': 'StatedTotal',
+  'clauses': ('MC-C2',),
+  'fix': '',
+  'id': 'MC-tiles',
+  'parts': {'blue tiles': 10,
+            'green tiles': 10,
+            'imprevisto tiles': 8,
+            'orange tiles': 10,
+            'red tiles': 10},
+  'stated': 48,
+  'what': 'tiles in the box'},
+ {'check': 'StatedTotal',
+  'clauses': ('MC-C2',),
+  'fix': '',
+  'id': 'MC-colour-tiles',
+  'parts': {'blue tiles': 10, 'green tiles': 10, 'orange tiles': 10, 'red tiles': 10},
+  'stated': 40,
+  'what': 'colour tiles'},
+ {'check': 'StatedTotal',
+  'clauses': ('AMB-MC-1', 'MC-1.1'),
+  'fix': '',
+  'id': 'MC-sectors',
+  'parts': {'blue ring': 16, 'green ring': 16, 'red ring': 16},
+  'stated': 48,
+  'what': 'board sectors (the board ends fully covered)'},
+ {'check': 'Conservation',
+  'clauses': ('MC-0.2', 'MC-0.3', 'MC-1.2'),
+  'fix': '',
+  'id': 'MC-shares',
+  'places': {'player 0 (red)': 16, 'player 1 (green)': 16, 'player 2 (blue)': 16},
+  'total': 48,
+  'what': "tiles placed by the players (absent players' tiles included)"},
+ {'check': 'Divisible',
+  'clauses': ('MC-0.3',),
+  'fix': '',
+  'id': 'MC-share-equal',
+  'parts': 3,
+  'severity': 'warning',
+  'total': 48,
+  'what': 'tiles shared among the players'},
+ {'check': 'Divisible',
+  'clauses': ('MC-0.2',),
+  'fix': '',
+  'id': 'MC-imprevisto-share',
+  'parts': 4,
+  'severity': 'warning',
+  'total': 8,
+  'what': 'imprevisto tiles, an equal number per colour'},
+ {'check': 'StatedTotal',
+  'clauses': ('MC-0.2',),
+  'fix': '',
+  'id': 'MC-own-tiles',
+  'parts': {'red tiles': 10},
+  'stated': 10,
+  'what': 'own colour tiles per player'},
+ {'check': 'StatedTotal',
+  'clauses': ('MC-C3', 'AMB-MC-8'),
+  'fix': '',
+  'id': 'MC-deck',
+  'parts': {'cover': 4,
+            'extra_turn': 5,
+            'lose_turn': 5,
+            'peek': 6,
+            'swap': 6,
+            'turn_board:ccw': 3,
+            'turn_board:cw': 3,
+            'turn_ring:blue:-4': 3,
+            'turn_ring:blue:4': 3,
+            'turn_ring:green:-3': 3,
+            'turn_ring:green:3': 3,
+            'turn_ring:red:-2': 3,
+            'turn_ring:red:2': 3},
+  'stated': 50,
+  'what': 'imprevisto cards'},
+ {'check': 'Note',
+  'clauses': ('AMB-MC-8', 'MC-C3'),
+  'extra': {},
+  'fix': 'write the 50 card texts',
+  'id': 'MC-deck-stand-in',
+  'message': 'the seed has 50 imprevisto cards but no card texts; the deck is a provisional '
+             "stand-in built from effect primitives (parameter 'deck')",
+  'severity': 'warning'},
+ {'check': 'Note',
+  'clauses': ('MC-C5',),
+  'extra': {},
+  'fix': 'list the six faces',
+  'id': 'MC-icon-die',
+  'message': "the seed does not list the icon die's six faces; parameter 'icon_die' proposes one "
+             '(each ring x direction once, each complication twice)',
+  'severity': 'info'},
+ {'check': 'Note',
+  'clauses': ('MC-2.1.2.0',),
+  'extra': {},
+  'fix': 'add Case 1',
+  'id': 'MC-worked-example-1',
+  'message': "the seed's worked examples are numbered Case 2-4; Case 1 (presumably the full "
+             'success, MC-2.1.2.0) is missing from the text',
+  'severity': 'info'},
+ {'check': 'Note',
+  'clauses': ('MC-C2',),
+  'extra': {},
+  'fix': '',
+  'id': 'MC-colour-tiles-note',
+  'message': '40 colour tiles in 4 colours',
+  'severity': 'info'},
+ {'check': 'Note',
+  'clauses': ('MC-2.1.2.3', 'MC-2.1.3'),
+  'extra': {},
+  'fix': 'say whether it is 1 or 2 cards',
+  'id': 'MC-imprevisto-cards',
+  'message': 'an imprevisto tile revealed draws a card at once (MC-2.1.2.3) and MC-2.1.3 draws one '
+             "'after all the cases above': the text gives 2 cards in that turn; parameter "
+             "'imprevisto_cards' = 2",
+  'severity': 'info'},
+ {'check': 'Note',
+  'clauses': ('MC-2.1.1', 'MC-2.1.3'),
+  'extra': {},
+  'fix': 'say what a roll of 1 does',
+  'id': 'MC-void-attack',
+  'message': 'a d8 roll of 1 allows no x < 1: the seed does not say whether the end-of-turn card '
+             "is drawn after such a void attack; parameter 'void_attack' = 'card'",
+  'severity': 'info'},
+ {'check': 'Note',
+  'clauses': ('MC-0.3', 'MC-0.2'),
+  'extra': {},
+  'fix': 'say who places the odd imprevisto tiles',
+  'id': 'MC-absent-share',
+  'message': "the absent players' imprevisto tiles do not divide among 3 players: imprevisto tiles "
+             "by seat [2, 3, 3] (parameter 'absent_share' = 'colours_first')",
+  'severity': 'warning'}]
+
+ACCOUNTING_2P_INCLUSIVE = [{'check': 'StatedTotal',
+  'clauses': ('MC-C2',),
+  'fix': '',
+  'id': 'MC-tiles',
+  'parts': {'blue tiles': 10,
+            'green tiles': 10,
+            'imprevisto tiles': 8,
+            'orange tiles': 10,
+            'red tiles': 10},
+  'stated': 48,
+  'what': 'tiles in the box'},
+ {'check': 'StatedTotal',
+  'clauses': ('MC-C2',),
+  'fix': '',
+  'id': 'MC-colour-tiles',
+  'parts': {'blue tiles': 10, 'green tiles': 10, 'orange tiles': 10, 'red tiles': 10},
+  'stated': 40,
+  'what': 'colour tiles'},
+ {'check': 'StatedTotal',
+  'clauses': ('AMB-MC-1', 'MC-1.1'),
+  'fix': '',
+  'id': 'MC-sectors',
+  'parts': {'blue ring': 16, 'green ring': 16, 'red ring': 16},
+  'stated': 48,
+  'what': 'board sectors (the board ends fully covered)'},
+ {'check': 'Conservation',
+  'clauses': ('MC-0.2', 'MC-0.3', 'MC-1.2'),
+  'fix': '',
+  'id': 'MC-shares',
+  'places': {'player 0 (red)': 24, 'player 1 (green)': 24},
+  'total': 48,
+  'what': "tiles placed by the players (absent players' tiles included)"},
+ {'check': 'Divisible',
+  'clauses': ('MC-0.3',),
+  'fix': '',
+  'id': 'MC-share-equal',
+  'parts': 2,
+  'severity': 'warning',
+  'total': 48,
+  'what': 'tiles shared among the players'},
+ {'check': 'Divisible',
+  'clauses': ('MC-0.2',),
+  'fix': '',
+  'id': 'MC-imprevisto-share',
+  'parts': 4,
+  'severity': 'warning',
+  'total': 8,
+  'what': 'imprevisto tiles, an equal number per colour'},
+ {'check': 'StatedTotal',
+  'clauses': ('MC-0.2',),
+  'fix': '',
+  'id': 'MC-own-tiles',
+  'parts': {'red tiles': 10},
+  'stated': 10,
+  'what': 'own colour tiles per player'},
+ {'check': 'StatedTotal',
+  'clauses': ('MC-C3', 'AMB-MC-8'),
+  'fix': '',
+  'id': 'MC-deck',
+  'parts': {'cover': 4,
+            'extra_turn': 5,
+            'lose_turn': 5,
+            'peek': 6,
+            'swap': 6,
+            'turn_board:ccw': 3,
+            'turn_board:cw': 3,
+            'turn_ring:blue:-4': 3,
+            'turn_ring:blue:4': 3,
+            'turn_ring:green:-3': 3,
+            'turn_ring:green:3': 3,
+            'turn_ring:red:-2': 3,
+            'turn_ring:red:2': 3},
+  'stated': 50,
+  'what': 'imprevisto cards'},
+ {'check': 'Note',
+  'clauses': ('AMB-MC-8', 'MC-C3'),
+  'extra': {},
+  'fix': 'write the 50 card texts',
+  'id': 'MC-deck-stand-in',
+  'message': 'the seed has 50 imprevisto cards but no card texts; the deck is a provisional '
+             "stand-in built from effect primitives (parameter 'deck')",
+  'severity': 'warning'},
+ {'check': 'Note',
+  'clauses': ('MC-C5',),
+  'extra': {},
+  'fix': 'list the six faces',
+  'id': 'MC-icon-die',
+  'message': "the seed does not list the icon die's six faces; parameter 'icon_die' proposes one "
+             '(each ring x direction once, each complication twice)',
+  'severity': 'info'},
+ {'check': 'Note',
+  'clauses': ('MC-2.1.2.0',),
+  'extra': {},
+  'fix': 'add Case 1',
+  'id': 'MC-worked-example-1',
+  'message': "the seed's worked examples are numbered Case 2-4; Case 1 (presumably the full "
+             'success, MC-2.1.2.0) is missing from the text',
+  'severity': 'info'},
+ {'check': 'Note',
+  'clauses': ('MC-C2',),
+  'extra': {},
+  'fix': '',
+  'id': 'MC-colour-tiles-note',
+  'message': '40 colour tiles in 4 colours',
+  'severity': 'info'},
+ {'check': 'Note',
+  'clauses': ('MC-2.1.2.3', 'MC-2.1.3'),
+  'extra': {},
+  'fix': 'say whether it is 1 or 2 cards',
+  'id': 'MC-imprevisto-cards',
+  'message': 'an imprevisto tile revealed draws a card at once (MC-2.1.2.3) and MC-2.1.3 draws one '
+             "'after all the cases above': the text gives 2 cards in that turn; parameter "
+             "'imprevisto_cards' = 1",
+  'severity': 'info'}]
+
+
+@pytest.mark.parametrize(("params", "expected"), [
+    ({"players": 3}, ACCOUNTING_3P),
+    ({"players": 2, "reveal_limit": "inclusive", "imprevisto_cards": 1}, ACCOUNTING_2P_INCLUSIVE),
+])
+def test_MC_C2_MC_0_3_linter_accounting_field_by_field(params: dict, expected: list) -> None:
+    got = [{**dataclasses.asdict(c), "check": type(c).__name__}
+           for c in lab.load("memcel", **params).accounting()]
+    assert got == expected
+
+
+# ------------------------------------------------------------------ copies, dumps, results
+def mid_game() -> lab.State:
+    """A 3-player hunt with a face-up tile, a lost turn, a defence and an attack under way."""
+    st = to_hunt()
+    red = first_of(st, "red")
+    attack(st, 3, 2)
+    st.apply_action(act("reveal", red[0]))
+    st.apply_action(act("reveal", red[1]))  # full success: two red tiles stay up
+    st.apply_action(act("card", "lose_turn"))
+    st.apply_action(act("defend", "skip"))  # seat 1
+    st.apply_action(act("attack"))  # seat 2
+    st.apply_action(act("d8", 6))
+    st.apply_action(act("choose_x", 3))
+    return st
+
+
+def test_MC_2_clone_plays_on_alone_and_like_the_original() -> None:
+    st = mid_game()
+    twin = st.clone()
+    assert type(twin) is type(st) and twin == st and twin.full_state() == st.full_state()
+    assert twin.legal_actions() == st.legal_actions()
+    assert twin.observation(2) == st.observation(2) and twin.event_log(None) == st.event_log(None)
+    blue = first_of(st, "blue")
+    for s in (twin, st):
+        s.apply_action(act("reveal", blue[0]))
+    assert twin == st and twin.full_state() == st.full_state()
+    before = st.full_state()
+    twin.apply_action(act("reveal", blue[1]))  # the copy moves on, the original stays
+    twin.apply_action(act("reveal", first_of(twin, "green")[0]))
+    assert st.full_state() == before and twin.full_state() != before
+    assert len(twin.history()) == len(st.history()) + 2 and len(twin.events) > len(st.events)
+    assert twin.game is st.game
+
+
+def test_MC_2_full_state_dumps_the_whole_position() -> None:
+    st = mid_game()
+    fs = st.full_state()
+    obs = st.observation(None)
+    assert set(fs) == {
+        "tiles", "up", "upby", "offsets", "board_angle", "phase", "order", "turn_idx", "to_place",
+        "rolled", "lost", "defended", "extra", "turns", "rounds", "winner", "stopped_by",
+        "attack", "deck", "rolls", "contenders", "order_round", "counts", "queue", "mark"}
+    kinds = st.game.tables.kinds
+    shown = [None if k < 0 else (kinds[k] if u else "down") for k, u in zip(fs["tiles"], fs["up"], strict=True)]
+    assert shown == obs["slots"]
+    assert [u for u in fs["upby"] if u >= 0] == [0, 0]
+    assert fs["offsets"] == [r["offset"] for r in obs["rings"]] and fs["board_angle"] == obs["board_angle"]
+    assert fs["phase"] == "hunt" == obs["phase"] and fs["order"] == obs["turn_order"] == [0, 1, 2]
+    assert fs["turn_idx"] == 2 and fs["extra"] == 0 and fs["winner"] == -1 and fs["stopped_by"] is None
+    assert [sum(x) for x in fs["to_place"]] == obs["left_to_place"] == [0, 0, 0]
+    assert fs["rolled"] == [True, True, True]
+    assert fs["lost"] == obs["lost_turns"] == [1, 0, 0]
+    assert fs["defended"] == obs["defended_last_turn"] == [False, True, False]
+    assert fs["turns"] == obs["turns"] == 3 and fs["rounds"] == obs["rounds"] == 1
+    assert fs["attack"] == [6, 3, 0, []]
+    assert sum(fs["deck"]) == obs["deck_left"] == 49
+    assert fs["rolls"] == {"0": 8, "1": 1, "2": 1} and fs["contenders"] == [0, 1, 2]
+    assert fs["order_round"] == 0
+    assert fs["counts"] == {k: v for k, v in st.metrics().items() if k not in ("turns", "rounds")}
+    assert fs["queue"] == [["reveal", 2]] and len(fs["mark"]) == 4
+    assert lab.state_from_json(st.to_json()).full_state() == fs
+
+
+def test_MC_3_returns_of_a_win_and_metrics() -> None:
+    counts = {"red": 5, "green": 15, "blue": 15, "orange": 5, "imprevisto": 8}
+    st = to_hunt(players=3, tile_counts=counts)
+    attack(st, 8, 5)
+    for s in first_of(st, "red"):
+        st.apply_action(act("reveal", s))
+    assert st.is_terminal() and st.winners() == [0]
+    assert st.returns() == [1.0, -0.5, -0.5]
+    m = st.metrics()
+    obs = st.observation(None)
+    assert (m["rounds"], m["turns"]) == (float(obs["rounds"]), float(obs["turns"])) == (1.0, 1.0)
