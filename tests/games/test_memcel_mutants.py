@@ -436,3 +436,84 @@ def test_MC_3_returns_of_a_win_and_metrics() -> None:
     m = st.metrics()
     obs = st.observation(None)
     assert (m["rounds"], m["turns"]) == (float(obs["rounds"]), float(obs["turns"])) == (1.0, 1.0)
+
+
+# ------------------------------------------------------------------ rotation directions, cards on face-up tiles
+def face_up_slots(st: lab.State) -> dict[int, str]:
+    return {s: v for s, v in enumerate(st.observation(None)["slots"]) if v not in ("down", None)}
+
+
+def with_red_up() -> tuple[lab.State, int]:
+    """Seat 0 turns up one red tile (full success) and the end-of-turn card is next."""
+    st = to_hunt(players=2)
+    red = first_of(st, "red")
+    attack(st, 2, 1)
+    st.apply_action(act("reveal", red[0]))
+    return st, red[0]
+
+
+@pytest.mark.parametrize("steps", [2, -2])
+def test_AMB_MC_8_turn_ring_card_moves_tiles_clockwise_or_back(steps: int) -> None:
+    st, slot = with_red_up()
+    ring = slot // 16
+    name = st.observation(None)["rings"][ring]["colour"]
+    st.apply_action(act("card", f"turn_ring:{name}:{steps}"))
+    assert face_up_slots(st) == {16 * ring + (slot % 16 + steps) % 16: "red"}
+    assert st.observation(None)["rings"][ring]["offset"] == steps % 16
+    [ev] = [e for e in st.events_for(None) if e.kind == "ring_turn"][-1:]
+    assert (ev.data["ring"], ev.data["steps"], ev.clause) == (ring, steps, "AMB-MC-8")
+
+
+@pytest.mark.parametrize(("effect", "degrees"), [("turn_board:cw", 90), ("turn_board:ccw", -90)])
+def test_AMB_MC_6_board_turn_card_moves_every_ring_by_a_quarter(effect: str, degrees: int) -> None:
+    st, slot = with_red_up()
+    angle = st.observation(None)["board_angle"]
+    st.apply_action(act("card", effect))
+    k = 4 if degrees > 0 else -4
+    assert face_up_slots(st) == {16 * (slot // 16) + (slot % 16 + k) % 16: "red"}
+    assert st.observation(None)["board_angle"] == (angle + degrees) % 360
+    ev = [e for e in st.events_for(None) if e.kind == "board_turn"][-1]
+    assert ev.data["degrees"] == degrees and list(ev.data["shifts"]) == [k % 16] * 3
+    assert st.metrics()["board_turns"] == 3  # two in the set-up, one now
+
+
+def test_AMB_MC_8_swap_card_moves_a_face_up_tile_with_its_owner() -> None:
+    st, slot = with_red_up()
+    st.apply_action(act("card", "swap"))
+    other = first_of(st, "green")[0]
+    st.apply_action(act("swap", slot))
+    st.apply_action(act("swap", other))
+    assert face_up_slots(st) == {other: "red"}
+    assert st.observation(None)["own_face_up"] == [1, 0]
+    fs = st.full_state()
+    assert fs["upby"][other] == 0 and fs["upby"][slot] == -1
+    ev = [e for e in st.events_for(None) if e.kind == "swap"][-1]
+    assert (ev.data["a"], ev.data["b"], ev.data["player"]) == (slot, other, 0)
+
+
+def test_AMB_MC_8_cover_card_turns_a_face_up_tile_down_for_good() -> None:
+    st, slot = with_red_up()
+    st.apply_action(act("card", "turn_ring:red:2"))  # end of seat 0's turn
+    covered = st.metrics()["covered"]
+    st.apply_action(act("defend", "card"))  # seat 1
+    st.apply_action(act("card", "cover"))
+    up = next(iter(face_up_slots(st)))
+    assert st.legal_actions() == [act("cover", up)]
+    st.apply_action(act("cover", up))
+    assert face_up_slots(st) == {} and st.observation(None)["own_face_up"] == [0, 0]
+    assert st.full_state()["upby"][up] == -1 and st.metrics()["covered"] == covered + 1
+    ev = [e for e in st.events_for(None) if e.kind == "cover_card"][-1]
+    assert (ev.data["slot"], ev.data["player"]) == (up, 1)
+
+
+def test_MC_2_1_2_1_house_rule_listing_a_tile_twice_covers_it_once() -> None:
+    """A house rule may only cover the player's own face-up tiles, each once."""
+    st = to_hunt(players=2, rules={"MC-2.1.2.1": lambda own, this_turn, scope: [*own, *own, 47]})
+    red = first_of(st, "red")
+    attack(st, 4, 3)
+    st.apply_action(act("reveal", red[0]))
+    st.apply_action(act("reveal", red[1]))
+    st.apply_action(act("reveal", first_of(st, "green")[0]))  # a miss: y = 1
+    ev = [e for e in st.events_for(None) if e.kind == "cover_own"][-1]
+    assert sorted(ev.data["slots"]) == sorted(red[:2]) and st.metrics()["covered"] == 2
+    assert set(face_up_slots(st).values()) == {"green"}
