@@ -90,6 +90,7 @@ def test_MC_2_describe_action_and_slot_names() -> None:
     assert d(act("place", "red", 3)) == "place a red tile at red ring, position 3"
     assert d(act("place", "imprevisto", 17)) == "place an imprevisto tile at green ring, position 1"
     assert d(act("place", "orange", 47)) == "place an orange tile at blue ring, position 15"
+    assert d(act("place", "Xenon", 0)) == "place a Xenon tile at red ring, position 0"
     for k in ("reveal", "swap", "peek", "cover"):
         assert d(act(k, 33)) == f"{k} blue ring, position 1"
     assert d(act("choose_x", 1)) == "reveal 1 tile"
@@ -517,3 +518,23 @@ def test_MC_2_1_2_1_house_rule_listing_a_tile_twice_covers_it_once() -> None:
     ev = [e for e in st.events_for(None) if e.kind == "cover_own"][-1]
     assert sorted(ev.data["slots"]) == sorted(red[:2]) and st.metrics()["covered"] == 2
     assert set(face_up_slots(st).values()) == {"green"}
+
+
+# ------------------------------------------------------------------ AMB-MC-4, MC-0.2 counts and shares
+@pytest.mark.parametrize("others_count", [True, False])
+def test_AMB_MC_4_public_counts_of_tiles_left_up_by_a_miss(others_count: bool) -> None:
+    st = to_hunt(players=2, revealed_by_other_counts=others_count)
+    attack(st, 3, 1)
+    st.apply_action(act("reveal", first_of(st, "green")[0]))  # red misses on green: it stays up
+    assert st.observation(None)["own_face_up"] == [0, 1 if others_count else 0]
+    st.apply_action(act("card", "turn_ring:red:2"))
+    attack(st, 3, 1)  # green
+    st.apply_action(act("reveal", first_of(st, "blue")[0]))  # an absent player's tile: nobody's
+    assert st.observation(None)["own_face_up"] == [0, 0]  # green's own tiles were covered again
+
+
+def test_MC_0_2_shares_without_imprevisto_tiles() -> None:
+    counts = {"red": 12, "green": 12, "blue": 12, "orange": 12}
+    game = lab.load("memcel", players=3, tile_counts=counts)
+    seen = [dict(game.new_initial_state().observation(p)["my_tiles_to_place"]) for p in range(3)]
+    assert seen == [{"red": 12, "orange": 4}, {"green": 12, "orange": 4}, {"blue": 12, "orange": 4}]

@@ -252,9 +252,7 @@ ABSENT_SHARES = ("colours_first", "imprevisto_first")
 """Readings of MC-0.3 for the absent players' tiles (parameter ``absent_share``)."""
 
 
-def shares(
-    tile_counts: Mapping[str, int], players: int, absent: str = "colours_first",
-) -> list[dict[str, int]]:
+def shares(tile_counts: Mapping[str, int], players: int, absent: str) -> list[dict[str, int]]:
     """MC-0.2 / MC-0.3: the tiles each player places, by kind.
 
     Player ``p`` gets all tiles of colour ``p`` and an equal part of the imprevisto tiles
