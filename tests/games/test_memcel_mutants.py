@@ -538,3 +538,13 @@ def test_MC_0_2_shares_without_imprevisto_tiles() -> None:
     game = lab.load("memcel", players=3, tile_counts=counts)
     seen = [dict(game.new_initial_state().observation(p)["my_tiles_to_place"]) for p in range(3)]
     assert seen == [{"red": 12, "orange": 4}, {"green": 12, "orange": 4}, {"blue": 12, "orange": 4}]
+
+
+def test_MC_0_3_absent_tiles_go_to_whoever_holds_fewest() -> None:
+    counts = {"red": 12, "green": 10, "blue": 8, "orange": 10, "imprevisto": 8}
+    game = lab.load("memcel", players=3, tile_counts=counts)
+    seen = [dict(game.new_initial_state().observation(p)["my_tiles_to_place"]) for p in range(3)]
+    assert [sum(s.values()) for s in seen] == [16, 16, 16]  # 14, 12 and 10 before the 12 absent tiles
+    assert seen == [{"red": 12, "orange": 2, "imprevisto": 2},
+                    {"green": 10, "orange": 3, "imprevisto": 3},
+                    {"blue": 8, "orange": 5, "imprevisto": 3}]
