@@ -502,7 +502,8 @@ def test_AMB_MC_8_cover_card_turns_a_face_up_tile_down_for_good() -> None:
     assert st.legal_actions() == [act("cover", up)]
     st.apply_action(act("cover", up))
     assert face_up_slots(st) == {} and st.observation(None)["own_face_up"] == [0, 0]
-    assert st.full_state()["upby"][up] == -1 and st.metrics()["covered"] == covered + 1
+    assert st.full_state()["upby"][up] == -1 and st.full_state()["up"][up] is False
+    assert st.metrics()["covered"] == covered + 1
     ev = [e for e in st.events_for(None) if e.kind == "cover_card"][-1]
     assert (ev.data["slot"], ev.data["player"]) == (up, 1)
 
@@ -548,3 +549,47 @@ def test_MC_0_3_absent_tiles_go_to_whoever_holds_fewest() -> None:
     assert seen == [{"red": 12, "orange": 2, "imprevisto": 2},
                     {"green": 10, "orange": 3, "imprevisto": 3},
                     {"blue": 8, "orange": 5, "imprevisto": 3}]
+
+
+# ------------------------------------------------------------------ what the table is told
+def public_since(st: lab.State, mark: int) -> list[dict]:
+    return [{k: v for k, v in e.items() if k != "step"} for e in st.event_log(None)[mark:]]
+
+
+def test_MC_2_1_2_2_worked_example_case_3_as_the_table_hears_it() -> None:
+    st = to_hunt()
+    red, blue = first_of(st, "red"), first_of(st, "blue")
+    mark = len(st.event_log(None))
+    attack(st, 7, 6)
+    for s in red[:4]:
+        st.apply_action(act("reveal", s))
+    st.apply_action(act("reveal", blue[0]))
+    reveals = [{"clause": "MC-2.1.2", "kind": "reveal", "player": 0, "slot": s, "tile": "red"}
+               for s in red[:4]]
+    assert public_since(st, mark) == [
+        {"clause": "MC-2.0", "kind": "attack", "player": 0},
+        {"clause": "MC-2.1.1", "kind": "attack_roll", "player": 0, "value": 7},
+        {"clause": "MC-2.1.1", "kind": "declare_x", "player": 0, "x": 6, "roll": 7},
+        *reveals,
+        {"clause": "MC-2.1.2", "kind": "reveal", "player": 0, "slot": blue[0], "tile": "blue"},
+        {"clause": "MC-2.1.2.1", "kind": "cover_own", "player": 0, "slots": red[:4]},
+        {"clause": "MC-2.1.2.2", "kind": "miss", "player": 0, "slot": blue[0], "found": 4, "x": 6,
+         "y": 2},
+        {"clause": "MC-2.1.2.2", "kind": "lost_turns", "player": 0, "turns": 2},
+    ]
+    m = st.metrics()
+    assert (m["reveals"], m["misses"], m["covered"], m["lost_turns"], m["penalties"]) == (5, 1, 4, 2, 1)
+    fs = st.full_state()
+    assert all(fs["up"][s] is False and fs["upby"][s] == -1 for s in red[:4])
+    assert fs["up"][blue[0]] is True and fs["upby"][blue[0]] == 0
+
+
+def test_MC_3_the_winning_reveal_ends_the_game_at_once() -> None:
+    counts = {"red": 5, "green": 15, "blue": 15, "orange": 5, "imprevisto": 8}
+    st = to_hunt(players=3, tile_counts=counts)
+    attack(st, 8, 5)
+    for s in first_of(st, "red"):
+        st.apply_action(act("reveal", s))
+    assert public_since(st, len(st.event_log(None)) - 1) == [{"clause": "MC-3", "kind": "win", "player": 0}]
+    assert st.full_state()["queue"] == [] and st.metrics()["full_successes"] == 0
+    assert st.legal_actions() == []
