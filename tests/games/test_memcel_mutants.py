@@ -593,3 +593,25 @@ def test_MC_3_the_winning_reveal_ends_the_game_at_once() -> None:
     assert public_since(st, len(st.event_log(None)) - 1) == [{"clause": "MC-3", "kind": "win", "player": 0}]
     assert st.full_state()["queue"] == [] and st.metrics()["full_successes"] == 0
     assert st.legal_actions() == []
+
+
+def test_MC_2_1_2_0_counts_add_up_over_turns() -> None:
+    """Two full successes, two misses, two covers: the counters add, the events name who and x."""
+    st = to_hunt(players=2)
+    for _ in range(2):  # red succeeds with one tile; green misses on a blue tile
+        attack(st, 2, 1)
+        st.apply_action(act("reveal", first_of(st, "red")[0]))
+        st.apply_action(act("card", "turn_ring:red:2"))
+        attack(st, 2, 1)
+        st.apply_action(act("reveal", first_of(st, "blue")[0]))
+        st.apply_action(act("card", "cover"))
+        st.apply_action(act("cover", next(iter(face_up_slots(st)))))
+    m = st.metrics()
+    assert (m["full_successes"], m["misses"], m["covered"]) == (2, 2, 2)
+    wins = [dict(e.data) for e in st.events_for(None) if e.kind == "full_success"]
+    assert wins == [{"player": 0, "x": 1}] * 2
+    attack(st, 3, 2)  # red again: a red tile, then a miss covers every red tile face up
+    st.apply_action(act("reveal", first_of(st, "red")[0]))
+    red_up = sum(1 for v in face_up_slots(st).values() if v == "red")
+    st.apply_action(act("reveal", first_of(st, "green")[0]))
+    assert red_up >= 1 and st.metrics()["covered"] == 2 + red_up
