@@ -426,12 +426,18 @@ def test_MC_2_full_state_dumps_the_whole_position() -> None:
     assert lab.state_from_json(st.to_json()).full_state() == fs
 
 
-def test_MC_3_returns_of_a_win_and_metrics() -> None:
+def won_game() -> lab.State:
+    """Seat 0 turns up its 5 red tiles in one attack (a design with 5 red tiles)."""
     counts = {"red": 5, "green": 15, "blue": 15, "orange": 5, "imprevisto": 8}
     st = to_hunt(players=3, tile_counts=counts)
     attack(st, 8, 5)
     for s in first_of(st, "red"):
         st.apply_action(act("reveal", s))
+    return st
+
+
+def test_MC_3_returns_of_a_win_and_metrics() -> None:
+    st = won_game()
     assert st.is_terminal() and st.winners() == [0]
     assert st.returns() == [1.0, -0.5, -0.5]
     m = st.metrics()
@@ -585,11 +591,7 @@ def test_MC_2_1_2_2_worked_example_case_3_as_the_table_hears_it() -> None:
 
 
 def test_MC_3_the_winning_reveal_ends_the_game_at_once() -> None:
-    counts = {"red": 5, "green": 15, "blue": 15, "orange": 5, "imprevisto": 8}
-    st = to_hunt(players=3, tile_counts=counts)
-    attack(st, 8, 5)
-    for s in first_of(st, "red"):
-        st.apply_action(act("reveal", s))
+    st = won_game()
     assert public_since(st, len(st.event_log(None)) - 1) == [{"clause": "MC-3", "kind": "win", "player": 0}]
     assert st.full_state()["queue"] == [] and st.metrics()["full_successes"] == 0
     assert st.legal_actions() == []
