@@ -121,21 +121,54 @@ def test_MC_1_1_clustered_tiles_are_easier_to_remember_than_scattered():
     assert two_proportion_z(wins[1], wins[0], n) > 3.0, wins
 
 
-def test_MC_2_1_1_memory_agent_declares_x_from_its_confidence():
-    game = lab.load("memcel", players=2)
-    agent = MemoryAgent(risk=0.3)
+def _agent_with_memories(game, chunks, face_up):
+    agent = MemoryAgent()
     agent.reset(game, 0)
     st = game.new_initial_state()
     obs = st.observation(0)
     rng = np.random.default_rng(0)
     agent._read(obs, rng)
-    agent._new_chunk([0, 1], rng, conf=1.0)
-    agent._new_chunk([20], rng, conf=0.5)
-    agent._new_chunk([30], rng, conf=0.5)
-    obs = dict(obs, slots=["down"] * 48, own_face_up=[1, 0])
-    assert agent._wanted_x(obs) == 3  # 1 * 1 * 0.5 >= 0.3 > 0.25
-    agent.risk = 0.6
-    assert agent._wanted_x(obs) == 2
+    for slots, conf in chunks:
+        agent._new_chunk(slots, rng, conf=conf)
+    slots = ["down"] * 48
+    for s in range(38, 38 + face_up):
+        slots[s] = "red"
+    return agent, dict(obs, slots=slots, own_face_up=[face_up, 0])
+
+
+def test_MC_2_1_1_memory_agent_declares_x_by_expected_value():
+    game = lab.load("memcel", players=2)
+    agent, obs = _agent_with_memories(game, [([0, 1], 1.0), ([20], 0.8), ([30], 0.8)], face_up=5)
+    xs = range(1, 8)
+    assert agent._best_x(obs, xs)[0] == 2  # the sure tiles: a doubtful one risks the 5 face up
+    agent.risk = 1.0  # costs ignored: it declares the doubtful memories too
+    assert agent._best_x(obs, xs)[0] == 4
+    agent.risk = 0.0  # never risks a cost
+    assert agent._best_x(obs, xs)[0] == 2
+
+
+def test_MC_2_1_2_2_memory_agent_reads_the_variants_penalty():
+    """Sure of 2 tiles, 2 doubtful: risking y = 2 lost turns only pays without the penalty."""
+    plain = lab.load("memcel", players=2, cover_scope="turn")
+    free = plain.with_rules({"MC-2.1.2.2": lambda x, found: 0})
+    chunks = [([0, 1], 1.0), ([20], 0.8), ([30], 0.8)]
+    agent, obs = _agent_with_memories(plain, chunks, face_up=0)
+    cautious = agent._best_x(obs, range(1, 8))[0]
+    agent, obs = _agent_with_memories(free, chunks, face_up=0)
+    bold = agent._best_x(obs, range(1, 8))[0]
+    assert cautious < bold
+
+
+def test_MC_2_2_memory_agent_defends_when_an_attack_is_worth_nothing():
+    game = lab.load("memcel", players=2)
+    agent, obs = _agent_with_memories(game, [], face_up=9)  # one tile lost, nine to lose
+    assert agent._attack_worth(obs) < 0
+    legal = [lab.act("attack"), lab.act("defend", "skip"), lab.act("defend", "complication"),
+             lab.act("defend", "card")]
+    assert agent._choose_declare(obs, legal) == lab.act("defend", "card")
+    assert agent._choose_declare(obs, legal[:1]) == lab.act("attack")  # MC-2.2.1: no defence twice
+    agent, obs = _agent_with_memories(game, [([0, 1, 2], 1.0)], face_up=0)
+    assert agent._attack_worth(obs) > 0 and agent._choose_declare(obs, legal) == lab.act("attack")
 
 
 def test_MC_2_1_2_memory_agent_works_from_observations_only():

@@ -6,7 +6,7 @@ from typing import Any
 
 import lab
 
-BASE = lab.load("memcel", players=2)
+BASE = lab.load("memcel", players=2, max_turns=40)  # random players: a short safety bound keeps these quick
 SEEDS = range(6)
 
 
@@ -53,8 +53,9 @@ def test_MC_3_house_rule_one_own_tile_wins() -> None:
     assert sum(s.move_number() for s in states) < sum(s.move_number() for s in plain)
 
 
-def test_MC_3_timeout_house_rule_ends_after_three_turns() -> None:
-    game = BASE.with_rules({"MC-3:timeout": lambda turns, max_turns: turns >= 3})
+def test_MC_3_max_turns_house_rule_stops_after_three_turns_unfinished() -> None:
+    game = BASE.with_rules({"MC-3:max_turns": lambda turns, max_turns: turns >= 3})
     for s in SEEDS:
         state = lab.play(game, seed=s)
         assert state.is_terminal() and state.metrics()["turns"] == 3 and state.returns() == [0.0, 0.0]
+        assert state.unfinished and state.winners() == []

@@ -34,24 +34,28 @@ def test_MC_3_conformance_with_memory_agents():
     check_game(lab.load("memcel", players=3), n_games=2, seed=1, agents="memory")
 
 
-def test_MC_3_metrics_progress_and_timeout():
+def test_MC_3_metrics_progress_and_max_turns_unfinished():
     game = lab.load("memcel", players=3)
     st = lab.play(game, "perfect", seed=7)
     m = st.metrics()
-    for key in ("turns", "rounds", "reveals", "timeout", "lost_turns", "cards", "placements",
+    for key in ("turns", "rounds", "reveals", "lost_turns", "cards", "placements",
                 "misses", "full_successes", "ring_turns", "board_turns", "swaps"):
         assert key in m
-    assert m["placements"] == 48 and m["timeout"] == 0.0
+    assert m["placements"] == 48 and not st.unfinished and st.stopped_by is None
     prog = st.progress()
     assert prog[st.winners()[0]] == 1.0 and all(0.0 <= v <= 1.0 for v in prog)
     short = lab.play(lab.load("memcel", players=3, max_turns=8), "random", seed=1)
-    assert short.metrics()["timeout"] == 1.0 and short.winners() == []
+    assert short.unfinished and short.stopped_by == "max_turns=8" and short.winners() == []
+    assert "timeout" not in short.metrics()
+    assert "unfinished: stopped by max_turns=8" in short.render_svg(None)
 
 
 def test_MC_3_simulate_reports_minutes_and_metrics():
     df = lab.simulate(lab.load("memcel", players=2), agents="memory", n_games=6, seed=2)
-    for col in ("minutes", "turns", "timeout", "draw", "winner", "progress_0", "n[MC-1.1]"):
+    for col in ("minutes", "turns", "unfinished", "stopped_by", "draw", "winner", "progress_0",
+                "n[MC-1.1]"):
         assert col in df.columns
+    assert not df["draw"].any()  # MC-3: the seed has no draw; a cut game is unfinished
 
 
 def test_MC_C2_time_model_counts_acts_times_seconds():

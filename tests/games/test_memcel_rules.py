@@ -7,7 +7,8 @@ import pytest
 import lab
 from lab import act
 from lab.core.chance import sample_outcome
-from lab.core.state import CHANCE
+from lab.core.state import CHANCE, TERMINAL
+from lab.games.memcel.rules import DEFAULT_MAX_TURNS
 from lab.sim.play import seed_streams
 
 BOARD_FACE = 0  # default icon die face 0: red ring, cw, black = whole-board turn
@@ -573,18 +574,19 @@ def test_AMB_MC_1_fixed_ring_never_turns():
         assert st.offsets[0] == 0
 
 
-def test_MC_3_max_turns_ends_in_a_draw_with_timeout_metric():
-    g = lab.load("memcel", players=2, max_turns=4)
-    st = lab.play(g, seed=1)
-    assert st.is_terminal()
-    if st.timeout:
-        assert st.winners() == [] and st.returns() == [0.0, 0.0]
-        assert st.metrics()["timeout"] == 1.0
-        assert st.turns == 4
-    st2 = to_hunt(players=2, max_turns=2)
-    st2.apply_action(act("defend", "skip"))
-    st2.apply_action(act("defend", "skip"))
-    assert st2.is_terminal() and st2.timeout and st2.winners() == []
+def test_MC_3_max_turns_stops_the_game_unfinished_not_a_draw():
+    st = to_hunt(players=2, max_turns=2)
+    st.apply_action(act("defend", "skip"))
+    assert not st.is_terminal() and st.stopped_by is None
+    st.apply_action(act("defend", "skip"))
+    assert st.is_terminal() and st.current_player() == TERMINAL
+    assert st.unfinished and st.stopped_by == "max_turns=2" and st.turns == 2
+    assert st.winners() == [] and st.returns() == [0.0, 0.0]
+    [ev] = [e for e in st.events_for(None) if e.kind == "unfinished"]
+    assert ev.clause == "MC-3:max_turns" and ev.data["limit"] == "max_turns=2"
+    for viewer in (0, 1, None):  # every viewer is told why the game stopped
+        assert st.event_log(viewer)[-1]["kind"] == "unfinished"
+    assert lab.load("memcel").params["max_turns"] == DEFAULT_MAX_TURNS >= 300
 
 
 def test_MC_2_1_2_illegal_actions_are_typed_and_leave_the_state_unchanged():

@@ -248,29 +248,37 @@ def kind_order(tile_counts: Mapping[str, int]) -> list[str]:
     return colours + ([IMPREVISTO] if IMPREVISTO in tile_counts else [])
 
 
-def shares(tile_counts: Mapping[str, int], players: int) -> list[dict[str, int]]:
+ABSENT_SHARES = ("colours_first", "imprevisto_first")
+"""Readings of MC-0.3 for the absent players' tiles (parameter ``absent_share``)."""
+
+
+def shares(tile_counts: Mapping[str, int], players: int, absent: str) -> list[dict[str, int]]:
     """MC-0.2 / MC-0.3: the tiles each player places, by kind.
 
-    Player ``p`` gets all tiles of colour ``p`` and an equal part of the imprevisto tiles; the
-    tiles of absent players' colours are dealt round robin. Any remainder goes to the first
-    players in seat order (the linter warns when the total does not divide).
+    Player ``p`` gets all tiles of colour ``p`` and an equal part of the imprevisto tiles
+    (MC-0.2: "10 tessere uguali + 2 tessere imprevisto"); the absent players' tiles are then
+    dealt one at a time to the player holding fewest (the earlier seat on ties), MC-0.3
+    "dividere equamente". The seed does not say in which order the kinds are dealt, which
+    matters when they do not divide: 3 players share the absent player's 10 colour tiles and 2
+    imprevisto tiles (12 = 3 x 4, but neither kind divides by 3). ``absent``:
+    ``"colours_first"`` deals the colour tiles first (imprevisto tiles 2/3/3 by seat, the
+    absent colour 4/3/3), ``"imprevisto_first"`` the imprevisto tiles first (3/3/2 and 3/3/4).
     """
     kinds = kind_order(tile_counts)
     colours = [c for c in kinds if c != IMPREVISTO]
     out: list[dict[str, int]] = [dict.fromkeys(kinds, 0) for _ in range(players)]
     for p in range(players):
         out[p][colours[p]] = tile_counts[colours[p]]
-    pool: list[str] = []
-    for c in colours[players:]:
-        pool += [c] * tile_counts[c]
-    pool += [IMPREVISTO] * tile_counts.get(IMPREVISTO, 0)
     # MC-0.2 each player's own imprevisto share first, then MC-0.3 the absent players' tiles
-    own_imp = tile_counts.get(IMPREVISTO, 0) // len(colours)
-    for p in range(players if own_imp else 0):  # a design may have no imprevisto tiles at all
-        take = min(own_imp, pool.count(IMPREVISTO))
-        out[p][IMPREVISTO] += take
-        for _ in range(take):
-            pool.remove(IMPREVISTO)
+    imp_total = tile_counts.get(IMPREVISTO, 0)
+    own_imp = imp_total // len(colours)
+    for p in range(players if IMPREVISTO in kinds else 0):
+        out[p][IMPREVISTO] = own_imp
+    absent_colours: list[str] = []
+    for c in colours[players:]:
+        absent_colours += [c] * tile_counts[c]
+    absent_imp = [IMPREVISTO] * (imp_total - own_imp * players) if IMPREVISTO in kinds else []
+    pool = absent_imp + absent_colours if absent == "imprevisto_first" else absent_colours + absent_imp
     totals = [sum(s.values()) for s in out]
     for kind in pool:
         p = min(range(players), key=lambda q: (totals[q], q))

@@ -187,8 +187,8 @@ def render_svg(state: MemcelState, viewer: int | None = None) -> str:
     status = f"phase: {state.phase} | to act: {who} | turns: {state.turns}"
     if state.winner >= 0:
         status += f" | winner: player {state.winner} ({t.colours[state.winner]})"
-    elif state.timeout:
-        status += " | unfinished: turn limit reached, nobody won"
+    elif state.stopped_by:
+        status += f" | unfinished: stopped by {state.stopped_by}"
     parts.append(f'<text x="10" y="{y + 10:.0f}" font-weight="bold">{escape(status)}</text>')
     ask = prompt(state, viewer) if viewer is not None else ""
     if ask:

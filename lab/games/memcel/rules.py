@@ -42,6 +42,9 @@ if TYPE_CHECKING:
 DEFENCES = ("skip", "complication", "card")  # MC-2.2
 HUNT_ACTIONS_PER_TURN = 18  # declare, d8, x, <= 8 reveals, two cards with <= 2 choices each
 ORDER_ROLL_ROUNDS = 20  # MC-0.1 ties re-roll; after this many rounds the lowest tied seat starts
+DEFAULT_MAX_TURNS = 500
+"""The lab's safety bound on hunt turns (parameter ``max_turns``); see the measurements in
+:mod:`lab.games.memcel.agents`: it is far beyond the games memory players finish."""
 
 PARAMETERS: tuple[ParamSpec, ...] = (
     ParamSpec("players", "int", 4, "Number of players (2-4).", ("MC-0.2", "MC-0.3"),
@@ -100,9 +103,26 @@ PARAMETERS: tuple[ParamSpec, ...] = (
     ParamSpec("icon_die", "json", [dict(f) for f in C.DEFAULT_ICON_DIE],
               "Icon die faces [{ring, dir, complication}] (complication: board, swap, reroll).",
               ("MC-C5",), check=C.check_icon_die),
-    ParamSpec("max_turns", "int", 40,
-              "Maximum hunt turns (all players, sat-out turns included); then a draw (timeout).",
-              ("MC-3",), minimum=1, maximum=100_000, examples=(8,)),
+    ParamSpec("imprevisto_cards", "int", 2,
+              "Cards drawn in a turn whose attack reveals an imprevisto tile: 2 (the seed's text: "
+              "one at once, MC-2.1.2.3 'si pesca una carta', and the end-of-turn card, MC-2.1.3 "
+              "'dopo tutti i casi suddetti') or 1 (the MC-2.1.2.3 card is the turn's card).",
+              ("MC-2.1.2.3", "MC-2.1.3"), minimum=1, maximum=2, examples=(1,)),
+    ParamSpec("void_attack", "choice", "card",
+              "An attack with no possible x (a d8 roll of 1 under x < N, MC-2.1.1) ends the turn "
+              "with the end-of-turn card ('card', MC-2.1.3 read as every turn's end) or without "
+              "one ('pass': no move was made, so none of MC-2.1.3's 'casi suddetti' happened).",
+              ("MC-2.1.1", "MC-2.1.3"), choices=("card", "pass")),
+    ParamSpec("absent_share", "choice", "colours_first",
+              "Order in which the absent players' tiles are dealt (MC-0.3 'dividere equamente'); "
+              "it matters for 3 players, whose 2 absent imprevisto tiles cannot be split evenly: "
+              "'colours_first' gives imprevisto tiles 2/3/3 by seat, 'imprevisto_first' 3/3/2.",
+              ("MC-0.3", "MC-0.2"), choices=C.ABSENT_SHARES),
+    ParamSpec("max_turns", "int", DEFAULT_MAX_TURNS,
+              "Safety bound, not a seed rule (the seed has no draw): a game still running after "
+              "this many hunt turns (all players, sat-out turns included) ends unfinished, "
+              "'stopped by max_turns=N', with no winner.",
+              ("MC-3",), minimum=1, maximum=100_000, examples=(40,)),
     ParamSpec("seconds", "json", dict(C.DEFAULT_SECONDS),
               "Time model: seconds per act (place, roll, declare, reveal, cover, card, turn, "
               "swap, peek, setup).", (), check=C.check_seconds),
@@ -168,11 +188,13 @@ def has_won(face_up: int, own_tiles: int) -> bool:
     return face_up >= own_tiles
 
 
-@rule_point("MC-3:timeout")
-def out_of_time(turns: int, max_turns: int) -> bool:
-    """The lab's end condition beside MC-3: after ``turns`` hunt turns, is the game a draw?
+@rule_point("MC-3:max_turns")
+def turn_limit_reached(turns: int, max_turns: int) -> bool:
+    """The lab's safety bound beside MC-3: after ``turns`` hunt turns, is the game stopped?
 
-    ``max_turns`` is the variant's limit (sat-out turns count).
+    Not a rule of the seed, which ends only on a win (MC-3) and has no draw: a game stopped here
+    ends *unfinished* (:meth:`lab.core.state.State.stop_unfinished`, ``max_turns=N``), never as
+    a draw. ``max_turns`` is the variant's limit (sat-out turns count).
     """
     return turns >= max_turns
 
@@ -200,7 +222,8 @@ class Tables:
         self.kind_counts = [counts[k] for k in self.kinds]
         self.n_tiles = sum(self.kind_counts)
         self.players = int(params["players"])
-        self.shares = [[s[k] for k in self.kinds] for s in C.shares(counts, self.players)]
+        self.shares = [[s[k] for k in self.kinds]
+                       for s in C.shares(counts, self.players, params["absent_share"])]
         self.owner_of_kind = [
             self.colours.index(k) if k in self.colours and self.colours.index(k) < self.players
             else -1 for k in self.kinds
@@ -237,7 +260,7 @@ class MemcelGame(Game):
     seed_file = "000_87aa68ef54d58a17.txt"
     PARAMETERS: ClassVar[tuple[ParamSpec, ...]] = PARAMETERS
     RULE_POINTS: ClassVar[tuple[Callable[..., Any], ...]] = (
-        reveal_limit, tiles_to_cover, lost_turns, may_defend, has_won, out_of_time,
+        reveal_limit, tiles_to_cover, lost_turns, may_defend, has_won, turn_limit_reached,
     )
 
     def __init__(self, params: Any = None, /, **kwargs: Any) -> None:
@@ -396,7 +419,34 @@ class MemcelGame(Game):
                  "success, MC-2.1.2.0) is missing from the text", "add Case 1", "info"),
             Note("MC-colour-tiles-note", ("MC-C2",),
                  f"{colour_tiles} colour tiles in {len(t.colours)} colours", "", "info"),
+            *self._reading_notes(),
         ]
+
+    def _reading_notes(self) -> list[Any]:
+        """Linter notes on the undeclared choices the parameters settle (issue #17)."""
+        t, p = self.tables, self.params
+        out = [
+            Note("MC-imprevisto-cards", ("MC-2.1.2.3", "MC-2.1.3"),
+                 "an imprevisto tile revealed draws a card at once (MC-2.1.2.3) and MC-2.1.3 draws "
+                 "one 'after all the cases above': the text gives 2 cards in that turn; parameter "
+                 f"'imprevisto_cards' = {p['imprevisto_cards']}", "say whether it is 1 or 2 cards",
+                 "info"),
+        ]
+        if t.strict:
+            out.append(Note(
+                "MC-void-attack", ("MC-2.1.1", "MC-2.1.3"),
+                "a d8 roll of 1 allows no x < 1: the seed does not say whether the end-of-turn card "
+                f"is drawn after such a void attack; parameter 'void_attack' = {p['void_attack']!r}",
+                "say what a roll of 1 does", "info"))
+        if t.imp >= 0:
+            split = [t.shares[q][t.imp] for q in range(t.players)]
+            if len(set(split)) > 1:
+                out.append(Note(
+                    "MC-absent-share", ("MC-0.3", "MC-0.2"),
+                    f"the absent players' imprevisto tiles do not divide among {t.players} players: "
+                    f"imprevisto tiles by seat {split} (parameter 'absent_share' = "
+                    f"{p['absent_share']!r})", "say who places the odd imprevisto tiles", "warning"))
+        return out
 
     # ------------------------------------------------------------------ agents
     @classmethod

@@ -27,8 +27,9 @@ CHANCE_TASKS = frozenset(("order", "comp", "ricon", "rd8", "ad8", "card"))
 COUNTERS = (
     "placements", "rolls", "declarations", "reveals", "covered", "cards", "ring_turns",
     "board_turns", "swaps", "peeks", "attacks", "defences", "misses", "full_successes",
-    "imprevisto_reveals", "lost_turns", "sit_outs", "extra_turns", "void_attacks",
+    "imprevisto_reveals", "lost_turns", "sit_outs", "extra_turns", "void_attacks", "penalties",
 )
+"""Acts counted per game (metrics); ``penalties``: misses that cost turns (MC-2.1.2.2, y > 1)."""
 
 
 class MemcelState(State):
@@ -57,7 +58,6 @@ class MemcelState(State):
         self.turns = 0
         self.rounds = 0
         self.winner = -1
-        self.timeout = False
         self.attack: list[Any] = []  # [N, x, found, revealed slots]
         self.deck = list(t.deck_counts)
         self.rolls: dict[int, int] = {}
@@ -226,11 +226,9 @@ class MemcelState(State):
                 if self.turn_idx == 0:
                     self.rounds += 1
                 p = self.order[self.turn_idx]
-            if self.game.rules.out_of_time(self.turns, self.game.params["max_turns"]):
-                self.timeout = True
-                self.phase = "over"
-                self.queue = []
-                self._emit("MC-3", "timeout", turns=self.turns)
+            limit = self.game.params["max_turns"]
+            if self.game.rules.turn_limit_reached(self.turns, limit):  # MC-3:max_turns rule point
+                self._stop(limit)
                 return
             self.turns += 1
             if self.lost[p] > 0:  # MC-2.1.2.2 sit out
@@ -243,6 +241,15 @@ class MemcelState(State):
             self.attack = []
             self.queue = [("declare", p)]
             return
+
+    def _stop(self, limit: int) -> None:
+        """The lab's safety bound (not a seed rule): the game ends unfinished, no winner, no draw."""
+        self.phase = "over"
+        self.queue = []
+        event = self.stop_unfinished("MC-3:max_turns", f"max_turns={limit}", turns=self.turns)
+        public = {"clause": event.clause, "kind": event.kind, "step": event.step, **event.data}
+        for lst in self.seen:  # every viewer sees why the game stopped
+            lst.append(public)
 
     # ================================================================== placement (MC-1)
     def _do_place(self, task: tuple[Any, ...], action: Action) -> None:
@@ -374,7 +381,8 @@ class MemcelState(State):
         if len(self._x_range()) == 0:
             self.counts["void_attacks"] += 1
             self._emit("MC-2.1.1", "no_attack_possible", player=p, value=v)
-            self._end_attack(p, success=False)
+            if self.game.params["void_attack"] == "card":  # MC-2.1.3 read as every turn's end
+                self._end_attack(p, success=False)
             return
         self.queue.insert(0, ("x", p))
 
@@ -423,10 +431,13 @@ class MemcelState(State):
         if lost > 0:  # MC-2.1.2.2 (also with an imprevisto, MC-2.1.2.3) sit out y turns
             self.lost[p] += lost
             self.counts["lost_turns"] += lost
+            self.counts["penalties"] += 1
             self._emit("MC-2.1.2.2", "lost_turns", player=p, turns=lost)
         owner = t.owner_of_kind[k]
         if owner >= 0 and k != t.imp and self._check_win(owner):  # AMB-MC-4
             return
+        if k == t.imp and self.game.params["imprevisto_cards"] == 1:
+            return  # MC-2.1.2.3 the imprevisto card is the turn's card (no MC-2.1.3 card)
         self._end_attack(p, success=False)
 
     def _cover_own(self, p: int) -> None:
@@ -622,7 +633,7 @@ class MemcelState(State):
             "to_place": [list(x) for x in self.to_place], "rolled": list(self.rolled),
             "lost": list(self.lost), "defended": list(self.defended), "extra": self.extra,
             "turns": self.turns, "rounds": self.rounds, "winner": self.winner,
-            "timeout": self.timeout,
+            "stopped_by": self.stopped_by,
             "attack": [*self.attack[:3], list(self.attack[3])] if self.attack else [],
             "deck": list(self.deck), "rolls": {str(k): v for k, v in self.rolls.items()},
             "contenders": list(self.contenders), "order_round": self.order_round,
@@ -660,7 +671,7 @@ class MemcelState(State):
         new.turns = self.turns
         new.rounds = self.rounds
         new.winner = self.winner
-        new.timeout = self.timeout
+        new.stopped_by = self.stopped_by
         new.attack = [*self.attack[:3], list(self.attack[3])] if self.attack else []
         new.deck = list(self.deck)
         new.rolls = dict(self.rolls)
@@ -716,7 +727,6 @@ class MemcelState(State):
         out: dict[str, float] = {k: float(v) for k, v in self.counts.items()}
         out["turns"] = float(self.turns)
         out["rounds"] = float(self.rounds)
-        out["timeout"] = float(self.timeout)
         return out
 
     def estimated_minutes(self) -> float:
