@@ -1,0 +1,145 @@
+"""Save the Space Station rules checked through the public API only (issue #17: a wrong rule fails).
+
+Positions are built with :func:`lab.games.space_station.state_from_observation` (what a search
+agent uses) from an observation whose pieces, turn and remaining step program we set; the game
+is then driven with ``apply_action`` (the player's choices and the dice, chosen) and read back
+through events, ``legal_actions``, ``observation`` and ``board``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from lab.core.actions import act
+from lab.core.state import CHANCE, TERMINAL
+from lab.games.space_station import SpaceStationGame, state_from_observation
+
+S = 0
+F1, F2, F3, F4 = 1, 2, 3, 4
+D1, D2 = 7, 8
+M1, M2 = 9, 10
+WAITING, IN_PLAY, DESTROYED = 0, 1, 2
+REST_OF_TURN = [["missile", 0], ["droid", 0], ["droid_fire", 0],
+                ["missile", 1], ["droid", 1], ["droid_fire", 1], ["end_turn"]]
+
+
+def position(game: SpaceStationGame | None = None, *, pieces: dict[int, Any] | None = None,
+             station_k: int = 0, turn: int = 2, hp: dict[int, int] | None = None,
+             queue: list[list[Any]] | None = None, **fields: Any):
+    """A state in the player's phase (SS-J 7) of ``turn``: ``pieces`` = {piece id: (col, row)}.
+
+    Pieces not given are waiting (fighters) or destroyed (droids and missiles); ``queue`` is the
+    rest of the turn's step program after the phase (default: SS-J steps 9-13, then the turn's end).
+    """
+    game = game or SpaceStationGame()
+    geo = game.geometry
+    obs = game.new_initial_state().observation(0)
+    n = game.n_pieces
+    status = [WAITING] * n
+    hexes = [-1] * n
+    status[S], hexes[S] = IN_PLAY, geo.orbit[station_k]
+    for pid in range(game.first_droid, n):
+        status[pid] = DESTROYED
+    for pid, where in (pieces or {}).items():
+        status[pid], hexes[pid] = IN_PLAY, geo.index[where]
+    hps = [1] * n
+    for j in range(game.n_droids):
+        hps[game.first_droid + j] = int(game.params.droid_shields) + 1
+    for pid, v in (hp or {}).items():
+        hps[pid] = v
+    for pid in range(game.first_droid, n):
+        if status[pid] == DESTROYED:
+            hps[pid] = 0
+    obs.update(turn=turn, station_k=station_k, hexes=hexes, status=status, hp=hps,
+               entry_used=[1] * game.n_droids, pending=None, decision=["phase"], active=-1,
+               steps_left=0, acted=0, fired=0, launched_now=0, outcome=0, stopped_by=None,
+               queue=[["player"], *(REST_OF_TURN if queue is None else queue)])
+    obs.update(fields)
+    return state_from_observation(game, obs)
+
+
+def cell(st, pid):
+    """The (col, row) node of piece ``pid`` (None when off the board)."""
+    where = st.observation(0)["pieces"][pid]["hex"]
+    return None if where is None else tuple(where)
+
+
+def status(st, pid):
+    return st.observation(0)["pieces"][pid]["status"]
+
+
+def kinds(st, start=0):
+    return [e.kind for e in st.events[start:]]
+
+
+def play_dice(st, face=6, until_player=True):
+    """Answer every chance node (lasers with ``face``, the first of anything else)."""
+    while st.current_player() == CHANCE:
+        pend = st.observation(0)["pending"]
+        st.apply_action(act("roll", face) if pend[0] == "roll" else st.legal_actions()[0])
+        if not until_player:
+            return
+
+
+def end_moves(st, face=6):
+    """``end`` the player's phase and play the dice to the next decision (or the end)."""
+    st.apply_action(act("end"))
+    play_dice(st, face)
+
+
+# ---------------------------------------------------------------------- the turn program
+def test_SS_J_launch_attack_rolls_for_the_new_fighter():
+    # the station moves from orbit hex 15 to orbit hex 0, (19, 9); a missile five hexes left
+    game = SpaceStationGame()
+    geo = game.geometry
+    st = position(game, pieces={M1: (14, 9)}, station_k=15, queue=[["end_turn"]])
+    assert geo.nodes[geo.orbit[0]] == (19, 9)
+    st.apply_action(act("end"))
+    assert st.observation(0)["pending"] == ["roll", S, M1]  # SS-J (2): the station fires first
+    st.apply_action(act("roll", 1))  # a miss
+    # (3) F1 leaves, (4) attacks the missile in range at once
+    assert st.observation(0)["pending"] == ["roll", F1, M1]
+    assert [e.kind for e in st.events[-2:]] == ["laser", "launch"]
+    st.apply_action(act("roll", 1))
+    # (5) F2 leaves and (6) attacks too
+    assert st.observation(0)["pending"] == ["roll", F2, M1]
+    st.apply_action(act("roll", 5))
+    assert status(st, M1) == DESTROYED and st.current_player() == TERMINAL
+
+
+# ---------------------------------------------------------------------- once per turn, and no more
+def test_SS_J_SS_G3_acted_fired_and_launched_marks_expire_at_the_turn_end():
+    # turn 2: F1 has moved and fired; the turn ends; in turn 3 it may move and fire again, while
+    # the two fighters launched in turn 3 may not move yet (AMB-SS-4 launch_moves=False)
+    st = position(pieces={F1: (5, 5), D1: (10, 5)}, acted=1 << F1, fired=1 << F1,
+                  queue=[["end_turn"]])
+    assert [a.kind for a in st.legal_actions()] == ["end"]  # F1 already acted this turn
+    st.apply_action(act("end"))
+    play_dice(st)
+    obs = st.observation(0)
+    assert obs["turn"] == 3 and obs["decision"] == ["phase"]
+    assert [status(st, f) for f in (F2, F3, F4)] == [IN_PLAY, IN_PLAY, WAITING]
+    assert st.legal_actions() == [act("select", F1 - 1), act("end")]
+    st.apply_action(act("select", F1 - 1))
+    st.apply_action(act("stop"))
+    assert st.observation(0)["pending"] == ["roll", F1, D1]  # fires again in the new turn
+    st.apply_action(act("roll", 1))
+    play_dice(st, face=1)
+    # once per turn: no fighter is left to activate in turn 3, so the next phase is turn 4's
+    assert st.current_player() == TERMINAL or st.observation(0)["turn"] == 4
+
+
+def test_AMB_SS_4_launch_moves_lets_a_new_fighter_move_but_never_fire_twice():
+    game = SpaceStationGame(launch_moves=True)
+    st = position(game, pieces={D1: (16, 9)}, station_k=15, queue=[["end_turn"]])
+    st.apply_action(act("end"))
+    play_dice(st, face=1)  # every shot misses: station, F1 and F2 on launch
+    lasers = [e.data["shooter"] for e in st.events if e.kind == "laser"]
+    assert lasers == ["S", "F1", "F2"]
+    assert st.legal_actions() == [act("select", F1 - 1), act("select", F2 - 1), act("end")]
+    st.apply_action(act("select", F1 - 1))
+    st.apply_action(act("stop"))
+    assert st.current_player() == 0 and st.observation(0)["pending"] is None  # no second shot
+    assert [e.data["shooter"] for e in st.events if e.kind == "laser"] == lasers
