@@ -18,11 +18,12 @@ from lab.boards.hexgrid import (
     offset_to_axial,
 )
 from lab.core.errors import InvalidVariant
-from lab.games.space_station import SpaceStationGame, default_entry_points
+from lab.games.space_station import Geometry, SpaceStationGame, default_entry_points
 
 
 def geo(**params):
-    return SpaceStationGame(**params).geometry
+    """A freshly built board (not the game's cached one, so a wrong table cannot hide in a cache)."""
+    return Geometry(SpaceStationGame(**params).params)
 
 
 # ---------------------------------------------------------------------- generic hex grid
