@@ -143,3 +143,123 @@ def test_AMB_SS_4_launch_moves_lets_a_new_fighter_move_but_never_fire_twice():
     st.apply_action(act("stop"))
     assert st.current_player() == 0 and st.observation(0)["pending"] is None  # no second shot
     assert [e.data["shooter"] for e in st.events if e.kind == "laser"] == lasers
+
+
+# ---------------------------------------------------------------------- the state's data views
+def _mid_game():
+    game = SpaceStationGame(hit_on=7)
+    st = game.new_initial_state()
+    while st.observation(0)["turn"] < 2 or st.current_player() == CHANCE:
+        st.apply_action(st.legal_actions()[0])
+    return game, st
+
+
+def test_SS_J_observation_round_trip_clone_and_chance_streams():
+    game, st = _mid_game()
+    obs = st.observation(0)
+    for key in ("turn", "station_k", "hexes", "status", "hp", "entry_used", "queue", "pending",
+                "decision", "active", "steps_left", "acted", "fired", "launched_now", "outcome",
+                "stopped_by", "stats"):
+        assert key in obs and obs[key] == st.full_state()[key]
+    assert obs["turn"] == 2 and obs["decision"] == ["phase"] and obs["queue"][0] == ["player"]
+    assert obs["hexes"][S] == game.geometry.orbit[obs["station_k"]]
+    rebuilt = state_from_observation(game, obs)
+    assert rebuilt.full_state() == st.full_state()
+    assert rebuilt.legal_actions() == st.legal_actions()
+    pieces = obs["pieces"]
+    assert [p["label"] for p in pieces] == ["S", "F1", "F2", "F3", "F4", "F5", "F6", "D1", "D2", "M1", "M2"]
+    assert [p["kind"] for p in pieces[:2]] == ["station", "fighter"] and pieces[9]["kind"] == "missile"
+    assert pieces[S]["hex"] == list(game.geometry.nodes[obs["hexes"][S]]) and pieces[S]["status"] == IN_PLAY
+    assert pieces[D1]["hits_left"] == 4 and pieces[F1]["id"] == F1
+    clone = st.clone()
+    assert type(clone) is type(st) and clone.full_state() == st.full_state()
+    assert clone.history() == st.history() and clone.events == st.events
+    clone.apply_action(act("end"))
+    assert st.full_state() == obs_without_pieces(obs)  # the original did not move
+    start = game.new_initial_state()
+    assert start.chance_stream() == "entry"
+    laser = position(pieces={F1: (5, 5), M1: (8, 5)}, queue=[["end_turn"]])
+    laser.apply_action(act("select", F1 - 1))
+    laser.apply_action(act("stop"))
+    assert laser.chance_stream() == "roll" and laser.current_player() == CHANCE
+
+
+def obs_without_pieces(obs):
+    return {k: v for k, v in obs.items() if k != "pieces"}
+
+
+def test_SS_H_metrics_and_progress_count_the_enemy_removed():
+    game = SpaceStationGame()
+    st = position(game, pieces={F1: (5, 5), D1: (7, 5), D2: (12, 12), M2: (14, 14)}, hp={D1: 2},
+                  stats={"fighters_launched": 3, "fighter_shots": 4, "fighter_hits": 2,
+                         "station_shots": 5, "station_hits": 1, "droid_shots": 6, "droid_hits": 2,
+                         "collisions": 7})
+    obs = st.observation(0)
+    obs["status"][F2] = obs["status"][F3] = DESTROYED
+    st = state_from_observation(game, obs)
+    # M1 destroyed (1), D1 two hits down (2): 3 of 2 * (3 + 2) = 10 strength points
+    assert st.progress() == [pytest.approx(0.3)]
+    m = st.metrics()
+    assert m == {
+        "turns": 2.0, "win": 0.0, "loss": 0.0, "fighters_lost": 2.0, "droids_destroyed": 0.0,
+        "missiles_destroyed": 1.0, "enemy_removed": pytest.approx(0.3),
+        "fighters_launched": 3.0, "fighter_shots": 4.0, "fighter_hits": 2.0, "station_shots": 5.0,
+        "station_hits": 1.0, "droid_shots": 6.0, "droid_hits": 2.0, "collisions": 7.0,
+    }
+    obs = st.observation(0)
+    obs["status"][D2] = DESTROYED
+    obs["hp"][D2] = 0
+    obs["outcome"] = 1
+    won = state_from_observation(game, obs)
+    assert won.metrics()["droids_destroyed"] == 1.0 and won.metrics()["win"] == 1.0
+    assert won.progress() == [pytest.approx(0.7)]  # left: D1's 2 hits and M2
+    obs["outcome"] = -1
+    assert state_from_observation(game, obs).metrics()["loss"] == 1.0
+
+
+# ---------------------------------------------------------------------- words for the player
+def test_SS_J_illegal_actions_are_explained():
+    from lab.core.errors import IllegalAction
+
+    st = position(pieces={F1: (5, 5), D1: (8, 5), M1: (8, 6)}, queue=[["end_turn"]])
+    cases = [
+        (act("move", 0), "select a fighter first"),
+        (act("select", F2 - 1), "not in play, has already acted, or left the station this turn"),
+    ]
+    for action, words in cases:
+        with pytest.raises(IllegalAction, match=words):
+            st.apply_action(action)
+    st.apply_action(act("select", F1 - 1))
+    here = cell(st, F1)
+    st2 = position(pieces={F1: (20, 9)}, queue=[["end_turn"]])  # east of it is forbidden
+    st2.apply_action(act("select", F1 - 1))
+    with pytest.raises(IllegalAction, match=r"off the board or forbidden \(SS-F4\)"):
+        st2.apply_action(act("move", 0))
+    with pytest.raises(IllegalAction, match="is not legal") as info:
+        st.apply_action(act("fire", D1))
+    assert ":" not in str(info.value).split("now")[1].split(".")[0]  # no game reason for this one
+    st.apply_action(act("stop"))
+    assert cell(st, F1) == here
+    with pytest.raises(IllegalAction, match=r"choose a laser target among \['D1', 'M1'\]"):
+        st.apply_action(act("end"))
+    st.apply_action(act("fire", M1))
+    assert st.current_player() == CHANCE
+
+
+@pytest.mark.parametrize(("params", "names"), [
+    ({}, ["E", "NE", "NW", "W", "SW", "SE"]),
+    ({"orientation": "flat"}, ["NE", "N", "NW", "SW", "S", "SE"]),
+    ({"grid": "square"}, ["E", "NE", "N", "NW", "W", "SW", "S", "SE"]),
+    ({"grid": "square", "square_neighbours": 4}, ["E", "N", "W", "S"]),
+])
+def test_SS_D2_moves_are_named_by_compass_direction(params, names):
+    game = SpaceStationGame(**params)
+    st = position(game, pieces={F1: (5, 5)}, queue=[["end_turn"]])
+    assert st.describe_action(act("select", F1 - 1)) == "activate F1"
+    assert st.describe_action(act("end")) == "end fighter moves"
+    st.apply_action(act("select", F1 - 1))
+    moves = [a for a in st.legal_actions() if a.kind == "move"]
+    assert [st.describe_action(a) for a in moves] == [f"move {n}" for n in names]
+    assert st.describe_action(act("stop")) == "stop here"
+    assert st.describe_action(act("fire", D1)) == "fire at D1"
+    assert st.describe_action(act("roll", 5)) == str(act("roll", 5))
