@@ -263,3 +263,132 @@ def test_SS_D2_moves_are_named_by_compass_direction(params, names):
     assert st.describe_action(act("stop")) == "stop here"
     assert st.describe_action(act("fire", D1)) == "fire at D1"
     assert st.describe_action(act("roll", 5)) == str(act("roll", 5))
+
+
+# ---------------------------------------------------------------------- the event contract
+EVENTS = {  # kind -> (clause, data keys)
+    "activate": ("SS-J", {"fighter"}),
+    "fighters_done": ("SS-J", {"turn"}),
+    "fighter_moved": ("SS-J", {"fighter", "hex"}),
+    "station_move": ("SS-D1", {"hex", "orbit", "turn"}),
+    "launch": ("SS-D2", {"fighter", "hex"}),
+    "laser": ("SS-G2", {"shooter", "target", "face", "hit"}),
+    "droid_enter": ("SS-D3", {"droid", "entry", "hex"}),
+    "missile_launch": ("SS-D4", {"missile", "hex"}),
+    "route_die": ("SS-F3", {"piece", "tier", "routes"}),
+    "route": ("SS-F3", {"piece", "steps", "chosen_by"}),
+    "collision": ("SS-E", {"mover", "other", "hex", "result"}),
+    "shield_lost": ("SS-D3", {"droid", "hits_left"}),
+    "destroyed": ("SS-F5", {"piece"}),
+    "win": ("SS-H", {"turn"}),
+    "loss": ("SS-H", {"turn"}),
+    "unfinished": ("SS-H", {"limit", "turn"}),
+}
+
+
+def _played(game, seed):
+    """A game played by seeded random choices, checking each new event against the action."""
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    st = game.new_initial_state()
+    geo = game.geometry
+    labels = set(game.labels)
+    cells = {geo.label(i) for i in range(len(geo.nodes))}
+    while not st.is_terminal():
+        before = st.observation(0)
+        if st.current_player() == CHANCE:
+            outcomes = st.chance_outcomes()
+            action = outcomes[int(rng.integers(len(outcomes)))][0]
+        else:
+            legal = st.legal_actions()
+            action = legal[int(rng.integers(len(legal)))]
+        start = len(st.events)
+        st.apply_action(action)
+        new = st.events[start:]
+        for e in new:
+            clause, keys = EVENTS[e.kind]
+            assert e.clause == clause and set(e.data) == keys, e
+            for k in ("fighter", "shooter", "target", "droid", "missile", "piece", "mover", "other"):
+                if k in e.data:
+                    assert e.data[k] in labels, e
+            if "hex" in e.data:
+                assert e.data["hex"] in cells, e
+        if action.kind == "roll":
+            shooter, target = before["pending"][1:]
+            laser = new[0]
+            assert laser.kind == "laser" and laser.data == {
+                "shooter": game.labels[shooter], "target": game.labels[target],
+                "face": action.args[0], "hit": action.args[0] >= game.params.hit_on}
+        if action.kind == "select":
+            assert new[0].kind == "activate" and new[0].data["fighter"] == game.labels[action.args[0] + 1]
+        if action.kind == "entry":
+            j = before["pending"][1]
+            assert [e.kind for e in new[:2]] == ["droid_enter", "missile_launch"]
+            where = geo.label(geo.entries[action.args[0] - 1])
+            assert new[0].data == {"droid": f"D{j + 1}", "entry": action.args[0], "hex": where}
+            assert new[1].data == {"missile": f"M{j + 1}", "hex": where}
+    return st
+
+
+def _check_game_events(game, st):
+    ev = st.events
+    stats = st.observation(0)["stats"]
+    lasers = [e.data for e in ev if e.kind == "laser"]
+    for who, prefix in (("fighter", "F"), ("station", "S"), ("droid", "D")):
+        mine = [d for d in lasers if d["shooter"].startswith(prefix)]
+        assert stats[f"{who}_shots"] == len(mine)
+        assert stats[f"{who}_hits"] == sum(d["hit"] for d in mine)
+    assert stats["collisions"] == sum(e.kind == "collision" for e in ev)
+    launches = [e.data["fighter"] for e in ev if e.kind == "launch"]
+    assert stats["fighters_launched"] == len(launches)
+    assert launches == [f"F{i + 1}" for i in range(len(launches))]  # in order, each once
+    turns = [e.data["turn"] for e in ev if e.kind == "station_move"]
+    assert turns == list(range(1, len(turns) + 1))
+    geo = game.geometry
+    turn = 0
+    for e in ev:
+        if e.kind == "station_move":
+            assert e.data["hex"] == geo.label(geo.orbit[e.data["orbit"]])
+            assert e.data["orbit"] == e.data["turn"] * game.params.station_speed % len(geo.orbit)
+            turn = e.data["turn"]
+        if e.kind == "fighters_done":
+            assert e.data["turn"] == turn >= 2  # the player's phase of a later turn (SS-J 7-8)
+    done = [e.data["turn"] for e in ev if e.kind == "fighters_done"]
+    assert done == sorted(set(done))
+    shields: dict[str, list[int]] = {}
+    for e in ev:
+        if e.kind == "shield_lost":
+            shields.setdefault(e.data["droid"], []).append(e.data["hits_left"])
+    for seq in shields.values():
+        assert seq == list(range(3, 3 - len(seq), -1))  # 4 hits: 3, 2, 1, 0 left
+    destroyed = [e.data["piece"] for e in ev if e.kind == "destroyed"]
+    assert len(destroyed) == len(set(destroyed))
+    obs = st.observation(0)
+    assert sorted(destroyed) == sorted(p["label"] for p in obs["pieces"] if p["status"] == DESTROYED)
+    for e in ev:
+        if e.kind == "collision":
+            assert e.data["result"] in ("go", "stop", "dead")
+            if e.data["result"] == "dead":
+                assert e.data["mover"] in destroyed
+        if e.kind == "route":
+            assert e.data["chosen_by"] in ("tier0", "tier1", "tier2", "die")
+            speed = game.params.droid_speed if e.data["piece"][0] == "D" else game.params.missile_speed
+            assert 0 <= e.data["steps"] <= speed
+        if e.kind == "route_die":
+            assert e.data["tier"] in (0, 1, 2) and e.data["routes"] >= 2
+    ends = [e for e in ev if e.clause == "SS-H"]
+    assert len(ends) == 1 and ends[0] is ev[-1] and ends[0].data["turn"] == st.turn
+    assert ends[0].kind == {1: "win", -1: "loss", 2: "unfinished"}[obs["outcome"]]
+    return {e.kind for e in ev}
+
+
+def test_SS_events_name_their_clause_and_match_the_play():
+    seen: set[str] = set()
+    for params, seeds in (({}, range(12)), ({"free_route_choice": "die", "hit_on": 3}, range(6)),
+                          ({"droid_targets": "all", "max_turns": 3, "hit_on": 6}, range(4)),
+                          ({"droids": 1, "hit_on": 1, "laser_range": 40}, range(2))):
+        game = SpaceStationGame(**params)
+        for seed in seeds:
+            seen |= _check_game_events(game, _played(game, seed))
+    assert seen == set(EVENTS)
