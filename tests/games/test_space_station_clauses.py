@@ -392,3 +392,62 @@ def test_SS_events_name_their_clause_and_match_the_play():
         for seed in seeds:
             seen |= _check_game_events(game, _played(game, seed))
     assert seen == set(EVENTS)
+
+
+# ---------------------------------------------------------------------- fighters' moves
+def test_SS_D2_SS_F1_a_fighter_moves_one_to_five_hexes_then_fires():
+    st = position(pieces={F1: (0, 1), F2: (10, 10), M1: (4, 4)}, queue=[["end_turn"]])
+    geo = st.game.geometry
+    st.apply_action(act("select", F1 - 1))
+    assert st.observation(0)["steps_left"] == 5
+    moves = [a.args[0] for a in st.legal_actions() if a.kind == "move"]
+    # (0, 1) on the left edge: five neighbours, the corner (0, 0) -- hex number 0 -- among them
+    assert len(moves) == 5 and 0 in [geo.step[geo.index[(0, 1)]][d] for d in moves]
+    path = [(0, 1)]
+    for left in (4, 3, 2, 1):
+        st.apply_action(act("move", 0))  # east
+        path.append(cell(st, F1))
+        assert st.observation(0)["steps_left"] == left and st.observation(0)["active"] == F1
+    assert path == [(0, 1), (1, 1), (2, 1), (3, 1), (4, 1)]
+    st.apply_action(act("move", 0))  # the fifth step ends the route: F1 fires at once
+    assert cell(st, F1) == (5, 1) and st.observation(0)["active"] == -1
+    assert st.observation(0)["pending"] == ["roll", F1, M1]
+    moved = [e.data for e in st.events if e.kind == "fighter_moved"]
+    assert moved == [{"fighter": "F1", "hex": "c6r2"}]
+    st.apply_action(act("roll", 2))
+    assert st.legal_actions() == [act("select", F2 - 1), act("end")]  # F1 is done, F2 is not
+    st.apply_action(act("select", F2 - 1))
+    st.apply_action(act("stop"))  # F2 stops at once (SS-F1: fighters choose their speed)
+    moved = [e.data for e in st.events if e.kind == "fighter_moved"]
+    assert moved[1] == {"fighter": "F2", "hex": "c11r11"}
+    assert st.current_player() == TERMINAL or st.observation(0)["turn"] == 3  # phase over
+
+
+def test_SS_E_a_fighter_lost_in_a_collision_ends_its_move_others_keep_theirs():
+    st = position(pieces={F1: (5, 5), F2: (6, 5), F3: (12, 12), M1: (15, 15)},
+                  queue=[["end_turn"]])
+    st.apply_action(act("select", F3 - 1))
+    st.apply_action(act("stop"))
+    play_dice(st, face=1, until_player=False)
+    st.apply_action(act("select", F1 - 1))
+    st.apply_action(act("move", 0))  # into F2: both destroyed (SS-E)
+    obs = st.observation(0)
+    assert status(st, F1) == status(st, F2) == DESTROYED and obs["active"] == -1
+    # F3 already acted, F1 and F2 are gone: the phase is over, nobody may be selected again
+    assert st.current_player() == TERMINAL or obs["turn"] == 3
+    assert [e.data["fighter"] for e in st.events if e.kind == "fighter_moved"] == ["F3"]
+
+
+def test_SS_F3_SS_D1_house_rules_choosing_nothing_or_out_of_range_are_refused():
+    from lab.core.errors import RuleError
+
+    base = SpaceStationGame()
+    bad = base.with_rules({"SS-D1": lambda distances: [len(distances), -1]})
+    st = position(bad, pieces={M1: (14, 9)}, station_k=15, queue=[["end_turn"]])
+    with pytest.raises(RuleError, match=r"rule point SS-D1 chose none of the 1 candidates") as info:
+        st.apply_action(act("end"))
+    assert info.value.clause == "SS-D1"
+    dup = base.with_rules({"SS-D1": lambda distances: [1, 1, 0]})
+    st = position(dup, pieces={M1: (14, 9), M2: (13, 9)}, station_k=15, queue=[["end_turn"]])
+    st.apply_action(act("end"))
+    assert st.observation(0)["pending"] == ["pick", [M2, M1]]  # each once, in the rule's order
