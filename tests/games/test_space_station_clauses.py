@@ -451,3 +451,47 @@ def test_SS_F3_SS_D1_house_rules_choosing_nothing_or_out_of_range_are_refused():
     st = position(dup, pieces={M1: (14, 9), M2: (13, 9)}, station_k=15, queue=[["end_turn"]])
     st.apply_action(act("end"))
     assert st.observation(0)["pending"] == ["pick", [M2, M1]]  # each once, in the rule's order
+
+
+# ---------------------------------------------------------------------- the linter's view
+def test_SS_B_SS_A_SS_D_accounting_compares_the_seed_numbers_with_the_variant():
+    from lab.lint.checks import Divisible, Note, StatedTotal
+
+    checks = SpaceStationGame(fighters=4, fighters_per_turn=3, droids=3).accounting()
+    totals = {c.id: (c.clauses, c.what, c.stated, dict(c.parts)) for c in checks if isinstance(c, StatedTotal)}
+    assert totals == {
+        "SS-B-pieces": (("SS-B",), "pieces (1 station, 6 fighters, 2 droids, 2 missiles)", 11,
+                        {"station": 1, "fighters": 4, "droids": 3, "missiles (one per droid)": 3}),
+        "SS-B-missiles": (("SS-B", "SS-D4"), "missiles (one launched per droid)", 2, {"one per droid": 3}),
+        "SS-A3-entries": (("SS-A3", "SS-C"), "entry points (one per die face)", 6, {"entry points": 6}),
+        "SS-D3-hits": (("SS-D3",), "hits to destroy a droid", 4, {"shields": 3, "final hit": 1}),
+        "SS-A4-orbit": (("SS-A4",), "orbit hexes", 18, {"hexes at the orbit distance": 18}),
+        "SS-A2-forbidden": (("SS-A2", "SS-F4"), "forbidden hexes (Earth + 6)", 7,
+                            {"Earth and its neighbours": 7}),
+    }
+    divisible = {c.id: (c.clauses, c.what, c.total, c.parts) for c in checks if isinstance(c, Divisible)}
+    assert divisible == {
+        "SS-D2-launch": (("SS-D2", "SS-J"), "fighters launched 3 per turn (all out after 2 turns)", 4, 3),
+        "SS-D1-orbit": (("SS-D1", "SS-A4"), "orbit hexes covered 3 per turn (6 turns per orbit)", 18, 3),
+    }
+    assert SpaceStationGame(fighters=0).accounting()[4].what == "fighters launched 2 per turn (all out after 0 turns)"
+    notes = {c.id: (c.clauses, c.message) for c in checks if isinstance(c, Note)}
+    prefix = "open point decided by a parameter: "
+    assert notes == {
+        "AMB-SS-1-param": (("AMB-SS-1",), prefix + "hex orientation 'pointy', offset 'odd' (parameters)"),
+        "AMB-SS-2-param": (("AMB-SS-2",), prefix + "Earth at 1-based column 23, row 10 (earth_from_right=6)"),
+        "AMB-SS-3-param": (("AMB-SS-3",), prefix + "entry points: c10r1, c3r1, c1r6, c1r14, c3r19, c10r19"),
+        "AMB-SS-4-param": (("AMB-SS-4",), prefix + "launch_position='station', launch_moves=False"),
+        "AMB-SS-5-param": (("AMB-SS-5",), prefix + "laser_line_of_sight=False"),
+        "AMB-SS-6-param": (("AMB-SS-6",), prefix + "droid_targets='fighters'"),
+        "AMB-SS-7-param": (("AMB-SS-7",), prefix + "same_entry='allowed'"),
+        "AMB-SS-8-param": (("AMB-SS-8",), prefix + "station_tie='die'"),
+        "AMB-SS-10-param": (("AMB-SS-10",), prefix + "stack_hit_order='station_first'"),
+    }
+    square = {c.id: c for c in SpaceStationGame(grid="square", square_neighbours=4).accounting()}
+    assert "SS-A4-orbit" not in square and "SS-A2-forbidden" not in square
+    assert square["SS-A1-square"].clauses == ("SS-A1", "AMB-SS-9", "SS-A4", "SS-A2")
+    assert square["SS-A1-square"].message == (
+        "square grid (4 neighbours): orbit of 12 squares (the seed's hex orbit has 18), "
+        "forbidden zone of 5 squares (hex board: 7)")
+    assert square["SS-D1-orbit"].total == 12
