@@ -19,6 +19,7 @@ from lab.boards.hexgrid import (
 )
 from lab.core.errors import InvalidVariant
 from lab.games.space_station import Geometry, SpaceStationGame, default_entry_points
+from lab.games.space_station.board import compare_with_networkx, route_queries
 
 
 def geo(**params):
@@ -248,3 +249,35 @@ def test_SS_A1_square_board_is_noted_by_the_linter():
     note = next(c for c in checks if c.id == "SS-A1-square")
     assert isinstance(note, Note) and "24 squares" in note.message
     assert "SS-A4-orbit" in {c.id for c in SpaceStationGame().accounting()}
+
+
+def test_AMB_SS_5_line_of_sight_on_a_fresh_board():
+    g = geo()
+    a, b = g.index[(19, 9)], g.index[(25, 9)]  # either side of Earth on its row
+    assert g.line_of_sight(a, b) is False and g.line_of_sight(b, a) is False
+    above = g.index[(19, 3)]
+    assert g.line_of_sight(a, above) is True and g.line_of_sight(above, a) is True
+    assert g.line_of_sight(a, a) is True
+    # a line grazing the zone's outer edge is not blocked (only its inside is)
+    left_of_zone = g.index[(20, 8)]
+    assert g.line_of_sight(left_of_zone, g.index[(22, 7)]) is True
+    fresh = geo()
+    assert fresh.line_of_sight(b, a) is False  # the first question asked in the other order
+
+
+def test_SS_F3_route_benchmark_helpers():
+    g = geo()
+    qs = route_queries(g, 40, seed=3)
+    assert qs == route_queries(g, 40, seed=3) and qs != route_queries(g, 40, seed=4)
+    assert len(qs) == 40 and all(s not in g.forbidden and 0 <= k < len(g.orbit) for s, k in qs)
+    assert {s for s, _ in qs} > {qs[0][0]} and {k for _, k in qs} > {qs[0][1]}
+    out = compare_with_networkx(g, qs)
+    assert out["agree"] == 1.0
+    for key in ("length_s", "table_s", "networkx_s"):
+        assert 0.0 < out[key] < 1.0
+    assert out["speedup"] == pytest.approx(out["networkx_s"] / out["table_s"])
+    assert out["length_speedup"] == pytest.approx(out["networkx_s"] / out["length_s"])
+    for s, k in qs[:5]:
+        path = g.table_route(s, k)
+        assert path[0] == s and path[-1] == g.orbit[k] and len(path) == g.route_length(s, k) + 1
+        assert all(b in g.step[a] for a, b in zip(path, path[1:], strict=False))
