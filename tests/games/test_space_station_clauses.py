@@ -495,3 +495,21 @@ def test_SS_B_SS_A_SS_D_accounting_compares_the_seed_numbers_with_the_variant():
         "square grid (4 neighbours): orbit of 12 squares (the seed's hex orbit has 18), "
         "forbidden zone of 5 squares (hex board: 7)")
     assert square["SS-D1-orbit"].total == 12
+
+
+# ---------------------------------------------------------------------- the end, and immunity
+def test_SS_H_one_enemy_left_is_no_win_and_the_station_is_never_a_droid_target():
+    game = SpaceStationGame()
+    geo = game.geometry
+    # D1 alone, ten route steps from the station's next hex: after its move of 4 it stands
+    # within laser range of the station, with no fighter about
+    st = position(game, pieces={D1: (9, 9)}, station_k=0)
+    st.apply_action(act("end"))
+    turn2 = st.events[: next(i for i, e in enumerate(st.events) if e.kind == "station_move")]
+    assert [e.kind for e in turn2] == ["fighters_done", "route"] and turn2[1].data["steps"] == 4
+    assert geo.dist[geo.index[(13, 9)]][geo.orbit[0]] == 6  # where D1 stands when it fires
+    assert not [e for e in turn2 if e.kind == "laser"]  # SS-G2: the station is immune
+    obs = st.observation(0)
+    assert obs["outcome"] == 0 and st.current_player() == CHANCE  # SS-H: one enemy left, no win
+    clone = st.clone()
+    assert clone.observation(0) == obs and clone.legal_actions() == st.legal_actions()
