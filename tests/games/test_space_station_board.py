@@ -18,11 +18,13 @@ from lab.boards.hexgrid import (
     offset_to_axial,
 )
 from lab.core.errors import InvalidVariant
-from lab.games.space_station import SpaceStationGame, default_entry_points
+from lab.games.space_station import Geometry, SpaceStationGame, default_entry_points
+from lab.games.space_station.board import compare_with_networkx, route_queries
 
 
 def geo(**params):
-    return SpaceStationGame(**params).geometry
+    """A freshly built board (not the game's cached one, so a wrong table cannot hide in a cache)."""
+    return Geometry(SpaceStationGame(**params).params)
 
 
 # ---------------------------------------------------------------------- generic hex grid
@@ -189,3 +191,93 @@ def test_SS_F3_distance_tables_agree_with_networkx():
         for route in g.routes(src, k, 6):
             assert len(route) == min(6, g.route_length(src, k))
             assert g.route_length(route[-1], k) == g.route_length(src, k) - len(route)
+
+
+# ---------------------------------------------------------------------- the square grid (SS-A1)
+def test_SS_A1_square_grid_28_by_19_same_earth_and_entries():
+    g = geo(grid="square")
+    assert len(g.nodes) == 532 and g.grid == "square"
+    assert g.nodes[g.earth] == (22, 9)
+    assert [g.nodes[h] for h in g.entries] == default_entry_points(28, 19)
+    graph = SpaceStationGame(grid="square").board()
+    poly = graph.nodes[(0, 0)]["polygon"]
+    assert len(poly.exterior.coords) == 5 and poly.area == pytest.approx(1.0)  # squares
+
+
+@pytest.mark.parametrize(("neighbours", "orbit", "forbidden"), [(8, 24, 9), (4, 12, 5)])
+def test_AMB_SS_9_square_orbit_and_forbidden_zone(neighbours, orbit, forbidden):
+    g = geo(grid="square", square_neighbours=neighbours)
+    assert len(g.orbit) == orbit and len(g.forbidden) == forbidden
+    assert len(g.directions) == neighbours
+    ex, ey = g.nodes[g.earth]
+    for h in g.forbidden:
+        c, r = g.nodes[h]
+        assert (max if neighbours == 8 else lambda a, b: a + b)(abs(c - ex), abs(r - ey)) <= 1
+    assert all(g.dist[g.earth][h] == 3 for h in g.orbit)
+    assert g.nodes[g.orbit[0]] == (19, 9)  # leftmost, on Earth's row
+    for a, b in zip(g.orbit, g.orbit[1:] + g.orbit[:1], strict=True):
+        # 8 neighbours: a closed path of neighbours; 4: consecutive squares meet at a corner
+        assert g.dist[a][b] == (1 if neighbours == 8 else 2)
+        ax, ay = g.pos[a][0] - g.pos[g.earth][0], g.pos[a][1] - g.pos[g.earth][1]
+        bx, by = g.pos[b][0] - g.pos[g.earth][0], g.pos[b][1] - g.pos[g.earth][1]
+        assert ax * by - ay * bx < 0  # counter-clockwise on screen
+    assert g.pos[g.orbit[1]][1] > g.pos[g.orbit[0]][1]
+
+
+@pytest.mark.parametrize("neighbours", [8, 4])
+def test_SS_F3_SS_F4_square_routes_agree_with_networkx(neighbours):
+    g = geo(grid="square", square_neighbours=neighbours)
+    mg = g.movement_graph()
+    assert not set(mg.nodes) & g.forbidden
+    for k in (0, len(g.orbit) // 2):
+        lengths = nx.single_source_shortest_path_length(mg, g.orbit[k])
+        for i in range(len(g.nodes)):
+            if i not in g.forbidden:
+                assert g.route_length(i, k) == lengths[i]
+    for src in (0, 300, 531):
+        for route in g.routes(src, 0, 6):
+            assert len(route) == min(6, g.route_length(src, 0))
+            assert all(g.dist[a][b] == 1 for a, b in zip((src, *route), route, strict=False))
+
+
+def test_SS_A1_square_board_is_noted_by_the_linter():
+    from lab.lint.checks import Note
+
+    checks = SpaceStationGame(grid="square").accounting()
+    names = {c.id for c in checks}
+    assert "SS-A1-square" in names and "SS-A4-orbit" not in names
+    note = next(c for c in checks if c.id == "SS-A1-square")
+    assert isinstance(note, Note) and "24 squares" in note.message
+    assert "SS-A4-orbit" in {c.id for c in SpaceStationGame().accounting()}
+
+
+def test_AMB_SS_5_line_of_sight_on_a_fresh_board():
+    g = geo()
+    a, b = g.index[(19, 9)], g.index[(25, 9)]  # either side of Earth on its row
+    assert g.line_of_sight(a, b) is False and g.line_of_sight(b, a) is False
+    above = g.index[(19, 3)]
+    assert g.line_of_sight(a, above) is True and g.line_of_sight(above, a) is True
+    assert g.line_of_sight(a, a) is True
+    # a line grazing the zone's outer edge is not blocked (only its inside is)
+    left_of_zone = g.index[(20, 8)]
+    assert g.line_of_sight(left_of_zone, g.index[(22, 7)]) is True
+    fresh = geo()
+    assert fresh.line_of_sight(b, a) is False  # the first question asked in the other order
+
+
+def test_SS_F3_route_benchmark_helpers():
+    g = geo()
+    qs = route_queries(g, 40, seed=3)
+    assert qs == route_queries(g, 40, seed=3) and qs != route_queries(g, 40, seed=4)
+    assert len(qs) == 40 and all(s not in g.forbidden and 0 <= k < len(g.orbit) for s, k in qs)
+    assert {s for s, _ in qs} > {qs[0][0]} and {k for _, k in qs} > {qs[0][1]}
+    out = compare_with_networkx(g, qs)
+    assert out["agree"] == 1.0
+    for key in ("length_s", "table_s", "networkx_s"):
+        assert 0.0 < out[key] < 1.0
+    assert out["speedup"] == pytest.approx(out["networkx_s"] / out["table_s"])
+    assert out["length_speedup"] == pytest.approx(out["networkx_s"] / out["length_s"])
+    for s, k in qs[:5]:
+        path = g.table_route(s, k)
+        assert path[0] == s and path[-1] == g.orbit[k] and len(path) == g.route_length(s, k) + 1
+        assert all(b in g.step[a] for a, b in zip(path, path[1:], strict=False))

@@ -44,7 +44,8 @@ def test_SS_H_house_rule_the_game_never_ends_by_itself() -> None:
     game = short.with_rules({"SS-H": lambda station_destroyed, enemies_left: "running"})
     for state in _states(game):
         assert state.is_terminal() and state.returns() == [0.0]
-        assert [e.kind for e in state.events if e.clause == "SS-H"] == ["timeout"]
+        assert [e.kind for e in state.events if e.clause == "SS-H"] == ["unfinished"]
+        assert state.stopped_by == "max_turns=4" and state.winners() == []
     assert any(s.returns() == [-1.0] for s in _states(short))
 
 

@@ -112,10 +112,10 @@ def test_agents_play_whole_games():
 def test_metrics_and_progress():
     state = lab.play(SpaceStationGame(), ["greedy"], seed=1)
     m = state.metrics()
-    for key in ("turns", "win", "loss", "timeout", "fighters_lost", "droids_destroyed",
+    for key in ("turns", "win", "loss", "fighters_lost", "droids_destroyed",
                 "missiles_destroyed", "enemy_removed"):
         assert key in m
-    assert m["win"] + m["loss"] + m["timeout"] == 1.0
+    assert m["win"] + m["loss"] + float(state.unfinished) == 1.0
     assert 0.0 <= state.progress()[0] <= 1.0
 
 
@@ -222,3 +222,38 @@ def test_search_scorer_closes_in_on_the_droids():
     start = min(geo.dist[st.hexes[f]][st.hexes[d]] for d in droids)
     assert start > 11  # no droid within a move and a shot yet
     assert end_distance(SEARCH_WEIGHTS) == start - 5 < end_distance(GREEDY_WEIGHTS)
+
+
+# ---------------------------------------------------------------------- the square grid (SS-A1)
+@pytest.mark.parametrize("neighbours", [8, 4])
+def test_SS_A1_square_grid_conformance_and_agents(neighbours):
+    game = SpaceStationGame(grid="square", square_neighbours=neighbours)
+    check_game(game, n_games=3, seed=7)
+    check_game(game, n_games=1, seed=2, agents=["greedy"])
+    search = lab.play(game, [{"name": "search", "rollouts": 2, "candidates": 2}], seed=3)
+    assert search.is_terminal()
+    moves = [a for a in game.action_specs() if a.kind == "move"][0]
+    assert len(moves.fields[0].values) == neighbours
+
+
+def test_SS_A1_square_grid_render_save_and_replay():
+    game = SpaceStationGame(grid="square")
+    st = game.new_initial_state()
+    while st.current_player() != 0:
+        st.apply_action(st.legal_actions()[0])
+    while st.decision[0] != "phase":
+        st.apply_action(st.legal_actions()[0])
+    st.apply_action(next(a for a in st.legal_actions() if a.kind == "select"))
+    moves = [a for a in st.legal_actions() if a.kind == "move"]
+    assert len(moves) == 8  # a fighter in open space has eight neighbours
+    assert {st.describe_action(a) for a in moves} == {"move E", "move NE", "move N", "move NW",
+                                                      "move W", "move SW", "move S", "move SE"}
+    svg = st.render_svg(0)
+    assert svg.count("<polygon") == 532 and "Earth" in svg
+    for tid in st.action_targets(0):
+        assert f'data-target="{tid}"' in svg
+    played = lab.play(game, ["greedy"], seed=5)
+    loaded = lab.state_from_json(played.to_json())
+    assert loaded == played and loaded.game.params.grid == "square"
+    again = lab.replay(game, played.history())
+    assert again.full_state() == played.full_state()

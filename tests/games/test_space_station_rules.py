@@ -243,10 +243,30 @@ def test_SS_E_droid_droid_both_lose_a_shield_mover_stops_next_to_the_other():
     assert node(st, D1) == (6, 5) and node(st, D2) == (7, 5)
 
 
-def test_SS_E_stack_station_is_collided_last():
+def test_AMB_SS_10_stack_station_first_by_default():
     st = scenario(pieces={F1: (19, 9), M1: (17, 9)})  # a fighter on the station's hex
     st._run_route(M1, (st.geo.index[(18, 9)], st.geo.index[(19, 9)]), "test")
-    assert st.status[F1] == DESTROYED and st.status[S] == IN_PLAY
+    assert st.status[S] == DESTROYED and st.status[M1] == DESTROYED
+    assert st.status[F1] == IN_PLAY and st.outcome == LOSS
+    hits = [e.data["other"] for e in st.events if e.kind == "collision"]
+    assert hits == ["S"]
+
+
+def test_AMB_SS_10_stack_station_last_value():
+    game = SpaceStationGame(stack_hit_order="station_last")
+    st = scenario(game, pieces={F1: (19, 9), M1: (17, 9)})
+    st._run_route(M1, (st.geo.index[(18, 9)], st.geo.index[(19, 9)]), "test")
+    assert st.status[F1] == DESTROYED and st.status[M1] == DESTROYED
+    assert st.status[S] == IN_PLAY and st.outcome != LOSS
+    assert [e.data["other"] for e in st.events if e.kind == "collision"] == ["F1"]
+
+
+def test_AMB_SS_10_stack_others_by_piece_number_either_way():
+    for order in ("station_first", "station_last"):
+        game = SpaceStationGame(stack_hit_order=order)
+        st = scenario(game, pieces={F2: (5, 5), F1: (5, 5), M1: (3, 5)}, hp={})
+        st._run_route(M1, (st.geo.index[(4, 5)], st.geo.index[(5, 5)]), "test")
+        assert st.status[F1] == DESTROYED and st.status[F2] == IN_PLAY, order
 
 
 # ---------------------------------------------------------------------- routes (SS-F3)
@@ -497,10 +517,17 @@ def test_SS_H_loss_when_the_station_is_destroyed():
     assert st.outcome == LOSS and st.winners() == [] and st.metrics()["loss"] == 1.0
 
 
-def test_SS_H_max_turns_timeout_scores_zero():
-    st = SpaceStationGame(max_turns=1).new_initial_state()
+def test_SS_H_max_turns_is_a_safety_bound_ending_unfinished():
+    game = SpaceStationGame(max_turns=1, hit_on=7, fighters=0, droid_targets="fighters")
+    st = game.new_initial_state()
     while not st.is_terminal():
-        st.apply_action(st.legal_actions()[0])
-    assert st.returns() in ([0.0], [-1.0], [1.0])
-    if st.metrics()["timeout"]:
-        assert st.returns() == [0.0] and st.turn == 1
+        st.apply_action(st.chance_outcomes()[0][0] if st.current_player() == CHANCE
+                        else st.legal_actions()[0])
+    assert st.unfinished and st.stopped_by == "max_turns=1" and st.turn == 1
+    assert st.current_player() == TERMINAL and st.winners() == [] and st.returns() == [0.0]
+    ends = [e for e in st.events if e.clause == "SS-H"]
+    assert [e.kind for e in ends] == ["unfinished"] and ends[0].data["limit"] == "max_turns=1"
+    assert "unfinished" in st.result_text() and "max_turns=1" in st.result_text()
+    assert "timeout" not in st.metrics()
+    clone = st.clone()
+    assert clone.stopped_by == "max_turns=1" and clone.full_state() == st.full_state()

@@ -30,10 +30,6 @@ def accounting_checks(game: SpaceStationGame) -> list[Any]:
             "SS-B-missiles", ("SS-B", "SS-D4"), "missiles (one launched per droid)",
             PIECES["missile"][0], {"one per droid": int(p.droids)},
         ),
-        StatedTotal("SS-A4-orbit", ("SS-A4",), "orbit hexes", STATED["orbit_hexes"],
-                    {"hexes at the orbit distance": len(geo.orbit)}),
-        StatedTotal("SS-A2-forbidden", ("SS-A2", "SS-F4"), "forbidden hexes (Earth + 6)",
-                    STATED["forbidden_hexes"], {"Earth and its neighbours": len(geo.forbidden)}),
         StatedTotal("SS-A3-entries", ("SS-A3", "SS-C"), "entry points (one per die face)",
                     STATED["entry_points"], {"entry points": len(geo.entries)}),
         StatedTotal("SS-D3-hits", ("SS-D3",), "hits to destroy a droid",
@@ -47,6 +43,20 @@ def accounting_checks(game: SpaceStationGame) -> list[Any]:
                   f"({len(geo.orbit) / int(p.station_speed):g} turns per orbit)",
                   len(geo.orbit), int(p.station_speed)),
     ]
+    if p.grid == "hex":
+        checks += [
+            StatedTotal("SS-A4-orbit", ("SS-A4",), "orbit hexes", STATED["orbit_hexes"],
+                        {"hexes at the orbit distance": len(geo.orbit)}),
+            StatedTotal("SS-A2-forbidden", ("SS-A2", "SS-F4"), "forbidden hexes (Earth + 6)",
+                        STATED["forbidden_hexes"], {"Earth and its neighbours": len(geo.forbidden)}),
+        ]
+    else:  # the seed's 18 and 7 count hexes; a square board has its own (SS-A1, AMB-SS-9)
+        checks.append(Note(
+            "SS-A1-square", ("SS-A1", "AMB-SS-9", "SS-A4", "SS-A2"),
+            f"square grid ({p.square_neighbours} neighbours): orbit of {len(geo.orbit)} squares "
+            f"(the seed's hex orbit has {STATED['orbit_hexes']}), forbidden zone of "
+            f"{len(geo.forbidden)} squares (hex board: {STATED['forbidden_hexes']})",
+        ))
     notes = {
         "AMB-SS-1": f"hex orientation {p.orientation!r}, offset {p.hex_offset!r} (parameters)",
         "AMB-SS-2": f"Earth at 1-based column {int(p.columns) - int(p.earth_from_right) + 1}, "
@@ -57,6 +67,7 @@ def accounting_checks(game: SpaceStationGame) -> list[Any]:
         "AMB-SS-6": f"droid_targets={p.droid_targets!r}",
         "AMB-SS-7": f"same_entry={p.same_entry!r}",
         "AMB-SS-8": f"station_tie={p.station_tie!r}",
+        "AMB-SS-10": f"stack_hit_order={p.stack_hit_order!r}",
     }
     for clause, text in notes.items():
         checks.append(Note(f"{clause}-param", (clause,), f"open point decided by a parameter: {text}"))

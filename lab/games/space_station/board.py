@@ -1,9 +1,11 @@
 """The Space Station board: Earth, the forbidden zone, the orbit, the entry points, and the
 precomputed distance tables every move of the rules reads in O(1).
 
-Coordinates: graph nodes are 0-based ``(col, row)`` offset hexes (see
-:mod:`lab.boards.hexgrid`); designer-facing parameters (``earth_row``, ``entry_points``) are
-1-based, as the seed counts ("the hex on row 10").
+Coordinates: graph nodes are 0-based ``(col, row)`` cells -- offset hexes (see
+:mod:`lab.boards.hexgrid`) or squares (:mod:`lab.boards.squaregrid`); designer-facing parameters
+(``earth_row``, ``entry_points``) are 1-based, as the seed counts ("the hex on row 10").
+Everything below is written once for both grids: a :class:`Lattice` answers the four questions
+that differ (the graph, the distance, the ring at a distance, the neighbours in direction order).
 
 Documented choices
 ------------------
@@ -24,6 +26,20 @@ Documented choices
   steps apart. ``entry_points`` overrides them.
 * SS-F4: forbidden hexes (Earth and the hexes within ``forbidden_radius`` of it) are not in the
   movement graph at all, so shortest routes go around them.
+* SS-A1 with the seed's preamble ("se non avete un piano ad esagoni, anche uno a riquadri si
+  presta ugualmente"): ``grid="square"`` plays on a 28 x 19 board of squares with every number
+  of the seed unchanged; "hex" in a rule then reads "square". RULES.md's digest only has the hex
+  board; the seed offers both, and the seed wins.
+* AMB-SS-9 (not in RULES.md; the seed does not say how squares touch): ``square_neighbours=8``
+  (default) joins squares sharing a side or a corner, so distances are Chebyshev, the orbit is
+  the border of the 7 x 7 square around Earth (24 squares, each next to the following one: the
+  station still moves square by square along it) and the forbidden zone Earth's 3 x 3 block
+  (9 squares). ``square_neighbours=4`` joins only squares sharing a side: Manhattan distances,
+  a diamond orbit of 12 squares whose consecutive squares touch only at a corner (the station
+  jumps from one to the next along its orbit) and a forbidden cross of 5 squares. The default
+  keeps the hex game's "the orbit is a path of neighbouring cells", and with 8 neighbours a
+  laser's reach (169 squares within 6) and the orbit (24) are nearer the hex board's (127, 18)
+  on the side of more room, where 4 neighbours (85, 12) shrink both.
 """
 
 from __future__ import annotations
@@ -39,6 +55,7 @@ from shapely.geometry import LineString
 from lab.boards.hexgrid import (
     axial_distance,
     axial_to_offset,
+    axial_to_pixel,
     directions,
     hex_grid_graph,
     hex_neighbors,
@@ -47,10 +64,19 @@ from lab.boards.hexgrid import (
     screen_angle,
     union_of,
 )
+from lab.boards.squaregrid import (
+    square_directions,
+    square_distance,
+    square_grid_graph,
+    square_neighbors,
+    square_ring,
+)
 from lab.core.budget import ByteBoundedCache
 from lab.core.errors import InvalidVariant
 
 GEOMETRY_KEYS = (
+    "grid",
+    "square_neighbours",
     "columns",
     "rows",
     "orientation",
@@ -97,6 +123,68 @@ def default_entry_points(columns: int, rows: int) -> list[tuple[int, int]]:
     return [walk[math.floor((i - 0.5) * steps / 6 + 0.5)] for i in range(1, 7)]
 
 
+COMPASS = ("E", "NE", "N", "NW", "W", "SW", "S", "SE")
+Node = tuple[int, int]
+
+
+class Lattice:
+    """The cells of one board, hex or square: what the rest of :class:`Geometry` asks a grid.
+
+    Parameters
+    ----------
+    params : mapping
+        A variant's parameters (``grid``, ``square_neighbours``, ``orientation``, ``hex_offset``).
+
+    Attributes
+    ----------
+    vectors : tuple of (float, float)
+        The screen vector of each movement direction, counter-clockwise on screen from east.
+    names : tuple of str
+        The compass name of each direction (``E``, ``NE`` ...), nearest of the eight.
+    """
+
+    def __init__(self, params: Mapping[str, Any]) -> None:
+        self.grid = str(params["grid"])
+        self.orientation = str(params["orientation"])
+        self.offset = str(params["hex_offset"])
+        self.neighbours = int(params["square_neighbours"])
+        if self.grid == "hex":
+            vecs = [axial_to_pixel(d, self.orientation) for d in directions(self.orientation)]
+        else:
+            vecs = [(float(dc), float(dr)) for dc, dr in square_directions(self.neighbours)]
+        self.vectors: tuple[tuple[float, float], ...] = tuple(vecs)
+        self.names = tuple(COMPASS[round(screen_angle(*v) / 45.0) % 8] for v in vecs)
+
+    def graph(self, columns: int, rows: int) -> nx.Graph:
+        """The board graph (``pos``, ``polygon`` on every node)."""
+        if self.grid == "hex":
+            return hex_grid_graph(columns, rows, self.orientation, self.offset, size=1.0)
+        return square_grid_graph(columns, rows, self.neighbours, size=1.0)
+
+    def key(self, node: Node) -> Node:
+        """The coordinates :meth:`distance` reads (axial for hexes, the node for squares)."""
+        return offset_to_axial(node, self.orientation, self.offset) if self.grid == "hex" else node
+
+    def distance(self, a: Node, b: Node) -> int:
+        """Steps between two cells given by :meth:`key`, on an unobstructed grid."""
+        if self.grid == "hex":
+            return axial_distance(a, b)
+        return square_distance(a, b, self.neighbours)
+
+    def ring(self, centre: Node, radius: int) -> list[Node]:
+        """The cells (nodes, maybe off the board) at exactly ``radius`` from the node ``centre``."""
+        if self.grid == "hex":
+            o, off = self.orientation, self.offset
+            return [axial_to_offset(a, o, off) for a in hex_ring(offset_to_axial(centre, o, off), radius)]
+        return square_ring(centre, radius, self.neighbours)
+
+    def neighbors(self, node: Node, columns: int, rows: int) -> list[Node | None]:
+        """The neighbour in each direction (``None`` off the board)."""
+        if self.grid == "hex":
+            return hex_neighbors(node, columns, rows, self.orientation, self.offset)
+        return square_neighbors(node, columns, rows, self.neighbours)
+
+
 class Geometry:
     """Everything about the board of one variant, as flat index tables.
 
@@ -108,10 +196,12 @@ class Geometry:
 
     def __init__(self, params: Mapping[str, Any]) -> None:
         cols, rows = int(params["columns"]), int(params["rows"])
-        self.orientation = str(params["orientation"])
-        self.offset = str(params["hex_offset"])
+        lat = Lattice(params)
+        self.lattice = lat
+        self.grid = lat.grid
+        self.orientation = lat.orientation
+        self.offset = lat.offset
         self.columns, self.rows = cols, rows
-        o, off = self.orientation, self.offset
         # SS-A2, AMB-SS-2: Earth's node.
         earth = (cols - int(params["earth_from_right"]), int(params["earth_row"]) - 1)
         if not (0 <= earth[0] < cols and 0 <= earth[1] < rows):
@@ -127,8 +217,7 @@ class Geometry:
                 "would lie inside the forbidden zone"
             )
             raise InvalidVariant(msg)
-        ea = offset_to_axial(earth, o, off)
-        ring = [axial_to_offset(a, o, off) for a in hex_ring(ea, radius)]
+        ring = lat.ring(earth, radius)
         off_board = [n for n in ring if not (0 <= n[0] < cols and 0 <= n[1] < rows)]
         if off_board:
             msg = (
@@ -138,18 +227,18 @@ class Geometry:
                 "move Earth inward, shrink the orbit or enlarge the board"
             )
             raise InvalidVariant(msg)
-        self.graph: nx.Graph = hex_grid_graph(cols, rows, o, off, size=1.0)
+        self.graph: nx.Graph = lat.graph(cols, rows)
         g = self.graph
         self.nodes: list[tuple[int, int]] = sorted(g.nodes, key=lambda n: (n[1], n[0]))
         self.index = {n: i for i, n in enumerate(self.nodes)}
         n_hex = len(self.nodes)
         self.earth = self.index[earth]
-        axial = [offset_to_axial(n, o, off) for n in self.nodes]
-        self.axial = axial
+        keys = [lat.key(n) for n in self.nodes]
+        ea = keys[self.earth]
         self.pos = [g.nodes[n]["pos"] for n in self.nodes]
         # SS-A2, SS-F4: the forbidden zone.
         self.forbidden = frozenset(
-            i for i in range(n_hex) if axial_distance(axial[i], ea) <= frad
+            i for i in range(n_hex) if lat.distance(keys[i], ea) <= frad
         )
         # SS-A4: orbit, counter-clockwise on screen from the leftmost hex.
         ex, ey = self.pos[self.earth]
@@ -182,18 +271,15 @@ class Geometry:
             raise InvalidVariant("entry_points: the six entry points must be different hexes")
         self.entries: list[int] = [self.index[n] for n in entries]
         # movement table: forbidden hexes are neither entered nor left (SS-F4).
-        dirs = directions(o)
-        self.directions = dirs
+        self.directions = lat.names
         self.step: list[tuple[int, ...]] = []
         for i, node in enumerate(self.nodes):
             row = []
-            for nb in hex_neighbors(node, cols, rows, o, off):
+            for nb in lat.neighbors(node, cols, rows):
                 j = -1 if nb is None else self.index[nb]
                 row.append(-1 if j < 0 or j in self.forbidden or i in self.forbidden else j)
             self.step.append(tuple(row))
-        self.dist: list[list[int]] = [
-            [axial_distance(a, b) for b in axial] for a in axial
-        ]
+        self.dist: list[list[int]] = [[lat.distance(a, b) for b in keys] for a in keys]
         self.to_orbit: list[list[int]] = [self._bfs(h) for h in self.orbit]
         self._routes: dict[tuple[int, int, int], list[tuple[int, ...]]] = {}
         self._los: dict[tuple[int, int], bool] = {}

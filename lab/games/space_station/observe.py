@@ -50,6 +50,8 @@ def state_from_observation(game: SpaceStationGame, obs: Mapping[str, Any]) -> Sp
         state.fired = int(obs["fired"])
         state.launched_now = int(obs["launched_now"])
         state.outcome = int(obs["outcome"])
+        stopped = obs.get("stopped_by")
+        state.stopped_by = None if stopped is None else str(stopped)
         state.stats = {str(k): int(v) for k, v in obs["stats"].items()}
     except (KeyError, TypeError, ValueError) as exc:
         msg = f"not a space_station observation: {exc!r}"

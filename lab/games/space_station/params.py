@@ -33,6 +33,18 @@ def _check_entries(value: Any) -> list[list[int]]:
 
 PARAMETERS: tuple[ParamSpec, ...] = (
     ParamSpec("players", "int", 1, "Number of players: a solo game (SS).", minimum=1, maximum=1),
+    ParamSpec(
+        "grid", "choice", "hex",
+        "Board cells: 'hex' (SS-A1) or 'square', which the seed's preamble allows ('anche uno a "
+        "riquadri si presta ugualmente'); every distance of the seed then counts squares.",
+        ("SS-A1",), choices=("hex", "square"),
+    ),
+    ParamSpec(
+        "square_neighbours", "choice", 8,
+        "Square grid only: 8 = squares sharing a side or a corner touch (Chebyshev distance, a "
+        "24-square orbit); 4 = only a side (Manhattan distance, a 12-square diamond orbit).",
+        ("AMB-SS-9", "SS-A1"), choices=(8, 4),
+    ),
     ParamSpec("columns", "int", 28, "Board columns.", ("SS-A1",), minimum=8, maximum=60, examples=(30,)),
     ParamSpec("rows", "int", 19, "Board rows.", ("SS-A1",), minimum=7, maximum=60, examples=(21,)),
     ParamSpec(
@@ -86,6 +98,14 @@ PARAMETERS: tuple[ParamSpec, ...] = (
         ("AMB-SS-4",), choices=("station", "behind"),
     ),
     ParamSpec(
+        "stack_hit_order", "choice", "station_first",
+        "A mover entering a cell holding several pieces meets them in this order: "
+        "'station_first' = the station, then the others by piece number (fighters, droids, "
+        "missiles); 'station_last' = the others first, the station last (a fighter just launched "
+        "on the station's cell absorbs a missile aimed at the station).",
+        ("AMB-SS-10", "SS-E", "SS-D4"), choices=("station_first", "station_last"),
+    ),
+    ParamSpec(
         "launch_moves", "bool", False,
         "May a fighter that left this turn also move in steps 7-8 (it never fires twice)?",
         ("AMB-SS-4",),
@@ -115,7 +135,8 @@ PARAMETERS: tuple[ParamSpec, ...] = (
     ),
     ParamSpec(
         "max_turns", "int", 100,
-        "Turn limit: a game still running after it ends as a timeout scored 0 (win +1, loss -1).",
+        "Lab safety bound, not a rule (SS-H: the seed's game ends only by a win or a loss): a game "
+        "still running after this many turns ends unfinished (no winner, not a draw; returns 0).",
         ("SS-H",), minimum=1, maximum=1000, examples=(3,),
     ),
 )

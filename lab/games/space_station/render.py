@@ -17,7 +17,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from lab.core.actions import Action, act
-from lab.games.space_station.rules import IN_PLAY, LOSS, TIMEOUT, WIN
+from lab.games.space_station.rules import IN_PLAY, LOSS, UNFINISHED, WIN
 
 if TYPE_CHECKING:
     from lab.games.space_station.rules import SpaceStationState
@@ -27,7 +27,7 @@ COLOURS = {"station": "#1f6fd1", "fighter": "#2aa876", "droid": "#c0392b", "miss
 LEGEND = (
     ("#1f6fd1", "station"), ("#2aa876", "fighter (yours)"), ("#c0392b", "droid (enemy)"),
     ("#e67e22", "missile (enemy)"), ("#2e86de", "Earth"), ("#3b2a55", "forbidden zone"),
-    ("#24406e", "station's next orbit hexes"), ("#4a3a1a", "droid entry points"),
+    ("#24406e", "station's next orbit cells"), ("#4a3a1a", "droid entry points"),
 )
 STYLE = ("<style>.ss-path{visibility:hidden;pointer-events:none}"
          ".ss-reach:hover .ss-path{visibility:visible}.ss-chip text{pointer-events:none}</style>")
@@ -108,6 +108,7 @@ def explain_target(state: SpaceStationState, player: int, target: str) -> str | 
     """Why a click on ``target`` does nothing now, in words."""
     g = state.game
     dec = state.decision
+    cell = state.geo.grid  # "hex" or "square"
     if dec is None:
         return "the enemy and the dice are moving; wait for your turn"
     if target == "earth":
@@ -120,18 +121,18 @@ def explain_target(state: SpaceStationState, player: int, target: str) -> str | 
         p = g.labels.index(label) if label in g.labels else -1
         kind = g.kinds[p] if p >= 0 else "piece"
         if state.active >= 0:
-            return (f"{g.labels[state.active]} is moving ({state.steps_left} hex(es) left): click a "
-                    "highlighted hex, or Stop")
+            return (f"{g.labels[state.active]} is moving ({state.steps_left} {cell}(s) left): click a "
+                    f"highlighted {cell}, or Stop")
         if kind in ("droid", "missile"):
             return f"{label} is an enemy {kind}: you move your fighters; they fire by themselves after moving"
         if kind == "station":
-            return "the station moves along its orbit by itself (SS-C)"
+            return "the station moves along its orbit by itself (SS-D1, SS-F2)"
         return f"{label} cannot move now (already moved this turn or not launched); pick a highlighted fighter"
     if target.startswith("hex-"):
         if state.active < 0:
             return "first pick a fighter to move (highlighted), or End moves"
-        return (f"{g.labels[state.active]} cannot reach that hex: {state.steps_left} hex(es) left "
-                "(paths go around occupied hexes); click a highlighted hex, or Stop")
+        return (f"{g.labels[state.active]} cannot reach that {cell}: {state.steps_left} {cell}(s) left "
+                f"(paths go around occupied {cell}s); click a highlighted {cell}, or Stop")
     return None
 
 
@@ -141,8 +142,9 @@ def result_text(state: SpaceStationState) -> str:
         return "Station saved: you (player 0) won"
     if state.outcome == LOSS:
         return "Station destroyed: you (player 0) lost"
-    if state.outcome == TIMEOUT:
-        return f"unfinished: the turn limit was reached (turn {state.turn}); nobody won"
+    if state.outcome == UNFINISHED:
+        return (f"unfinished: stopped by the lab's safety limit {state.stopped_by} (turn "
+                f"{state.turn}), not by the rules; nobody won")
     return ""
 
 
@@ -237,10 +239,10 @@ def render_svg(state: SpaceStationState, viewer: int | None = None) -> str:
                                    f' data-target="{tid}"', ring))
             left += wd
     parts.extend(chips)
-    status = {WIN: "Station saved!", LOSS: "Station destroyed", TIMEOUT: "Turn limit reached"}
+    status = {WIN: "Station saved!", LOSS: "Station destroyed", UNFINISHED: f"Unfinished ({state.stopped_by})"}
     line = status.get(state.outcome, f"Turn {state.turn}")
     if state.active >= 0:
-        line += f" - {g.labels[state.active]} moving: click a highlighted hex ({state.steps_left} left) or Stop"
+        line += f" - {g.labels[state.active]} moving: click a highlighted {geo.grid} ({state.steps_left} left) or Stop"
     elif state.decision is not None and state.decision[0] == "target":
         line += f" - {g.labels[state.decision[1]]} fires: click a highlighted target"
     elif state.decision is not None:

@@ -1,7 +1,9 @@
 """Save the Space Station's rule points: the decisions a house rule may replace.
 
 Each is a small pure function named by its clause (RULES.md section 3); the state calls them
-through ``game.rules`` (see :mod:`lab.core.rulepoints`). Pieces are named by kind:
+through ``game.rules`` (see :mod:`lab.core.rulepoints`). They are declared as rule points at the
+end of the module by calling :func:`~lab.core.rulepoints.rule_point` rather than with decorator
+syntax: mutmut (``make mutants``) does not mutate decorated functions, and these are the rules. Pieces are named by kind:
 ``"station"``, ``"fighter"``, ``"droid"``, ``"missile"``.
 """
 
@@ -14,13 +16,11 @@ from lab.core.rulepoints import rule_point
 Effect = Literal["destroy", "damage", "none"]
 
 
-@rule_point("SS-G2")
 def laser_hits(face: int, hit_on: int) -> bool:
     """SS-G2: does a laser shot with d6 ``face`` hit? On ``hit_on`` (5 in the seed) or more."""
     return face >= hit_on
 
 
-@rule_point("SS-F3")
 def preferred_routes(tiers: list[int]) -> list[int]:
     """SS-F3: which of a droid's or missile's shortest routes it may take (indices into ``tiers``).
 
@@ -32,7 +32,6 @@ def preferred_routes(tiers: list[int]) -> list[int]:
     return [i for i, t in enumerate(tiers) if t == best]
 
 
-@rule_point("SS-E")
 def collide(
     mover: str, other: str
 ) -> tuple[Literal["destroy", "damage", "none"], Literal["destroy", "damage", "none"], bool]:
@@ -51,7 +50,6 @@ def collide(
     return "damage", "damage", True
 
 
-@rule_point("SS-H")
 def outcome(station_destroyed: bool, enemies_left: int) -> Literal["loss", "win", "running"]:
     """SS-H: the game ends only when the station is destroyed (loss), or when every droid and
     missile is destroyed (win, ``enemies_left == 0``); otherwise it goes on."""
@@ -60,7 +58,6 @@ def outcome(station_destroyed: bool, enemies_left: int) -> Literal["loss", "win"
     return "win" if enemies_left == 0 else "running"
 
 
-@rule_point("SS-D1")
 def station_targets(distances: list[int]) -> list[int]:
     """SS-D1: which targets in range the station's laser may fire at (indices into ``distances``).
 
@@ -70,4 +67,13 @@ def station_targets(distances: list[int]) -> list[int]:
     return [i for i, d in enumerate(distances) if d == best]
 
 
-RULE_POINTS = (laser_hits, preferred_routes, collide, outcome, station_targets)
+RULE_POINTS = tuple(
+    rule_point(clause)(fn)
+    for clause, fn in (
+        ("SS-G2", laser_hits),
+        ("SS-F3", preferred_routes),
+        ("SS-E", collide),
+        ("SS-H", outcome),
+        ("SS-D1", station_targets),
+    )
+)

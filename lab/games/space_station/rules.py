@@ -18,17 +18,27 @@ when several targets are in range (a single target is fired at automatically), `
 further fighter moves this turn). Chance: ``entry(e)``, ``roll(v)`` (d6 laser), ``route(i)``
 (die among tied routes, SS-F3), ``pick(i)`` (AMB-SS-8 tie).
 
-Scoring: win +1 (every droid and missile destroyed), loss -1 (station destroyed), timeout 0
-(``max_turns`` turns played with both sides still in the game).
+Scoring: win +1 (every droid and missile destroyed), loss -1 (station destroyed). The seed has no
+turn limit (SS-H: the game ends *only* by one of those two); ``max_turns`` is a lab safety bound,
+and a game it cuts ends *unfinished* (:meth:`~lab.core.state.State.stop_unfinished`, event
+``unfinished`` naming ``max_turns=N``; no winner, not a draw, returns 0).
 
 Choices where the seed is silent (each documented here and, where it is an open point, a
 parameter):
 
 * SS-E "passing through" includes the hex where a move ends; the station collides too when its
-  orbit move passes an occupied hex. A mover entering a hex holding several pieces meets them
-  in piece-number order (fighters, droids, missiles) and the station last, and stops meeting
-  them once it is destroyed (or, droid-droid, stopped). Placing a piece (a launch, a droid
-  entering, AMB-SS-7) is not a collision.
+  orbit move passes an occupied hex. Placing a piece (a launch, a droid entering, AMB-SS-7) is
+  not a collision.
+* AMB-SS-10 (not in RULES.md's digest; the seed wins): a mover entering a hex holding several
+  pieces meets them one by one and stops meeting them once it is destroyed (or, droid-droid,
+  stopped). The seed does not order a stack, but it supports meeting the station *first*
+  (``stack_hit_order="station_first"``, the default): a missile destroys "any piece on its
+  trajectory *toward* the station" (SS-D4) -- a fighter still on the station's hex is at the
+  target, not on the way to it; fighters "leave" the station (SS-D2), they do not shield it;
+  and droids and missiles may swerve around other pieces "but not the station" (SS-F3), the
+  one piece they aim at. The other pieces follow by piece number (fighters, droids, missiles).
+  ``"station_last"`` (the lab's earlier reading, kept) meets the station after every other
+  piece, so a fighter launched onto the station's hex absorbs a missile aimed at the station.
 * SS-I names no attacks on the first turn, so there are none: no station laser, no launch
   attacks, no droid lasers, no player phase.
 * SS-G2: fighters and the station fire at enemy pieces only (droids, missiles); what droids fire
@@ -64,7 +74,7 @@ from lab.games.space_station.params import PARAMETERS
 from lab.games.space_station.rule_points import RULE_POINTS
 
 WAITING, IN_PLAY, DESTROYED = 0, 1, 2
-RUNNING, WIN, LOSS, TIMEOUT = 0, 1, -1, 2
+RUNNING, WIN, LOSS, UNFINISHED = 0, 1, -1, 2
 
 
 def max_length(params: Params) -> int:
@@ -121,7 +131,8 @@ class SpaceStationGame(Game):
         n_pieces = 1 + int(self.params.fighters) + 2 * int(self.params.droids)
         return [
             ActionSpec("select", (Field("fighter", range(n_f)),), "activate a launched fighter"),
-            ActionSpec("move", (Field("direction", range(6)),), "move the active fighter one hex"),
+            ActionSpec("move", (Field("direction", range(len(self.geometry.directions))),),
+                       "move the active fighter one cell"),
             ActionSpec("stop", (), "end the active fighter's route"),
             ActionSpec("end", (), "no more fighter moves this turn"),
             ActionSpec("fire", (Field("target", range(n_pieces)),), "laser at a piece"),
@@ -352,9 +363,10 @@ class SpaceStationState(State):
                 self._end_turn()
 
     def _end_turn(self) -> None:
-        if self.turn >= int(self.game.params.max_turns):
-            self.outcome = TIMEOUT
-            self.log("SS-H", "timeout", turn=self.turn)
+        limit = int(self.game.params.max_turns)
+        if self.turn >= limit:  # a lab safety bound, not a rule of the seed (SS-H)
+            self.outcome = UNFINISHED
+            self.stop_unfinished("SS-H", f"max_turns={limit}", turn=self.turn)
             return
         self.turn += 1
         self.acted = self.fired = self.launched_now = 0
@@ -571,11 +583,18 @@ class SpaceStationState(State):
 
     # ================================================================== collisions
     def _occupants(self, h: int, mover: int) -> list[int]:
-        """Pieces on hex ``h`` a mover collides with, in order: pieces by number, station last."""
+        """Pieces on cell ``h`` a mover collides with, in order (AMB-SS-10 ``stack_hit_order``).
+
+        The others by piece number (fighters, droids, missiles); the station first
+        (``station_first``, the default) or last (``station_last``).
+        """
         out = [o for o in range(1, self.game.n_pieces)
                if o != mover and self.hexes[o] == h and self.status[o] == IN_PLAY]
         if mover != 0 and self.hexes[0] == h and self.status[0] == IN_PLAY:
-            out.append(0)
+            if self.game.params.stack_hit_order == "station_first":
+                out.insert(0, 0)
+            else:
+                out.append(0)
         return out
 
     def _collide(self, mover: int, other: int) -> str:
@@ -646,6 +665,7 @@ class SpaceStationState(State):
             "fired": self.fired,
             "launched_now": self.launched_now,
             "outcome": self.outcome,
+            "stopped_by": self.stopped_by,
             "stats": dict(self.stats),
         }
 
@@ -686,6 +706,7 @@ class SpaceStationState(State):
         new.fired = self.fired
         new.launched_now = self.launched_now
         new.outcome = self.outcome
+        new.stopped_by = self.stopped_by
         new.stats = dict(self.stats)
         return new
 
@@ -712,7 +733,6 @@ class SpaceStationState(State):
             "turns": float(self.turn),
             "win": float(self.outcome == WIN),
             "loss": float(self.outcome == LOSS),
-            "timeout": float(self.outcome == TIMEOUT),
             "fighters_lost": float(fighters_lost),
             "droids_destroyed": float(sum(self.status[d] == DESTROYED for d in droids)),
             "missiles_destroyed": float(sum(self.status[m] == DESTROYED for m in missiles)),
@@ -744,8 +764,7 @@ class SpaceStationState(State):
         if k == "select":
             return f"activate {g.labels[int(action.args[0]) + 1]}"
         if k == "move":
-            return f"move {['E', 'NE', 'NW', 'W', 'SW', 'SE'][int(action.args[0])]}" \
-                if g.params.orientation == "pointy" else f"move dir {action.args[0]}"
+            return f"move {self.geo.directions[int(action.args[0])]}"
         if k == "fire":
             return f"fire at {g.labels[int(action.args[0])]}"
         if k == "stop":
