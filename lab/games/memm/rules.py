@@ -239,7 +239,6 @@ LINT_NOTES: tuple[tuple[str, tuple[str, ...], str, str], ...] = (
 
 
 # ---------------------------------------------------------------------- rule points
-@rule_point("MM-3")
 def rewards(joined: int) -> tuple[bool, int]:
     """MM-3: what a placement joining ``joined`` faces earns: (place again?, cubes to give).
 
@@ -248,7 +247,6 @@ def rewards(joined: int) -> tuple[bool, int]:
     return joined >= 2, GIVES_FOR_JOINED.get(joined, 0)
 
 
-@rule_point("MM-4.1")
 def run_full(run_length: int, max_run: int) -> bool:
     """MM-4.1: after ``run_length`` placements in a row in one direction, is that direction closed?
 
@@ -257,7 +255,6 @@ def run_full(run_length: int, max_run: int) -> bool:
     return run_length >= max_run
 
 
-@rule_point("MM-5")
 def losers(cubes: list[int], colours: list[int], first_out: int | None) -> list[int]:
     """MM-5: who loses at the end, from each seat's cubes held and different colours held.
 
@@ -271,13 +268,11 @@ def losers(cubes: list[int], colours: list[int], first_out: int | None) -> list[
     return [p for p in holding if (cubes[p], colours[p]) == worst]
 
 
-@rule_point("MM-5:bonus")
 def first_out_bonus(n_players: int) -> float:
     """MM-5: the return of the first player to place all their cubes (the winner); +1."""
     return 1.0
 
 
-@rule_point("MM-5:end")
 def round_over(first_out: int | None, player: int, start_player: int, n_players: int) -> bool:
     """MM-5: does the game end when ``player``'s turn ends?
 
@@ -287,7 +282,6 @@ def round_over(first_out: int | None, player: int, start_player: int, n_players:
     return first_out is not None and player == (start_player - 1) % n_players
 
 
-@rule_point("AMB-MM-5")
 def blocked(pass_streak: int, n_players: int) -> bool:
     """AMB-MM-5: after ``pass_streak`` passes in a row (none pending a column), is the game blocked?
 
@@ -397,3 +391,16 @@ class MemmGame(Game):
         from lab.games.memm.agents import GreedyAgent, LookaheadAgent
 
         return {"greedy": GreedyAgent, "lookahead": LookaheadAgent}
+
+
+# Rule points are declared by a call, not with decorator syntax: mutmut (`make mutants`)
+# does not mutate decorated functions, and these are the rules.
+for _clause, _fn in (
+    ("MM-3", rewards),
+    ("MM-4.1", run_full),
+    ("MM-5", losers),
+    ("MM-5:bonus", first_out_bonus),
+    ("MM-5:end", round_over),
+    ("AMB-MM-5", blocked),
+):
+    rule_point(_clause)(_fn)
