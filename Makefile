@@ -1,7 +1,8 @@
 # rules-lab: two commands do all set-up on a fresh machine.
 #   make lab   - create .venv if missing, install the project editable, start JupyterLab on notebooks/
 #   make test  - the same set-up, then the whole suite (unit, property, notebooks, browser)
-# Other targets: make bench, make notebooks, make golden, make lint, make app (playtest page).
+# Other targets: make bench, make notebooks, make golden, make lint, make app (playtest page),
+#   make mutants GAME=memcel (mutation testing of one game's rule modules; report in mutants/GAME/).
 
 PYTHON ?= python3
 VENV   := .venv
@@ -11,7 +12,7 @@ STAMP  := $(VENV)/.installed
 ROOT_FLAG := $(shell [ "$$(id -u)" = "0" ] && echo --allow-root)
 PYTEST_WORKERS ?= 2
 
-.PHONY: lab test setup browser lint bench notebooks golden clean app
+.PHONY: lab test setup browser lint bench notebooks golden clean app mutants
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -47,6 +48,11 @@ bench: $(STAMP)
 GAME ?= memcel
 app: $(STAMP)
 	$(VENV)/bin/rules-lab app $(GAME) $(foreach kv,$(SET),--set $(kv)) --open
+
+# mutation testing of one game (not part of make test: minutes per game); ONLY='glob' re-runs a subset
+mutants: $(STAMP)
+	$(UV) pip install -q --python $(PY) -e '.[test,mutants]'
+	$(PY) -m tests.tools.mutants $(GAME) $(if $(ONLY),--only '$(ONLY)')
 
 notebooks: $(STAMP)
 	$(PY) -m tests.tools.run_notebooks

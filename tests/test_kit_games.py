@@ -118,7 +118,9 @@ def test_the_safety_limit_reports_an_unfinished_game() -> None:
     assert game.max_game_length() == 12
     state = lab.play(game, seed=0)
     assert state.is_terminal() and len(state.history()) == 12 and state.returns() == [0.0, 0.0]
-    assert state.metrics()["unfinished"] == 1 and state.events[-1].clause == "KIT-LIMIT"
+    assert state.unfinished and state.stopped_by == "max_length=12" and state.winners() == []
+    assert state.events[-1].clause == "KIT-LIMIT" and state.events[-1].kind == "unfinished"
+    assert "m_unfinished" not in lab.simulate(game, n_games=1)
     df = lab.simulate(game, n_games=5)
     assert (df["unfinished"] == 1).all() and (df["length_actions"] == 12).all()
     assert lab.simulate(Pig(target=20), n_games=5)["unfinished"].eq(0).all()

@@ -40,3 +40,16 @@ def test_memcel_wording() -> None:
     assert state.describe_action(Action("choose_x", (1,))) == "reveal 1 tile"
     assert state.describe_action(Action("choose_x", (3,))) == "reveal 3 tiles"
     assert state.describe_action(Action("place", ("imprevisto", 0))).startswith("place an imprevisto tile")
+
+
+
+def test_a_game_a_safety_limit_stopped_is_unfinished_in_words_naming_the_limit() -> None:
+    from lab.kit.examples import Pig
+
+    limited = lab.define_game(
+        "pig_limited_words", setup=Pig.definition.setup, moves=list(Pig.definition.moves),
+        end=Pig.definition.end, params=Pig.definition.parameters[1:], max_length=12,
+    )
+    state = lab.play(limited(target=1000), seed=0)
+    assert state.stopped_by == "max_length=12" and state.unfinished and state.winners() == []
+    assert result_words(state, 0) == "unfinished: stopped by the safety limit max_length=12, nobody won"

@@ -2,8 +2,8 @@
 
 A game may say it better itself with an optional ``state.result_text(viewer)``; otherwise the
 words come from ``winners()`` and ``returns()``: one player games are won or lost, several
-players have winners, a shared win or a draw, and a game stopped by its move limit is
-unfinished.
+players have winners, a shared win or a draw, and a game a safety limit stopped
+(``state.stopped_by``, or the move limit) is unfinished, with the limit named.
 """
 
 from __future__ import annotations
@@ -24,6 +24,8 @@ def result_words(state: State, viewer: int | None = None) -> str:
     """The result of a finished game in words (``""`` while it is still running)."""
     if not state.is_terminal():
         return ""
+    if state.stopped_by is not None:
+        return f"unfinished: stopped by the safety limit {state.stopped_by}, nobody won"
     own = getattr(state, "result_text", None)
     if callable(own):
         text = own(viewer)

@@ -89,7 +89,7 @@ class KitGame(Game):
 
     def max_game_length(self) -> int:
         """The kit's safety limit: a game still running after this many steps (chance
-        included) ends as *unfinished* (event ``KIT-LIMIT``, metric ``unfinished`` = 1)."""
+        included) ends as *unfinished* (event ``KIT-LIMIT``, ``state.stopped_by``; column ``unfinished`` = 1)."""
         return self.definition.max_length
 
     def board(self, state: Any = None) -> Any:

@@ -278,7 +278,7 @@ class KitState(State):
     # ------------------------------------------------------------------ measures
     def metrics(self) -> dict[str, float]:
         d = self.game.definition
-        out: dict[str, float] = {"turns": float(self.control[3]), "unfinished": int(self.unfinished)}
+        out: dict[str, float] = {"turns": float(self.control[3])}
         if d.metrics is not None and not (self.pending is not None and self.pending[0] is None):
             out.update(d.metrics(self.data))
         return out

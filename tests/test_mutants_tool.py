@@ -1,0 +1,56 @@
+"""The mutation-testing driver (tests/tools/mutants.py) without running mutmut: configs, fingerprints, scores."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.tools import mutants as mt
+
+DIFF = """--- lab/games/x/rules.py
++++ lab/games/x/rules.py
+@@ -1,3 +1,3 @@
+ def score(a):
+-    return a + 1
++    return a - 1
+"""
+
+
+def test_a_fingerprint_ignores_the_mutant_number_and_follows_the_change() -> None:
+    a = mt.fingerprint("lab.games.x.rules.x_score__mutmut_3", DIFF)
+    b = mt.fingerprint("lab.games.x.rules.x_score__mutmut_17", DIFF)
+    c = mt.fingerprint("lab.games.x.rules.x_score__mutmut_3", DIFF.replace("a - 1", "a * 1"))
+    assert a == b != c and a.startswith("lab.games.x.rules.x_score@")
+
+
+def test_the_score_counts_killed_over_judged_non_equivalent_mutants() -> None:
+    fp = mt.fingerprint("m.f__mutmut_2", DIFF)
+    mutants = [
+        {"name": "m.f__mutmut_1", "module": "m.py", "status": "killed"},
+        {"name": "m.f__mutmut_2", "module": "m.py", "status": "survived", "diff": DIFF, "fingerprint": fp},
+        {"name": "m.f__mutmut_3", "module": "m.py", "status": "no tests", "diff": DIFF + " ", "fingerprint": "m.f@other"},
+        {"name": "m.f__mutmut_4", "module": "m.py", "status": "timeout"},
+        {"name": "m.f__mutmut_5", "module": "m.py", "status": "not checked"},
+    ]
+    cfg = {"modules": ["m.py"], "tests": ["t.py"], "equivalent": {fp: "only a log label changes", "gone@1": "x"}}
+    report = mt.summarise("x", cfg, mutants)
+    assert report["killed"] == 2 and report["equivalent"] == 1 and report["unjudged"] == 1
+    assert report["score"] == pytest.approx(2 / 3)  # 5 mutants - 1 equivalent - 1 not judged
+    assert report["stale_explanations"] == ["gone@1"]
+    text = mt.markdown(report)
+    assert "Incomplete run" in text and "only a log label changes" in text and "m.f@other" in text
+
+
+def test_an_unknown_game_or_a_bad_config_is_a_clear_error(tmp_path, monkeypatch) -> None:
+    monkeypatch.setattr(mt, "ROOT", tmp_path)
+    with pytest.raises(mt.MutantsError, match="no mutation config for game 'nope'"):
+        mt.load_config("nope")
+    (tmp_path / "mutants" / "g").mkdir(parents=True)
+    (tmp_path / "mutants" / "g" / "config.toml").write_text('modules = ["lab/missing.py"]\ntests = ["t.py"]\n')
+    with pytest.raises(mt.MutantsError, match="'modules' lists paths that do not exist: lab/missing.py"):
+        mt.load_config("g")
+
+
+def test_the_scratch_pyproject_gets_the_games_mutmut_section() -> None:
+    text = mt.mutmut_section({"modules": ["lab/games/memm/rules.py"], "tests": ["tests/games/test_memm_rules.py"]})
+    assert 'only_mutate = ["lab/games/memm/rules.py"]' in text
+    assert 'pytest_add_cli_args_test_selection = ["tests/games/test_memm_rules.py"]' in text
