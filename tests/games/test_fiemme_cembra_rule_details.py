@@ -1,0 +1,284 @@
+"""Fiemme–Cembra rule details that a wrong rule would change, read through the public API.
+
+Scripted hands (chance outcomes and every player's action applied through ``apply_action`` /
+``apply_actions``) and the exact events they log: the Event swap (FC-P6), the memory proposal
+(AMB-FC-3), the full state and copies, the seats board. Written against survivors of
+``make mutants GAME=fiemme_cembra``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import lab
+from lab.core.actions import Action, act
+from lab.core.state import CHANCE
+from lab.games.fiemme_cembra import components as C
+
+# seat 0 closes after one pass; with PASS_BOTH seat 1 closes too (it passes and gets a Nature)
+HAND = [(2, 1, 1, 1, 0), (1, 1, 1, 1, 1), (1, 1, 1, 1, 1), (0, 1, 1, 1, 2)]
+PASS_ONE = {0: 0, 1: 1, 2: 4, 3: 4}
+PASS_BOTH = {0: 0, 1: 0, 2: 4, 3: 4}
+# seat 1 closes after one pass (it receives seat 0's lodging)
+HAND_SEAT1 = [(0, 1, 1, 1, 2), (2, 1, 1, 1, 0), (1, 1, 1, 1, 1), (1, 1, 1, 1, 1)]
+PASS_SEAT1 = {0: 4, 1: 0, 2: 4, 3: 1}
+
+
+def events_since(state, start):
+    return [(e.clause, e.kind, dict(e.data)) for e in state.events[start:]]
+
+
+def play_hand(state, hand, discards, slaps):
+    """Deal ``hand``, pass ``discards`` once, race with ``slaps`` {seat: (ms, shout)}."""
+    for h in hand:
+        state.apply_action(act("deal", C.COMPOSITION_INDEX[h]))
+    state.apply_actions({p: act("discard", t) for p, t in discards.items()})
+    state.apply_actions({p: act("slap", ms, shout) for p, (ms, shout) in slaps.items()})
+
+
+SLAP_0 = {0: (100, True), 1: (200, False), 2: (300, False), 3: (400, False)}
+SLAP_01 = {0: (100, True), 1: (150, True), 2: (300, False), 3: (400, False)}
+
+
+# ----------------------------------------------------------------------------- FC-P6 Events
+def test_FC_P6_event_swap_exact_events_and_counts():
+    s = lab.load("fiemme_cembra", reinsert="bottom").new_initial_state()
+    play_hand(s, HAND, PASS_ONE, SLAP_0)
+    s.apply_action(act("draw", 4))  # seat 0 conquers Nature 4; seat 3 last: nothing to give
+    play_hand(s, HAND_SEAT1, PASS_SEAT1, {0: (900, False), 1: (100, True), 2: (200, False), 3: (300, False)})
+    s.apply_action(act("draw", 14))  # seat 1 conquers Sport 14; seat 0 is last
+    s.apply_action(act("give_back", 4))  # to the bottom (reinsert="bottom")
+    play_hand(s, HAND, PASS_ONE, SLAP_0)
+    s.apply_action(act("draw", 15))  # seat 0 conquers Sport 15
+    play_hand(s, HAND, PASS_ONE, SLAP_0)
+    event = s.game.conquest_ids[-1]
+    assert s.game.types[event] == C.EVENT
+    start = len(s.events)
+    s.apply_action(act("draw", event))
+    assert s.phase_name() == "event" and s.current_player() == 0
+    assert s.legal_actions() == [act("event_draw"), act("event_swap_choose")]
+    s.apply_action(act("event_swap_choose"))
+    assert s.phase_name() == "swap" and s.legal_actions() == [act("event_swap", 15, 14)]
+    s.apply_action(act("event_swap", 15, 14))
+    assert s.observation(2)["conquered"][:2] == [[14], [15]]
+    assert events_since(s, start) == [
+        ("FC-P6", "event_played", {"player": 0, "card": event}),
+        ("FC-P6", "event_swap_chosen", {"player": 0}),
+        ("FC-P6", "event_swap", {"player": 0, "opponent": 1, "gave": 15, "took": 14}),
+        ("FC-P7", "penalty_void", {"player": 3}),
+        ("FC-P6", "reinserted", {"card": event, "position": len(s.full_state()["deck"]) - 1}),
+    ]
+    m = s.metrics()
+    assert (m["event_swaps"], m["events_played"]) == (1.0, 1.0)
+    assert s.full_state()["deck"][-2:] == [4, event]  # the penalty card, then the Event under it
+
+
+def test_FC_P6_event_draw_counts_and_logs():
+    s = lab.load("fiemme_cembra", reinsert="middle").new_initial_state()
+    play_hand(s, HAND, PASS_ONE, SLAP_0)
+    event = s.game.conquest_ids[-1]
+    start = len(s.events)
+    s.apply_action(act("draw", event))
+    assert s.legal_actions() == [act("event_draw")]  # nobody has a card to swap
+    s.apply_action(act("event_draw"))
+    assert s.current_player() == CHANCE
+    s.apply_action(act("draw", 6))
+    size = s.observation(None)["deck_size"]
+    assert events_since(s, start) == [
+        ("FC-P6", "event_played", {"player": 0, "card": event}),
+        ("FC-P6", "event_draw_again", {"player": 0}),
+        ("FC-P6", "conquered", {"player": 0, "card": 6, "type": "nature"}),
+        ("FC-P7", "penalty_void", {"player": 3}),
+        ("FC-P6", "reinserted", {"card": event, "position": (size - 1) // 2}),
+    ]
+    assert s.metrics()["events_played"] == 1.0 and s.metrics()["event_swaps"] == 0.0
+
+
+# ----------------------------------------------------------------------------- AMB-FC-3 memory
+def memory_game(**kw):
+    return lab.load("fiemme_cembra", mode="memory_proposal", leftover_lodging="conquest", **kw).new_initial_state()
+
+
+def test_AMB_FC_3_memory_flips_pairs_and_misses_exact_events():
+    s = memory_game(several_closers="each_shouting")
+    play_hand(s, HAND, PASS_BOTH, SLAP_01)
+    assert s.phase_name() == "flip" and s.current_player() == 0
+    start = len(s.events)
+    s.apply_action(act("flip", 0))
+    assert s.current_player() == CHANCE and s.chance_stream() == "conquest_deck"
+    s.apply_action(act("draw", 4))  # Nature
+    assert s.legal_actions() == [act("flip", x) for x in range(1, len(s.game.conquest_ids))]
+    s.apply_action(act("flip", 1))
+    s.apply_action(act("draw", 14))  # Sport: no pair, both stay face up in place
+    assert s.current_player() == 1 and s.phase_name() == "flip"
+    s.apply_action(act("flip", 2))
+    s.apply_action(act("draw", 5))  # Nature
+    s.apply_action(act("flip", 0))  # the Nature everybody saw: a pair
+    assert events_since(s, start) == [
+        ("AMB-FC-3", "flipped", {"player": 0, "slot": 0, "card": 4}),
+        ("AMB-FC-3", "flipped", {"player": 0, "slot": 1, "card": 14}),
+        ("AMB-FC-3", "no_pair", {"player": 0, "cards": [4, 14]}),
+        ("AMB-FC-3", "flipped", {"player": 1, "slot": 2, "card": 5}),
+        ("AMB-FC-3", "flipped", {"player": 1, "slot": 0, "card": 4}),
+        ("AMB-FC-3", "pair_conquered", {"player": 1, "cards": [5, 4]}),
+        ("FC-P7", "penalty_void", {"player": 3}),
+    ]
+    obs = s.observation(3)
+    assert obs["conquered"][1] == [5, 4] and obs["conquered"][0] == []
+    assert obs["grid"][:3] == [-2, 14, -2]  # taken places are empty; the Sport stays known
+    assert s.metrics()["events_played"] == 0.0
+    assert s.full_state()["stats"]["flips"] == 4
+
+
+def test_AMB_FC_3_memory_event_flip_then_flip_again():
+    s = memory_game()
+    play_hand(s, HAND, PASS_ONE, SLAP_0)
+    event = s.game.conquest_ids[-1]
+    start = len(s.events)
+    s.apply_action(act("flip", 5))
+    s.apply_action(act("draw", event))
+    assert s.phase_name() == "event" and s.legal_actions() == [act("event_draw")]
+    s.apply_action(act("event_draw"))
+    assert s.phase_name() == "flip" and act("flip", 5) not in s.legal_actions()  # not twice a turn
+    s.apply_action(act("flip", 6))
+    s.apply_action(act("draw", 24))
+    s.apply_action(act("flip", 7))
+    s.apply_action(act("draw", 25))
+    assert events_since(s, start) == [
+        ("AMB-FC-3", "flipped", {"player": 0, "slot": 5, "card": event}),
+        ("FC-P6", "event_played", {"player": 0, "card": event}),
+        ("FC-P6", "event_draw_again", {"player": 0}),
+        ("AMB-FC-3", "flipped", {"player": 0, "slot": 6, "card": 24}),
+        ("AMB-FC-3", "flipped", {"player": 0, "slot": 7, "card": 25}),
+        ("AMB-FC-3", "pair_conquered", {"player": 0, "cards": [24, 25]}),
+        ("FC-P7", "penalty_void", {"player": 3}),
+    ]
+    assert s.observation(1)["grid"][5] == event  # the Event stays in place, known to all
+    assert s.metrics()["events_played"] == 1.0 and s.full_state()["stats"]["flips"] == 3
+
+
+def test_AMB_FC_3_memory_nothing_left_to_flip():
+    s = memory_game(several_closers="each_shouting",
+                    card_counts={**C.CARD_COUNTS, "nature": 6, "sport": 5, "history": 4, "taste": 4,
+                                 "lodging": 4, "event": 0})
+    assert s.game.conquest_ids == (4, 5, 10)  # two Natures and a Sport
+    play_hand(s, HAND, PASS_BOTH, SLAP_01)
+    for slot, card in ((0, 4), (1, 5)):
+        s.apply_action(act("flip", slot))
+        s.apply_action(act("draw", card))
+    assert s.current_player() == 1 and s.legal_actions() == [act("flip", 2)]
+    start = len(s.events)
+    s.apply_action(act("flip", 2))
+    s.apply_action(act("draw", 10))
+    assert events_since(s, start)[:3] == [
+        ("AMB-FC-3", "flipped", {"player": 1, "slot": 2, "card": 10}),
+        ("AMB-FC-3", "nothing_to_flip", {"player": 1}),
+        ("FC-P7", "penalty_void", {"player": 3}),
+    ]
+    assert s.is_terminal() and s.winners() == [0]  # FC-E1 (memory): no two of a type are left
+
+
+def test_AMB_FC_3_memory_penalty_card_goes_to_an_empty_place():
+    s = memory_game()
+    # seat 0 forgets to shout: the second hand (seat 2) flips and pairs
+    play_hand(s, HAND, PASS_ONE, {0: (100, False), 1: (300, False), 2: (200, False), 3: (400, False)})
+    assert s.current_player() == 2
+    for slot, card in ((0, 4), (1, 5)):
+        s.apply_action(act("flip", slot))
+        s.apply_action(act("draw", card))
+    assert s.observation(0)["conquered"][2] == [4, 5]
+    # seat 1 closes; seat 2 is last and gives a card back: it goes face up into the first empty place
+    play_hand(s, HAND_SEAT1, PASS_SEAT1, {0: (50, False), 1: (100, True), 2: (900, False), 3: (60, False)})
+    for slot, card in ((2, 6), (3, 7)):
+        s.apply_action(act("flip", slot))
+        s.apply_action(act("draw", card))
+    assert s.current_player() == 2 and s.phase_name() == "penalty"
+    start = len(s.events)
+    s.apply_action(act("give_back", 5))
+    assert events_since(s, start)[:2] == [
+        ("FC-P7", "penalty", {"player": 2, "card": 5}),
+        ("AMB-FC-3", "penalty_card_to_grid", {"card": 5, "slot": 0}),
+    ]
+    assert s.observation(3)["grid"][:4] == [5, -2, -2, -2]
+    assert s.metrics()["cards_returned"] == 1.0
+
+
+# ----------------------------------------------------------------------------- state as data
+def test_FC_S4_full_state_holds_every_part_of_the_match():
+    s = lab.load("fiemme_cembra", players=3).new_initial_state()
+    for h in [(3, 2, 0, 0, 0), (0, 1, 3, 1, 0), (0, 0, 0, 2, 3)]:
+        s.apply_action(act("deal", C.COMPOSITION_INDEX[h]))
+    s.apply_actions({0: act("discard", 0), 1: act("discard", 2), 2: act("discard", 4)})
+    fs = s.full_state()
+    assert fs == {
+        "phase": "pass", "actor": -1, "round": 0, "hand_in_round": 0, "passes": 1,
+        "hands": [[2, 2, 0, 0, 1], [1, 1, 2, 1, 0], [0, 0, 1, 2, 2]], "speed_left": [0, 0, 0, 0, 0],
+        "deal_to": 3, "deck": [-1] * 32, "pool": list(s.game.conquest_ids), "grid": [],
+        "conquered": [[], [], []], "past": [[], [], []], "round_wins": [0, 0, 0], "closers": [],
+        "race": None, "queue": [], "penalised": -1, "inserts": [], "flipped": [], "held": [],
+        "flip_slot": -1, "my_passes": [[0], [2], [4]], "my_receipts": [[4], [0], [2]],
+        "stats": {"hands": 0, "voided_hands": 0, "passes": 1, "races": 0, "events": 0, "swaps": 0,
+                  "void_penalties": 0, "flips": 0, "deals": 1, "returned": 0, "left_game": 0},
+        "hands_per_round": [], "penalties": [0, 0, 0], "forgot": [0, 0, 0], "marks": [0, 0, 0],
+        "winners": [],
+    }
+
+
+def test_FC_S4_a_copy_is_independent_of_the_original():
+    s = lab.load("fiemme_cembra", reinsert="bottom").new_initial_state()
+    play_hand(s, HAND, PASS_ONE, SLAP_0)
+    s.apply_action(act("draw", 4))
+    before = s.full_state()
+    c = s.clone()
+    assert c == s and c.full_state() == before
+    play_hand(c, HAND_SEAT1, PASS_SEAT1, {0: (900, False), 1: (100, True), 2: (200, False), 3: (300, False)})
+    c.apply_action(act("draw", 14))
+    c.apply_action(act("give_back", 4))
+    assert c.full_state() != before and s.full_state() == before
+    assert s.clone().full_state() == before
+
+
+def test_FC_P3_board_counts_each_seats_conquered_cards():
+    g = lab.load("fiemme_cembra", reinsert="bottom")
+    s = g.new_initial_state()
+    play_hand(s, HAND, PASS_ONE, SLAP_0)
+    s.apply_action(act("draw", 4))
+    board = g.board(s)
+    assert {n: d["conquered"] for n, d in board.nodes(data=True)} == {
+        ("seat", 0): 1, ("seat", 1): 0, ("seat", 2): 0, ("seat", 3): 0}
+    assert "conquered" not in g.board().nodes[("seat", 0)]
+    assert sorted(board.edges) == sorted(g.board().edges)
+
+
+def test_FC_S3_resampled_state_keeps_what_the_player_knows():
+    s = lab.load("fiemme_cembra").new_initial_state()
+    for h in HAND:
+        s.apply_action(act("deal", C.COMPOSITION_INDEX[h]))
+    r = s.resample_hidden(2, np.random.default_rng(0))
+    assert r.observation(2) == s.observation(2)
+    assert r is not s and s.full_state()["hands"] == [list(h) for h in HAND]
+
+
+# ----------------------------------------------------------------------------- FC-P2 / FC-P5 legality
+@pytest.mark.parametrize("bad", [Action("slap", (5, False)), Action("slap", (3010, False)),
+                                 Action("discard", (0,)), Action("slap", (100,))])
+def test_FC_P5_malformed_slaps_are_refused(bad):
+    s = lab.load("fiemme_cembra").new_initial_state()
+    for h in HAND:
+        s.apply_action(act("deal", C.COMPOSITION_INDEX[h]))
+    s.apply_actions({p: act("discard", t) for p, t in PASS_ONE.items()})
+    before = s.full_state()
+    with pytest.raises(lab.IllegalAction):
+        s.apply_actions({0: act("slap", 100, True), 1: bad, 2: act("slap", 0, False), 3: act("slap", 0, False)})
+    assert s.full_state() == before
+
+
+def test_FC_P2_discarding_a_type_you_lack_or_out_of_range_is_refused():
+    s = lab.load("fiemme_cembra").new_initial_state()
+    for h in HAND:
+        s.apply_action(act("deal", C.COMPOSITION_INDEX[h]))
+    for bad in (Action("discard", (4,)), Action("discard", (5,)), Action("slap", (0, False))):
+        with pytest.raises(lab.IllegalAction):
+            s.apply_actions({0: bad, 1: act("discard", 0), 2: act("discard", 0), 3: act("discard", 4)})
+    assert s.legal_actions(0) == [act("discard", t) for t in range(4)]
