@@ -282,3 +282,53 @@ def test_FC_P2_discarding_a_type_you_lack_or_out_of_range_is_refused():
         with pytest.raises(lab.IllegalAction):
             s.apply_actions({0: bad, 1: act("discard", 0), 2: act("discard", 0), 3: act("discard", 4)})
     assert s.legal_actions(0) == [act("discard", t) for t in range(4)]
+
+
+# ----------------------------------------------------------------------------- actions and bounds
+def test_FC_P2_P7_action_kinds_fields_and_docs():
+    g = lab.load("fiemme_cembra")
+    specs = {s.kind: ([(f.name, f.values) for f in s.fields], s.doc) for s in g.action_specs()}
+    cards = range(50)
+    assert specs == {
+        "deal": ([("hand", range(len(C.COMPOSITIONS)))], "chance: a dealt 5-card hand (FC-S3)"),
+        "draw": ([("card", cards)], "chance: the card under a face-down slot"),
+        "insert_at": ([("position", range(51))], "chance: reinsert position"),
+        "discard": ([("type", range(5))], "pass this card type on (FC-P2)"),
+        "slap": ([("ms", range(0, 3001, 10)), ("shout", (False, True))],
+                 "hand on the deck after ms milliseconds; shout for a closer (FC-P4..P6)"),
+        "event_draw": ([], "Event: draw the next card instead (FC-P6)"),
+        "event_swap_choose": ([], "Event: choose to swap a conquered card (FC-P6)"),
+        "event_swap": ([("mine", cards), ("theirs", cards)],
+                       "Event: swap one of your conquered cards with an opponent's (FC-P6)"),
+        "give_back": ([("card", cards)], "penalty: return a conquered card (FC-P7)"),
+        "flip": ([("slot", cards)], "memory proposal: turn a grid card"),
+    }
+    # a bigger deck widens every card field (reinsert positions: one more than the cards)
+    big = lab.load("fiemme_cembra", card_counts={**C.CARD_COUNTS, "event": 6})
+    assert {s.kind: s.fields[0].values for s in big.action_specs() if s.fields}["insert_at"] == range(53)
+
+
+@pytest.mark.parametrize(("params", "per_hand"), [
+    ({}, 4 + 4 * 40 + 4 + (1 + 3 * 4) + 1 + 5),
+    ({"several_closers": "each_shouting"}, 4 + 4 * 40 + 4 + (4 + 3 * 4) + 1 + 5),
+    ({"mode": "memory_proposal"}, 4 + 4 * 40 + 4 + 1 * (2 + 4) * 4 + 1 + 5),
+    ({"players": 3, "mode": "memory_proposal", "several_closers": "each_shouting"},
+     3 + 3 * 40 + 3 + 3 * (2 + 4) * 4 + 1 + 5),
+    ({"players": 5, "pass_limit": 10, "hand_limit": 100}, 5 + 5 * 10 + 5 + (1 + 3 * 4) + 1 + 5),
+    ({"card_counts": {**C.CARD_COUNTS, "event": 0}}, 4 + 4 * 40 + 4 + 1 + 1 + 1),
+])
+def test_FC_E1_longest_match_bound_per_hand(params, per_hand):
+    """The bound: hand_limit hands, each at most the deals, pass_limit passes and a race (one
+    code per player), the draws and Event steps, a penalty and the reinserts."""
+    g = lab.load("fiemme_cembra", **params)
+    assert g.max_game_length() == g.params["hand_limit"] * per_hand + 10
+    assert g.budget()[0].size == g.max_game_length()
+
+
+def test_FC_E1_too_long_a_match_names_the_parameters_that_decide():
+    with pytest.raises(lab.InvalidVariant) as err:
+        lab.load("fiemme_cembra", players=6, hand_limit=5000)
+    size = 5000 * (6 + 6 * 40 + 6 + 13 + 1 + 5) + 10
+    assert str(err.value) == (
+        f"variant too large: parameters hand_limit, pass_limit, players, card_counts, mode, "
+        f"several_closers would make {size:,} save codes (longest game); at most 1,000,000 are allowed")
