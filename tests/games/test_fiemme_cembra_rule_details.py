@@ -332,3 +332,29 @@ def test_FC_E1_too_long_a_match_names_the_parameters_that_decide():
     assert str(err.value) == (
         f"variant too large: parameters hand_limit, pass_limit, players, card_counts, mode, "
         f"several_closers would make {size:,} save codes (longest game); at most 1,000,000 are allowed")
+
+
+def test_FC_S3_deal_outcomes_of_a_remaining_speed_deck():
+    out = dict(C.deal_outcomes((3, 3, 3, 3, 3)))
+    assert out[C.COMPOSITION_INDEX[(1, 1, 1, 1, 1)]] == pytest.approx(3**5 / 3003)
+    assert out[C.COMPOSITION_INDEX[(3, 2, 0, 0, 0)]] == pytest.approx(3 / 3003)
+    assert sum(out.values()) == pytest.approx(1.0)
+    assert dict(C.deal_outcomes((0, 0, 0, 2, 3))) == {C.COMPOSITION_INDEX[(0, 0, 0, 2, 3)]: 1.0}
+
+
+def test_FC_E1_the_stop_event_says_where_the_match_was():
+    st = lab.play(lab.load("fiemme_cembra", hand_limit=5), seed=0)
+    last = st.events[-1]
+    assert dict(last.data) == {"limit": "hand_limit=5", "round": 0, "hands": 5,
+                               "non_events_left": st.non_events_left()}
+    assert st.observation(1)["actor"] == -1 and st.acting_players() == []
+
+
+def test_FC_S4_cards_left_to_win_are_counted_for_everyone():
+    from lab.games.fiemme_cembra import FiemmeCembraGame
+
+    assert FiemmeCembraGame(players=3).num_players() == 3
+    s = lab.load("fiemme_cembra").new_initial_state()
+    assert s.observation(None)["non_events_left"] == 24  # 28 conquest cards, 4 of them Events
+    s3 = lab.load("fiemme_cembra", players=3, leftover_lodging="conquest").new_initial_state()
+    assert s3.observation(0)["non_events_left"] == 31
