@@ -358,3 +358,92 @@ def test_FC_S4_cards_left_to_win_are_counted_for_everyone():
     assert s.observation(None)["non_events_left"] == 24  # 28 conquest cards, 4 of them Events
     s3 = lab.load("fiemme_cembra", players=3, leftover_lodging="conquest").new_initial_state()
     assert s3.observation(0)["non_events_left"] == 31
+
+
+# ----------------------------------------------------------------------------- whole hands and rounds
+def test_FC_S3_to_FC_P7_one_hand_logs_every_rule_in_order():
+    s = lab.load("fiemme_cembra").new_initial_state()
+    play_hand(s, HAND, PASS_ONE, {0: (100, False), 1: (200, False), 2: (150, False), 3: (400, False)})
+    s.apply_action(act("draw", 4))
+    assert [(e.clause, e.kind, dict(e.data), e.visible_to) for e in s.events] == [
+        ("FC-S4", "conquest_deck", {"size": 28, "round": 0, "memory_grid": False}, None),
+        ("FC-S3", "dealt", {"player": 0, "hand": [2, 1, 1, 1, 0]}, (0,)),
+        ("FC-S3", "dealt", {"player": 1, "hand": [1, 1, 1, 1, 1]}, (1,)),
+        ("FC-S3", "dealt", {"player": 2, "hand": [1, 1, 1, 1, 1]}, (2,)),
+        ("FC-S3", "dealt", {"player": 3, "hand": [0, 1, 1, 1, 2]}, (3,)),
+        ("FC-P1", "complete_hand_must_pass", {"player": 1}, (1,)),
+        ("FC-P1", "complete_hand_must_pass", {"player": 2}, (2,)),
+        ("FC-P3", "passed", {"number": 1, "direction": "right"}, None),
+        ("FC-P4", "close", {"closers": [0]}, None),
+        ("FC-P5", "hands_on_deck", {"order": [0, 2, 1, 3], "ms": [100, 200, 150, 400]}, None),
+        ("FC-P6", "forgot_to_shout", {"player": 0}, None),
+        ("FC-P6", "second_hand_takes", {"player": 2, "first": 0}, None),
+        ("FC-P6", "conquerors", {"players": [2]}, None),
+        ("FC-P6", "conquered", {"player": 2, "card": 4, "type": "nature"}, None),
+        ("FC-P7", "penalty_void", {"player": 3}, None),
+    ]
+    obs = s.observation(None)
+    assert (obs["phase"], obs["hand"], obs["passes"], obs["deck_size"], obs["non_events_left"]) == ("deal", 1, 0, 27, 23)
+    assert obs["last_race"] == {"order": [0, 2, 1, 3], "ms": [100, 200, 150, 400], "closers": [0], "shouted": []}
+    m = s.metrics()
+    assert (m["forgot_shout"], m["passes_per_hand"], m["hands_per_round"], m["void_penalties"]) == (1.0, 1.0, 1.0, 1.0)
+
+
+TINY = {**C.CARD_COUNTS, "nature": 6, "sport": 4, "history": 4, "taste": 4, "lodging": 4, "event": 0}
+KINDS = ("round_winners", "round_wins", "next_round", "match_winners", "conquest_deck", "penalty_void", "penalty",
+         "card_leaves_round", "conquest_deck_exhausted", "penalty_mark")
+
+
+def tiny_match(between_rounds):
+    """Two rounds of a 2-card conquest deck; seats 0 and 1 win one card each round, seat 3 is last."""
+    s = lab.load("fiemme_cembra", rounds=2, between_rounds=between_rounds, card_counts=TINY,
+                 penalty_timing="end_of_round").new_initial_state()
+    for _ in range(2):
+        play_hand(s, HAND, PASS_ONE, SLAP_0)
+        s.apply_action(act("draw", 4))
+        play_hand(s, HAND_SEAT1, PASS_SEAT1, {0: (50, False), 1: (100, True), 2: (200, False), 3: (300, False)})
+        s.apply_action(act("draw", 5))
+    return s
+
+
+def round_events(r, between_rounds):
+    return [
+        ("FC-S4", "conquest_deck", {"size": 2, "round": r, "memory_grid": False}),
+        ("FC-P7", "penalty_mark", {"player": 3, "marks": 1}),
+        ("FC-P7", "penalty_mark", {"player": 3, "marks": 2}),
+        ("FC-E1", "conquest_deck_exhausted", {"round": r}),
+        ("FC-P7", "penalty_void", {"player": 3, "marks": 2}),
+        ("FC-E3", "round_winners", {"round": r, "winners": [0, 1], "conquered": [1, 1, 0, 0]}),
+    ] + ([("AMB-FC-2", "round_wins", {"wins": [r + 1, r + 1, 0, 0]})] if between_rounds == "round_wins" else [])
+
+
+@pytest.mark.parametrize("between_rounds", ["tally", "round_wins"])
+def test_AMB_FC_2_FC_E3_two_rounds_then_the_match(between_rounds):
+    s = tiny_match(between_rounds)
+    got = [(e.clause, e.kind, dict(e.data)) for e in s.events if e.kind in KINDS]
+    assert got == [*round_events(0, between_rounds),
+                   ("AMB-FC-2", "next_round", {"rule": between_rounds, "round": 1}),
+                   *round_events(1, between_rounds),
+                   ("FC-E3", "match_winners", {"winners": [0, 1], "totals": [2, 2, 0, 0]})]
+    assert s.is_terminal() and s.winners() == [0, 1] and s.returns() == [1.0, 1.0, 0.0, 0.0]
+    assert s.hands_per_round == [2, 2] and s.observation(2)["past"] == [[4, 4], [5, 5], [], []]
+    assert s.metrics()["void_penalties"] == 4.0 and s.metrics()["hands_per_round"] == 2.0
+    assert s.observation(0)["round_wins"] == ([2, 2, 0, 0] if between_rounds == "round_wins" else [0, 0, 0, 0])
+
+
+def test_AMB_FC_2_round_wins_decide_before_cards():
+    s = lab.load("fiemme_cembra", rounds=2, between_rounds="round_wins", card_counts=TINY,
+                 penalty_timing="end_of_round").new_initial_state()
+    for r in range(2):
+        play_hand(s, HAND, PASS_ONE, SLAP_0)
+        s.apply_action(act("draw", 4))
+        last = {0: (50, False), 1: (100, True), 2: (200, False), 3: (300, False)} if r else \
+            {0: (900, False), 1: (100, True), 2: (200, False), 3: (300, False)}
+        play_hand(s, HAND_SEAT1, PASS_SEAT1, last)
+        s.apply_action(act("draw", 5))
+        if r == 0:
+            s.apply_action(act("give_back", 4))  # seat 0 pays its mark: round 1 is seat 1's alone
+    end = s.events[-1]
+    assert (end.clause, end.kind, dict(end.data)) == (
+        "AMB-FC-2", "match_winners", {"winners": [1], "totals": [1, 2, 0, 0]})
+    assert s.winners() == [1]
