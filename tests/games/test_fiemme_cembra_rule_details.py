@@ -72,6 +72,14 @@ def test_FC_P6_event_swap_exact_events_and_counts():
     m = s.metrics()
     assert (m["event_swaps"], m["events_played"]) == (1.0, 1.0)
     assert s.full_state()["deck"][-2:] == [4, event]  # the penalty card, then the Event under it
+    # a second Event, a second swap: the counts add up
+    play_hand(s, HAND, PASS_ONE, SLAP_0)
+    s.apply_action(act("draw", s.game.conquest_ids[-2]))
+    s.apply_action(act("event_swap_choose"))
+    s.apply_action(act("event_swap", 14, 15))
+    m = s.metrics()
+    assert (m["event_swaps"], m["events_played"]) == (2.0, 2.0)
+    assert s.observation(0)["conquered"][:2] == [[15], [14]]
 
 
 def test_FC_P6_event_draw_counts_and_logs():
@@ -156,6 +164,11 @@ def test_AMB_FC_3_memory_event_flip_then_flip_again():
     ]
     assert s.observation(1)["grid"][5] == event  # the Event stays in place, known to all
     assert s.metrics()["events_played"] == 1.0 and s.full_state()["stats"]["flips"] == 3
+    # next hand: the same Event flipped again is played again
+    play_hand(s, HAND, PASS_ONE, SLAP_0)
+    s.apply_action(act("flip", 5))
+    assert s.phase_name() == "event"
+    assert s.metrics()["events_played"] == 2.0
 
 
 def test_AMB_FC_3_memory_nothing_left_to_flip():
@@ -236,6 +249,7 @@ def test_FC_S4_a_copy_is_independent_of_the_original():
     c.apply_action(act("draw", 14))
     c.apply_action(act("give_back", 4))
     assert c.full_state() != before and s.full_state() == before
+    assert len(c.history()) > len(s.history()) == 7 and len(c.events) > len(s.events)
     assert s.clone().full_state() == before
 
 

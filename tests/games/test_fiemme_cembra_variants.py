@@ -26,6 +26,9 @@ def refusal(**params) -> str:
     ({"nature": 10, "joker": 1},
      f"card_counts needs exactly the keys {KEYS} (missing ['sport', 'history', 'taste', 'lodging', 'event'], "
      "unknown ['joker'])"),
+    ({**C.CARD_COUNTS, "joker": 1}, f"card_counts needs exactly the keys {KEYS} (missing [], unknown ['joker'])"),
+    ({k: v for k, v in C.CARD_COUNTS.items() if k != "event"},
+     f"card_counts needs exactly the keys {KEYS} (missing ['event'], unknown [])"),
     ({**C.CARD_COUNTS, "lodging": True}, "card_counts['lodging'] = True: expected an integer in 0..60"),
     ({**C.CARD_COUNTS, "lodging": 61}, "card_counts['lodging'] = 61: expected an integer in 0..60"),
     ({**C.CARD_COUNTS, "sport": -1}, "card_counts['sport'] = -1: expected an integer in 0..60"),
