@@ -292,7 +292,8 @@ def test_FC_P2_discarding_a_type_you_lack_or_out_of_range_is_refused():
     s = lab.load("fiemme_cembra").new_initial_state()
     for h in HAND:
         s.apply_action(act("deal", C.COMPOSITION_INDEX[h]))
-    for bad in (Action("discard", (4,)), Action("discard", (5,)), Action("slap", (0, False))):
+    for bad in (Action("discard", (4,)), Action("discard", (5,)), Action("slap", (0, False)),
+                Action("give_back", (0,)), Action("flip", (1,)), Action("event_draw", ())):
         with pytest.raises(lab.IllegalAction):
             s.apply_actions({0: bad, 1: act("discard", 0), 2: act("discard", 0), 3: act("discard", 4)})
     assert s.legal_actions(0) == [act("discard", t) for t in range(4)]
