@@ -141,7 +141,7 @@ def _penalty_note(game: Any) -> Note:
         "hand puts one back, so the conquest deck only shrinks when the last hand has nothing to "
         "return, and grows when an Event is used to swap. Measured with 4 players: collectors of "
         "equal speed need about 150 hands (about 95 minutes) per round, collectors of different "
-        "speeds about 47 hands (28 minutes), random players mostly never finish a round; the seed "
+        "speeds about 47 hands (28 minutes), random players need thousands (median about 3000); the seed "
         "says a round lasts about 15 minutes (FC-S1)",
         "if rounds of about 15 minutes matter, state that the returned card leaves the game, or "
         "penalise only while the deck holds more than the Events, or end the round after a fixed "
