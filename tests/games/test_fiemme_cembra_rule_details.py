@@ -441,6 +441,7 @@ def test_AMB_FC_2_FC_E3_two_rounds_then_the_match(between_rounds):
                    *round_events(1, between_rounds),
                    ("FC-E3", "match_winners", {"winners": [0, 1], "totals": [2, 2, 0, 0]})]
     assert s.is_terminal() and s.winners() == [0, 1] and s.returns() == [1.0, 1.0, 0.0, 0.0]
+    assert s.observation(0)["actor"] == -1 and s.observation(None)["winners"] == [0, 1]
     assert s.hands_per_round == [2, 2] and s.observation(2)["past"] == [[4, 4], [5, 5], [], []]
     assert s.metrics()["void_penalties"] == 4.0 and s.metrics()["hands_per_round"] == 2.0
     assert s.observation(0)["round_wins"] == ([2, 2, 0, 0] if between_rounds == "round_wins" else [0, 0, 0, 0])
@@ -462,3 +463,18 @@ def test_AMB_FC_2_round_wins_decide_before_cards():
     assert (end.clause, end.kind, dict(end.data)) == (
         "AMB-FC-2", "match_winners", {"winners": [1], "totals": [1, 2, 0, 0]})
     assert s.winners() == [1]
+
+
+def test_FC_P6_an_event_offers_a_swap_only_with_cards_on_both_sides():
+    s = lab.load("fiemme_cembra", reinsert="bottom").new_initial_state()
+    play_hand(s, HAND, PASS_ONE, SLAP_0)
+    s.apply_action(act("draw", 4))  # seat 0 has a card, nobody else has
+    play_hand(s, HAND, PASS_ONE, SLAP_0)
+    s.apply_action(act("draw", s.game.conquest_ids[-1]))
+    assert s.current_player() == 0 and s.legal_actions() == [act("event_draw")]
+    s.apply_action(act("event_draw"))
+    s.apply_action(act("draw", 5))
+    # seat 1 (no card) draws an Event while seat 0 has two: no swap either
+    play_hand(s, HAND_SEAT1, PASS_SEAT1, {0: (50, False), 1: (100, True), 2: (200, False), 3: (300, False)})
+    s.apply_action(act("draw", s.game.conquest_ids[-2]))
+    assert s.current_player() == 1 and s.legal_actions() == [act("event_draw")]
