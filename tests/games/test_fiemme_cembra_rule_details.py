@@ -458,7 +458,14 @@ def test_AMB_FC_2_round_wins_decide_before_cards():
         play_hand(s, HAND_SEAT1, PASS_SEAT1, last)
         s.apply_action(act("draw", 5))
         if r == 0:
+            assert s.phase_name() == "penalty" and s.observation(2)["penalised"] == 0
+            start = len(s.events)
             s.apply_action(act("give_back", 4))  # seat 0 pays its mark: round 1 is seat 1's alone
+            assert events_since(s, start)[:3] == [
+                ("FC-P7", "penalty", {"player": 0, "card": 4}),
+                ("FC-P7", "card_leaves_round", {"player": 0, "card": 4}),
+                ("FC-P7", "penalty_void", {"player": 3, "marks": 1}),
+            ]
     end = s.events[-1]
     assert (end.clause, end.kind, dict(end.data)) == (
         "AMB-FC-2", "match_winners", {"winners": [1], "totals": [1, 2, 0, 0]})
@@ -478,3 +485,13 @@ def test_FC_P6_an_event_offers_a_swap_only_with_cards_on_both_sides():
     play_hand(s, HAND_SEAT1, PASS_SEAT1, {0: (50, False), 1: (100, True), 2: (200, False), 3: (300, False)})
     s.apply_action(act("draw", s.game.conquest_ids[-2]))
     assert s.current_player() == 1 and s.legal_actions() == [act("event_draw")]
+
+
+def test_FC_E3_word_pairs_need_both_syllables_of_a_word():
+    from lab.games.fiemme_cembra.scoring import word_pairs
+
+    syl = lab.load("fiemme_cembra").syllables  # by_type: Nature FIE, Sport MME, History CEM, Taste BRA
+    assert [word_pairs(cards, syl) for cards in ([0], [10], [20], [30], [])] == [0, 0, 0, 0, 0]
+    assert word_pairs([0, 1, 10, 11], syl) == 2  # two FIE-MME
+    assert word_pairs([20, 21, 30], syl) == 1 and word_pairs([0, 10, 20, 30, 31], syl) == 2
+    assert word_pairs([40, 46], syl) == 0  # lodging and Events carry no syllable
