@@ -91,3 +91,17 @@ def test_deck_table_parameter_rejects_bad_tables():
     bad["3"]["speed_total"] = -1
     with pytest.raises(lab.InvalidVariant, match="speed_total"):
         lab.load("fiemme_cembra", deck_table=bad)
+
+
+def test_FC_P7_note_says_what_the_per_hand_penalty_does_to_a_round():
+    f = findings()["FC-P7"]
+    assert f.severity == "warning" and "FC-S1" in f.clauses and "FC-P7" in f.clauses
+    assert "each_hand" in f.message and "15 minutes" in f.message and "grows" in f.message
+    old = findings(penalty_timing="end_of_round")["FC-P7"]
+    assert old.severity == "info" and "leaves the game" in old.message
+
+
+def test_FC_P1_note_five_emotions_are_four_plus_lodging():
+    f = findings()["FC-P1"]
+    assert f.severity == "info" and "FC-P4" in f.clauses
+    assert "5 carte emozioni" in f.message and "4 emotion types" in f.message

@@ -17,7 +17,8 @@ from lab.games.fiemme_cembra.agents import CollectorAgent, ReflexAgent
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_conformance_each_player_count(players):
-    report = check_game(lab.load("fiemme_cembra", players=players), n_games=1, seed=players)
+    # random players rarely finish a round under the per-hand FC-P7: a short safety bound
+    report = check_game(lab.load("fiemme_cembra", players=players, hand_limit=40), n_games=1, seed=players)
     assert report.games == 1 and report.steps > 100
     assert report.clause_counts["FC-S3"] >= players and report.clause_counts["FC-P5"] >= 1
 

@@ -122,11 +122,17 @@ def test_FC_S3_last_hand_is_forced_by_the_remaining_cards():
 
 
 def test_FC_S1_rounds_parameter_and_fifteen_minute_time_model():
-    g = load(rounds=2)
-    st = lab.play(g, [{"name": "collector", "median_ms": 300 + 100 * i} for i in range(4)], seed=3)
+    """The time model gives about 15 minutes a round when penalty cards leave the game
+    (end_of_round); the seed's per-hand FC-P7 makes the same players' rounds longer."""
+    agents = [{"name": "collector", "median_ms": 300 + 100 * i} for i in range(4)]
+    st = lab.play(load(rounds=2, penalty_timing="end_of_round"), agents, seed=3)
     assert st.round_no == 2 and len(st.hands_per_round) == 2
     minutes = st.metrics()["minutes_per_round"]
     assert 5 < minutes < 30  # the seed: about 15 minutes per round
+    each = lab.play(load(rounds=2), agents, seed=3)
+    assert each.round_no == 2 and not each.unfinished
+    assert each.metrics()["minutes_per_round"] > minutes
+    assert each.metrics()["hands_per_round"] > st.metrics()["hands_per_round"]
 
 
 # ----------------------------------------------------------------------------- play
@@ -411,16 +417,16 @@ def test_INC_FC_3_lodging_in_conquest_deck_variant():
     assert len(fixed.conquest_ids) == 35
 
 
-def test_pass_limit_voids_a_hand_and_hand_limit_cuts_a_round():
-    s = fresh(pass_limit=5, hand_limit=5)
+def test_FC_P4_pass_limit_voids_a_hand_and_redeals():
+    s = fresh(pass_limit=5)
     s.hands = [[2, 1, 1, 1, 0] for _ in range(4)]  # nobody can complete: no lodging anywhere
-    for _ in range(5):
+    for _ in range(4):
         s.apply_actions({p: act("discard", 0) for p in range(4)})
+    assert s.stats["voided_hands"] == 0 and s.phase_name() == "pass"
+    s.apply_actions({p: act("discard", 0) for p in range(4)})
     assert s.stats["voided_hands"] == 1 and s.phase_name() == "deal" and s.hand_in_round == 1
-    s.hand_in_round = 5
-    s._start_hand()
-    assert s.is_terminal() and s.stats["cut_rounds"] == 1
-    assert any(e.kind == "round_cut_by_hand_limit" for e in s.events)
+    assert s.metrics()["voided_hands"] == 1.0
+    assert any(e.kind == "hand_voided_pass_limit" and e.clause == "FC-P4" for e in s.events)
 
 
 def test_illegal_actions_leave_the_state_unchanged():

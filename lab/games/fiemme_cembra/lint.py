@@ -122,6 +122,34 @@ def _reachability(game: Any) -> Reachable:
     )
 
 
+def _penalty_note(game: Any) -> Note:
+    """FC-P7: what the per-hand penalty does to a round's length (a designer's finding).
+
+    The figures are measured, not computed here: ``lab.simulate`` of the default 4-player game,
+    200 games per line (notebook 02, section "FC-P7 each hand").
+    """
+    p = game.params
+    if p["penalty_timing"] == "end_of_round":
+        return Note("FC-P7", ("FC-P7", "FC-E1"),
+                    "penalty_timing='end_of_round': each last hand is a mark, paid at the round's end "
+                    "with a card that leaves the game (the literal 'fine di ogni turno di gioco'; the "
+                    "seed's step 7 sits in the sequence of one hand)",
+                    "penalty_timing='each_hand' is the seed's hand sequence")
+    return Note(
+        "FC-P7", ("FC-P7", "FC-E1", "FC-S1", "FC-P6"),
+        "penalty_timing='each_hand' (the seed's step 7): every race conquers one card and the last "
+        "hand puts one back, so the conquest deck only shrinks when the last hand has nothing to "
+        "return, and grows when an Event is used to swap. Measured with 4 players: collectors of "
+        "equal speed need about 150 hands (about 95 minutes) per round, collectors of different "
+        "speeds about 47 hands (28 minutes), random players need thousands (median about 3000); the seed "
+        "says a round lasts about 15 minutes (FC-S1)",
+        "if rounds of about 15 minutes matter, state that the returned card leaves the game, or "
+        "penalise only while the deck holds more than the Events, or end the round after a fixed "
+        "number of hands",
+        severity="warning",
+    )
+
+
 def accounting(game: Any) -> list[Any]:
     """All FC checks for ``game`` (see the module docstring)."""
     table = thaw(game.params["deck_table"])
@@ -139,5 +167,10 @@ def accounting(game: Any) -> list[Any]:
              "(memory_proposal is the lab's proposal, not the designer's)", "write memory-mode rules"),
         Note("AMB-FC-4", ("AMB-FC-4",), f"several closers at one pass: several_closers={p['several_closers']!r}",
              "choose with the several_closers parameter"),
+        Note("FC-P1", ("FC-P1", "FC-P4", "FC-0", "FC-C1"),
+             "step 1 asks for '5 carte emozioni di tipologia differente', but there are 4 emotion types; "
+             "step 4 and the goal say 4 different emotions + 1 lodging, which the lab plays",
+             "write '4 carte emozioni differenti + 1 carta alloggio' in step 1"),
+        _penalty_note(game),
     ]
     return checks

@@ -10,8 +10,18 @@ How the rules are modelled
   hand, multivariate hypergeometric). Nothing is pre-shuffled inside the rules.
 * The conquest deck is a list of *slots*, top first: ``-1`` is a face-down card nobody knows
   (drawing it is a chance node over the pool of unknown cards), a card id is a card the table
-  saw go in at that position (an Event put back, a penalty card). FC-P6/FC-P7 "in the middle"
-  is the ``reinsert`` parameter.
+  saw go in at that position (an Event put back, a penalty card).
+* "In mezzo al mazzo" (FC-P6 Events, FC-P7 penalty cards) is the ``reinsert`` parameter. The
+  lab's reading, the default ``random_middle``: the card goes *inside* the deck, never on top
+  and never at the bottom, at a position nobody knows — a chance node, uniform over the
+  positions ``1 .. len(deck) - 1`` (0 = on top, ``len(deck)`` = under the bottom card; with
+  fewer than 2 cards every position ``0 .. len(deck)``). ``middle`` is the literal exact middle,
+  position ``len(deck) // 2`` (known to all); ``anywhere`` and ``bottom`` are alternatives.
+* FC-P1 / FC-P4 "5 carte emozioni di tipologia differente": there are only four emotion types
+  (FC-C1). The seed itself resolves it in step 4 ("sia 4 carte tutte di emozioni differenti, sia
+  la carta alloggio") and in the goal ("4 carte emozioni + 1 carta alloggio"): a hand closes with
+  one card of each of the five *hand* types, 4 emotions + lodging (:func:`closes`). The seed
+  wins over RULES.md's digest here; the linter notes the wording (``FC-P1``).
 * FC-P2/FC-P3: passing is a SIMULTANEOUS node: every player picks ``discard(type)`` without
   seeing the others, then all cards move along the seats graph (:mod:`lab.boards.seats`).
 * FC-P4: a player whose hand is complete after a pass closes (closing is not declined: how
@@ -22,17 +32,25 @@ How the rules are modelled
   closer, then to the player nearer the first closer going right (seat ``c+1``, ``c+2`` ...).
   This is the lab's documented tie rule. Given the submitted times the rules are deterministic.
 * FC-P6: an Event is played at once in two steps (``event_draw``, or ``event_swap_choose`` then
-  ``event_swap(mine, theirs)``); it then goes back "in the middle" of the deck: by default at a
-  chance position strictly between the top and the bottom card (``reinsert``). With the exact
-  middle, the last non-Event cards can sink under the Events for ever.
-* FC-P7 timing (``penalty_timing``): the seed says penalties are given "alla fine di ogni turno di
-  gioco", and a *turno* is one conquest deck; the default reads it literally (each last place is
-  a mark, paid with a card of the player's choice when the round ends). The per-hand reading
-  (``each_hand``) puts a card back after every race, so the deck only shrinks while the last
-  hand has nothing to give: rounds about 1.6x longer with collectors, and with players of equal
-  speed a round need not end at all.
-* A hand in which nobody closes within ``pass_limit`` passes is voided and redealt, and a round
-  is cut after ``hand_limit`` hands (both lab safety rules, logged, so games are finite).
+  ``event_swap(mine, theirs)``); it then goes back "in the middle" of the deck (``reinsert``).
+  With the exact middle, the last non-Event cards can sink under the Events for ever.
+* FC-P7 (``penalty_timing``). The seed's step 7 sits in the sequence of one *hand*, between
+  conquering a card (step 6) and redealing (step 8): the player whose hand lands last on the
+  deck returns one conquered card of their choice "al centro del mazzo coperto", every hand. The
+  default ``each_hand`` reads it so: after every race the last hand chooses the card (a
+  decision node, ``give_back``) and it goes back into the deck (``reinsert``); with no conquered
+  card the penalty is void. A race then conquers one card and puts one back, so the deck only
+  shrinks in a race whose last hand has nothing to return, and it *grows* when an Event is used
+  to swap (nothing conquered, a card still returned): rounds are several times longer than the
+  seed's "about 15 minutes" (notebook 02; the linter's ``FC-P7`` note). Seed oddity: the step says "alla fine di ogni turno di gioco", and elsewhere a
+  *turno* is one conquest deck (FC-S1); ``end_of_round`` keeps that literal reading (each last
+  place is a mark, paid with a card of the player's choice when the round ends; those cards
+  leave the game).
+* Lab safety rules, not the seed's: a hand in which nobody closes within ``pass_limit`` passes is
+  voided and redealt (logged, counted in ``voided_hands``); a match that reaches ``hand_limit``
+  hands in all (every round counted) is **stopped unfinished** (:meth:`State.stop_unfinished`,
+  ``stopped_by="hand_limit=N"``, no winner, no draw): the seed's rules did not end the round, so
+  neither the round nor the match has a result.
 
 Memory mode (AMB-FC-3) — **the lab's proposal, not the designer's rules**: the conquest cards
 lie face down in a grid. Dealing, passing, closing and the slap race are as in speed mode. The
@@ -68,6 +86,10 @@ MS_VALUES = range(0, MS_MAX + 1, MS_STEP)  # reaction times in 10 ms steps, 0..3
 
 # Time model (estimated_minutes): seconds for each thing that happens at a real table,
 # chosen so a 4-player round of collector players lasts about the seed's 15 minutes (~14).
+# Lab safety bound on the hands of a match (see the hand_limit parameter): never reached by the
+# game's players under the default rules (notebook 02), within the save budget for 6 players.
+HAND_LIMIT = 3000
+
 SECONDS = {"deal": 20.0, "pass": 3.0, "race": 4.0, "event": 8.0, "penalty": 4.0, "flip": 3.0}
 
 # legal slap lists, built once (the state returns copies)
@@ -128,28 +150,49 @@ PARAMETERS = (
               "player count); the linter checks it, speed_deck=table plays it.",
               clauses=("FC-S2", "FC-S4", "FC-S5", "INC-FC-1", "INC-FC-2"), check=C.check_deck_table,
               examples=(FIXED_TABLE,)),
-    ParamSpec("penalty_timing", "choice", "end_of_round",
-              "When the last hand is penalised: end_of_round (the seed's literal 'alla fine di ogni "
-              "turno di gioco', a turno being one conquest deck: each last place is a mark, paid with "
-              "a card of the player's choice when the round ends) or each_hand (after every race the "
-              "card goes back into the middle of the deck, so the deck only shrinks when the last "
-              "hand has nothing to return: rounds run about twice as long).",
-              clauses=("FC-P7", "FC-E1"), choices=("end_of_round", "each_hand")),
+    ParamSpec("penalty_timing", "choice", "each_hand",
+              "FC-P7, when the last hand is penalised: each_hand (the seed's step 7, between "
+              "conquering and redealing: after every race the last hand returns a conquered card "
+              "of their choice into the middle of the conquest deck, see reinsert; rounds run "
+              "several times longer than 15 minutes) or end_of_round (the literal 'alla fine di "
+              "ogni turno di gioco', a turno being one conquest deck: each last place is a mark, "
+              "paid with a card of the player's choice when the round ends; those cards leave "
+              "the game).",
+              clauses=("FC-P7", "FC-E1"), choices=("each_hand", "end_of_round")),
     ParamSpec("pass_limit", "int", 40,
               "Lab safety rule: a hand nobody closes within this many passes is voided and redealt.",
               clauses=("FC-P4",), minimum=5, maximum=1000),
-    ParamSpec("hand_limit", "int", 60,
-              "Lab safety rule: a round is cut after this many hands (penalties can refill the deck).",
+    ParamSpec("hand_limit", "int", HAND_LIMIT,
+              "Lab safety bound, not a seed rule: a match that reaches this many hands (all rounds "
+              "together) is stopped unfinished (no winner, no draw; stopped_by='hand_limit=N').",
               clauses=("FC-E1", "FC-P7"), minimum=5, maximum=5000),
 )
 
 
-def max_length(params: Params) -> int:
-    """Upper bound on a game's history entries: rounds x hands (FC-E1 cap) x one hand's steps."""
+def hand_codes(params: Params) -> int:
+    """Upper bound on the save codes one hand can add (a simultaneous node: one per player).
+
+    Deals (one chance entry per player), at most ``pass_limit`` passes and one slap race
+    (simultaneous), the conquest, one penalty card and the reinsert chance nodes. Speed mode:
+    every Event leaves the deck until the hand ends, so one hand draws at most ``k + events``
+    cards (``k`` conquerors: all players with ``several_closers="each_shouting"``, else one) and
+    decides at most two steps per Event. Memory proposal: Events stay in the grid, so each
+    conqueror flips at most ``2 + events`` places (a flip, maybe a chance draw, two Event steps).
+    """
     n = int(params["players"])
     events = int(params["card_counts"]["event"])
-    per_hand = n + params["pass_limit"] + 1 + n * (4 * events + 8) + 2 * (events + 2) + 4
-    return int(params["rounds"]) * int(params["hand_limit"]) * per_hand + 10
+    k = n if params["several_closers"] == "each_shouting" else 1
+    if params["mode"] == "memory_proposal":
+        conquest = k * (2 + events) * 4
+    else:
+        conquest = k + events + 2 * events
+    return n + n * int(params["pass_limit"]) + n + conquest + 1 + (events + 1)
+
+
+def max_length(params: Params) -> int:
+    """Upper bound on a game's history entries: ``hand_limit`` hands (the whole match) x one
+    hand's save codes (:func:`hand_codes`, which counts a simultaneous node once per player)."""
+    return int(params["hand_limit"]) * hand_codes(params) + 10
 
 
 # ---------------------------------------------------------------------- rule points
@@ -198,7 +241,7 @@ class FiemmeCembraGame(Game):
 
     name: ClassVar[str] = "fiemme_cembra"
     title: ClassVar[str] = "Fiemme–Cembra (speed card game)"
-    rules_version: ClassVar[int] = 1
+    rules_version: ClassVar[int] = 2  # 2: FC-P7 each hand by default; hand_limit stops the match unfinished
     seed_file: ClassVar[str] = "001_b777bd706e0024a3.txt"
     PARAMETERS: ClassVar[tuple[ParamSpec, ...]] = PARAMETERS
     RULE_POINTS: ClassVar[tuple[Any, ...]] = (
@@ -271,9 +314,9 @@ class FiemmeCembraGame(Game):
 
     def budget(self) -> list[Budget]:
         """The longest game the limits allow (its save and replay must stay bounded)."""
-        codes = max_length(self.params) * int(self.params["players"])  # passes are simultaneous
+        codes = max_length(self.params)  # hand_codes counts a simultaneous node once per player
         return [Budget("save codes (longest game)", codes, MAX_HISTORY,
-                       ("rounds", "hand_limit", "pass_limit", "players", "card_counts"))]
+                       ("hand_limit", "pass_limit", "players", "card_counts", "mode", "several_closers"))]
 
     def board(self, state: Any = None) -> nx.DiGraph:
         """The seats graph (passing edges); with a state, each seat's conquered-card count."""

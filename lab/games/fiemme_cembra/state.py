@@ -40,7 +40,7 @@ DISCARDS = tuple(Action("discard", (t,)) for t in range(C.HAND_TYPES))
 EVENT_DRAW = Action("event_draw", ())
 EVENT_SWAP = Action("event_swap_choose", ())
 STAT_KEYS = ("hands", "voided_hands", "passes", "races", "events", "swaps", "void_penalties",
-             "flips", "cut_rounds", "deals")
+             "flips", "deals", "returned", "left_game")
 
 _DEAL_CACHE: dict[tuple[int, ...], tuple[tuple[Action, float], ...]] = {}
 
@@ -118,10 +118,9 @@ class FiemmeCembraState(StateViews, State):
             self.log("FC-E1", "conquest_deck_exhausted", round=self.round_no)
             self._end_round()
             return
-        if self.hand_in_round >= self.game.params["hand_limit"]:
-            self.stats["cut_rounds"] += 1
-            self.log("FC-E1", "round_cut_by_hand_limit", round=self.round_no, hands=self.hand_in_round)
-            self._end_round()
+        limit = self.game.params["hand_limit"]
+        if self.stats["hands"] >= limit:
+            self._stop(limit)
             return
         self.hands = [[0] * C.HAND_TYPES for _ in range(self.n)]
         self.speed_left = list(self.game.speed_counts)
@@ -132,6 +131,21 @@ class FiemmeCembraState(StateViews, State):
         self.my_receipts = [[] for _ in range(self.n)]
         self.phase = P_DEAL
         self.actor = -1
+
+    def _stop(self, limit: int) -> None:
+        """Lab safety bound ``hand_limit`` (not a seed rule): the match stops *unfinished*.
+
+        The seed's rules did not end the round (FC-E1: cards other than Events are still to be
+        won), so neither the round nor the match has a result: no winner and no draw. The round
+        in progress (if it had a hand) counts in ``hands_per_round``.
+        """
+        if self.hand_in_round:
+            self.hands_per_round.append(self.hand_in_round)
+        self.final_winners = []
+        self.phase = P_OVER
+        self.actor = -1
+        self.stop_unfinished("FC-E1", f"hand_limit={limit}", round=self.round_no,
+                             hands=self.stats["hands"], non_events_left=self.non_events_left())
 
     def _round_exhausted(self) -> bool:
         """FC-E1 (rule point): the conquest cards still to be won, per type, decide."""
@@ -510,14 +524,19 @@ class FiemmeCembraState(StateViews, State):
         return False
 
     def _give_back(self, player: int, card: int) -> None:
+        """FC-P7: the penalised player's chosen card goes back into the middle of the conquest
+        deck (``reinsert``; memory proposal: an empty grid place), or, paying an end-of-round
+        mark (``penalty_timing="end_of_round"``), leaves the game."""
         self.conquered[player].remove(card)
         self.penalties[player] += 1
         self.log("FC-P7", "penalty", player=player, card=card)
         if self.marks[player]:
             self.marks[player] -= 1
+            self.stats["left_game"] += 1
             self.log("FC-P7", "card_leaves_round", player=player, card=card)
             self._end_round()
             return
+        self.stats["returned"] += 1
         if self.game.memory:
             slot = self.grid.index(EMPTY) if EMPTY in self.grid else len(self.grid)
             if slot == len(self.grid):

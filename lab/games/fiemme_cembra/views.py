@@ -71,17 +71,20 @@ class StateViews:
         return secs / 60.0
 
     def metrics(self) -> dict[str, float]:
+        """Per-match measures. ``cards_returned``: FC-P7 penalty cards put back into the deck;
+        ``cards_left_game``: penalty cards that left the game (``end_of_round`` marks)."""
         s = self.stats
         rounds = max(1, len(self.hands_per_round))
         out: dict[str, float] = {
             "hands_per_round": s["hands"] / rounds,
             "passes_per_hand": s["passes"] / max(1, s["hands"]),
             "voided_hands": float(s["voided_hands"]),
-            "cut_rounds": float(s["cut_rounds"]),
             "events_played": float(s["events"]),
             "event_swaps": float(s["swaps"]),
             "void_penalties": float(s["void_penalties"]),
             "penalties": float(sum(self.penalties)),
+            "cards_returned": float(s["returned"]),
+            "cards_left_game": float(s["left_game"]),
             "forgot_shout": float(sum(self.forgot)),
             "minutes_per_round": self.estimated_minutes() / rounds,
         }
