@@ -196,7 +196,6 @@ def max_length(params: Params) -> int:
 
 
 # ---------------------------------------------------------------------- rule points
-@rule_point("FC-P4")
 def closes(hand: list[int]) -> bool:
     """FC-P4: does a hand with ``hand`` cards per type (4 emotions, lodging) close?
 
@@ -205,7 +204,6 @@ def closes(hand: list[int]) -> bool:
     return 0 not in hand
 
 
-@rule_point("FC-P6")
 def conquerors(order: list[int], shouted: list[int], several_closers: str) -> list[int]:
     """FC-P6: who takes a conquest card, in turn, given the ``order`` hands landed on the deck.
 
@@ -218,13 +216,11 @@ def conquerors(order: list[int], shouted: list[int], several_closers: str) -> li
     return [order[0]] if order[0] in shouted else [order[1]]
 
 
-@rule_point("FC-P7")
 def penalised(order: list[int]) -> int:
     """FC-P7: who is penalised after a race (-1: nobody), from the ``order`` hands landed: the last."""
     return order[-1]
 
 
-@rule_point("FC-E1")
 def round_exhausted(remaining: list[int], memory: bool) -> bool:
     """FC-E1: does the round end, with ``remaining`` conquest cards per type still to be won?
 
@@ -336,3 +332,14 @@ class FiemmeCembraGame(Game):
         from lab.games.fiemme_cembra.agents import AGENTS
 
         return dict(AGENTS)
+
+
+# Rule points are declared by a call, not with decorator syntax: mutmut (`make mutants`)
+# does not mutate decorated functions, and these are the rules.
+for _clause, _fn in (
+    ("FC-P4", closes),
+    ("FC-P6", conquerors),
+    ("FC-P7", penalised),
+    ("FC-E1", round_exhausted),
+):
+    rule_point(_clause)(_fn)

@@ -8,14 +8,12 @@ from lab.core.rulepoints import rule_point
 from lab.games.fiemme_cembra import components as C
 
 
-@rule_point("FC-E2")
 def complete_set(counts: list[int]) -> bool:
     """FC-E2: do conquered cards with ``counts`` per type (nature, sport, history, taste, lodging,
     event) make the winning set? At least one of each of the 4 emotions and one lodging."""
     return all(counts[t] > 0 for t in (*C.EMOTIONS, C.LODGING))
 
 
-@rule_point("FC-E3")
 def tie_break(candidates: list[int], totals: list[int], pairs: list[int]) -> list[int]:
     """FC-E3: the winner(s) among ``candidates`` (players with the set, or everybody if none or
     several have it), given each seat's conquered ``totals`` and FIE-MME/CEM-BRA word ``pairs``.
@@ -81,3 +79,12 @@ def rank_players(
     pairs = [word_pairs(c, syllables) for c in cards]
     chosen = set(tie(cands, totals, pairs))
     return [p for p in cands if p in chosen], "FC-E3"
+
+
+# Rule points are declared by a call, not with decorator syntax: mutmut (`make mutants`)
+# does not mutate decorated functions, and these are the rules.
+for _clause, _fn in (
+    ("FC-E2", complete_set),
+    ("FC-E3", tie_break),
+):
+    rule_point(_clause)(_fn)
