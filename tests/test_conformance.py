@@ -13,13 +13,10 @@ import pytest
 
 import lab
 from lab.core.conformance import check_game, conformance_variants
+from tests.tools.playout_bounds import bounded
 
 GAMES_PER_GAME = 200
 EXPECTED = ["memcel", "fiemme_cembra", "space_station", "memm"]
-#: Random players almost never finish a Memcel game, which then runs to its safety bound (500
-#: turns, ~50 s of checked steps per case): the playouts use a bound of 40 turns, which also
-#: exercises the unfinished ending at every parameter choice.
-PLAYOUT_BOUNDS = {"memcel": {"max_turns": 40}}
 
 
 def _cases() -> list[tuple[str, dict, int]]:
@@ -40,7 +37,7 @@ def _id(case: tuple[str, dict, int]) -> str:
 @pytest.mark.parametrize("case", _cases(), ids=_id)
 def test_conformance_random_playouts(case: tuple[str, dict, int]) -> None:
     name, params, n = case
-    game = lab.load(name, **{**PLAYOUT_BOUNDS.get(name, {}), **params})
+    game = lab.load(name, **bounded(name, params))  # random players: see tests/tools/playout_bounds.py
     report = check_game(game, n_games=n, seed=17)
     assert report.games == n
     assert report.steps > 0

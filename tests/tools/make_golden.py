@@ -27,6 +27,7 @@ from lab.core.conformance import conformance_variants
 from lab.core.game import Game
 from lab.core.state import CHANCE, SIMULTANEOUS, State
 from lab.sim.simulate import agent_specs
+from tests.tools.playout_bounds import bounded
 
 GOLDEN_DIR = Path(__file__).resolve().parent.parent / "golden"
 FILE_FORMAT = 1
@@ -97,10 +98,11 @@ def record_lists(record: dict[str, Any]) -> tuple[list[Any], list[Any]]:
 
 
 def golden_cases(name: str) -> list[tuple[dict[str, Any], Any]]:
-    """(variant, agents) pairs recorded for ``name``: every variant with random agents, then
-    each of the game's own agents on the defaults."""
+    """(variant, agents) pairs recorded for ``name``: every variant with random agents (under the
+    playout bounds of :mod:`tests.tools.playout_bounds`), then each of the game's own agents on
+    the defaults."""
     cls = lab.game_class(name)
-    cases: list[tuple[dict[str, Any], Any]] = [(v, None) for v in conformance_variants(cls)]
+    cases: list[tuple[dict[str, Any], Any]] = [(bounded(name, v), None) for v in conformance_variants(cls)]
     cases += [({}, agent) for agent in cls.agent_factories()]
     return cases
 

@@ -1,0 +1,23 @@
+"""Safety bounds for the generic tests' random playouts.
+
+Under the seeds' rules random players almost never finish some games: a Memcel game then runs
+to its safety bound of 500 turns, and a Fiemme–Cembra match (FC-P7 returns a card every hand)
+to 3000 hands. Both are lab safety bounds, not rules, and a game stopped by one ends
+*unfinished*. The conformance playouts and the golden records of random players use these
+lower bounds, so they stay quick and still exercise the unfinished ending; every rule is still
+played at every parameter choice.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+PLAYOUT_BOUNDS: dict[str, dict[str, Any]] = {
+    "memcel": {"max_turns": 40},
+    "fiemme_cembra": {"hand_limit": 150},
+}
+
+
+def bounded(name: str, variant: dict[str, Any]) -> dict[str, Any]:
+    """``variant`` with the game's playout bounds (a bound the variant sets itself wins)."""
+    return {**PLAYOUT_BOUNDS.get(name, {}), **variant}
