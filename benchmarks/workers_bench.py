@@ -77,7 +77,7 @@ def tune_rate(
 ) -> dict[str, Any]:
     """Trials per minute of ``lab.tune`` on 1 and 2 workers (same report required)."""
     game = lab.load(name)
-    space = {"players": {"choices": [2, 3, 4]}, "max_turns": {"low": 20, "high": 80}}
+    space = {"players": {"choices": [2, 3, 4]}, "board_turn_degrees": {"low": 45, "high": 180, "step": 45}}
     targets = ["minutes=20", "spread<=0.1"]
     out: dict[str, Any] = {"game": name, "budget": budget, "games_per_trial": games, "agents": agents}
     reports = []

@@ -9,7 +9,7 @@ Quick start::
     df = lab.simulate(game, n_games=100)   # a table, one row per game
     lab.compare(game, {"strict": False})   # paired comparison of two variants, with verdicts
     lab.sweep("memcel", {"players": [2, 3, 4]})  # a parameter grid -> tidy table (lab.plot_sweep)
-    lab.tune("memcel", {"max_turns": {"low": 20, "high": 60}}, ["minutes=20", "spread<=0.05"])
+    lab.tune("memcel", {"board_turn_degrees": {"low": 45, "high": 180, "step": 45}}, ["minutes=20", "spread<=0.05"])
 """
 
 from __future__ import annotations
