@@ -14,7 +14,7 @@ from typing import Any
 
 PLAYOUT_BOUNDS: dict[str, dict[str, Any]] = {
     "memcel": {"max_turns": 40},
-    "fiemme_cembra": {"hand_limit": 150},
+    "fiemme_cembra": {"hand_limit": 60},
 }
 
 
