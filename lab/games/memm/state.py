@@ -202,15 +202,15 @@ class MemmState(State):
             return sorted(found)
         return sorted(c for c in found if self.placement_direction(c) != closed)
 
-    def contacts(self, cell: Cell, anchor_set: set[Cell] | None = None) -> list[tuple[int, int, bool]]:
-        """Occupied neighbours of ``cell``: ``(face, colour it must show there, is an anchor)``."""
+    def contacts(self, cell: Cell) -> list[tuple[int, int]]:
+        """Occupied neighbours of ``cell``: ``(face, colour it must show there)``."""
         out = []
         x, y, z = cell
         for f, (dx, dy, dz) in enumerate(FACE_VECTORS):
             nb = (x + dx, y + dy, z + dz)
             world = self.colours.get(nb)
             if world is not None:
-                out.append((f, world[f ^ 1], anchor_set is None or nb in anchor_set))
+                out.append((f, world[f ^ 1]))
         return out
 
     def placement_actions(self) -> list[Action]:
@@ -257,7 +257,7 @@ class MemmState(State):
         """MM-3: colour-matched face contacts ``cube`` would make at ``cell`` turned by ``rotation``."""
         table = self.game.cubes
         world = table.orientations[cube][table.rep_index[cube][rotation]][1]
-        return sum(1 for f, c, _ in self.contacts(cell) if world[f] == c)
+        return sum(1 for f, c in self.contacts(cell) if world[f] == c)
 
     def _put(self, player: int, cube: int, cell: Cell, rot: int) -> None:
         table = self.game.cubes
@@ -586,7 +586,7 @@ class MemmState(State):
         world = table.orientations[cube][table.rep_index[cube][rot]][1]
         if self.game.params["match"] == "one":
             return "AMB-MM-1: no face touching an anchor matches its colour (match='one')"
-        bad = [(FACE_NAMES[f], COLOURS[world[f]], COLOURS[c]) for f, c, _ in self.contacts(cell)
+        bad = [(FACE_NAMES[f], COLOURS[world[f]], COLOURS[c]) for f, c in self.contacts(cell)
                if world[f] != c]
         if not bad:
             return None  # the placement is legal
