@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 
 import pytest
 
 import lab
-from tests.tools.playout_bounds import PLAYOUT_BOUNDS
+from tests.tools.playout_bounds import lower_defaults
 
 GAMES = lab.game_names()
 GAME_TESTS = Path(__file__).resolve().parent / "games"
@@ -30,10 +29,4 @@ def playout_bounds(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPat
     """
     if GAME_TESTS in Path(str(request.node.path)).resolve().parents:
         return
-    for name, bounds in PLAYOUT_BOUNDS.items():
-        cls = lab.game_class(name)
-        specs = tuple(
-            dataclasses.replace(spec, default=bounds[spec.name]) if spec.name in bounds else spec
-            for spec in cls.PARAMETERS
-        )
-        monkeypatch.setattr(cls, "PARAMETERS", specs)
+    lower_defaults(monkeypatch.setattr)

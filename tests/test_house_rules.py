@@ -19,7 +19,7 @@ from lab.core.state import CHANCE, SIMULTANEOUS, TERMINAL
 
 GAMES = lab.game_names()
 POINTS = [(name, rp.name) for name in GAMES for rp in lab.load(name).rule_points()]
-SMALL = {"memcel": {"players": 2}, "fiemme_cembra": {"players": 3}, "space_station": {}, "memm": {"players": 2}}
+SMALL = {"memcel": {"players": 2}, "fiemme_cembra": {"players": 3, "penalty_timing": "end_of_round"}, "space_station": {}, "memm": {"players": 2}}
 
 
 def _default(game: lab.Game, point: str) -> Any:

@@ -195,7 +195,7 @@ def test_a_long_fiemme_cembra_match_saves_in_a_fraction_of_the_old_size() -> Non
     """Issue 20 item 7: long Fiemme–Cembra matches made 37–56 MB saves the loader refused. A
     10-round match (timed in benchmarks/saves_bench.py) round-trips; its compact save is a
     fraction of the JSON-actions one."""
-    game = lab.load("fiemme_cembra", rounds=10, players=3)
+    game = lab.load("fiemme_cembra", rounds=10, players=3, hand_limit=3000)  # the real bound: a long match
     state = lab.play(game, agents="collector", seed=4)
     text = state.to_json()
     assert lab.state_from_json(text) == state

@@ -22,6 +22,7 @@ from lab.core.game import Game
 from lab.core.save import state_from_json
 from lab.core.state import CHANCE, SIMULTANEOUS, TERMINAL, State
 from lab.sim.play import driver_streams
+from tests.tools.playout_bounds import lower_defaults
 
 SEEDS = (0, 1, 2)
 
@@ -78,6 +79,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("game")
     parser.add_argument("--plant-set-order", action="store_true")
     args = parser.parse_args(argv)
+    lower_defaults()  # the test session's playout bounds (tests/conftest.py), so both sides play the same games
     if args.plant_set_order:
         plant_set_order(args.game)
     print(json.dumps(fingerprints(args.game), sort_keys=True))

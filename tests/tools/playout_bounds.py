@@ -10,7 +10,11 @@ played at every parameter choice.
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Callable
 from typing import Any
+
+import lab
 
 PLAYOUT_BOUNDS: dict[str, dict[str, Any]] = {
     "memcel": {"max_turns": 40},
@@ -21,3 +25,15 @@ PLAYOUT_BOUNDS: dict[str, dict[str, Any]] = {
 def bounded(name: str, variant: dict[str, Any]) -> dict[str, Any]:
     """``variant`` with the game's playout bounds (a bound the variant sets itself wins)."""
     return {**PLAYOUT_BOUNDS.get(name, {}), **variant}
+
+
+def lower_defaults(setattr_: Callable[[Any, str, Any], None] = setattr) -> None:
+    """Make the playout bounds the games' defaults (``setattr_``: pytest's ``monkeypatch.setattr``
+    in the test session; plain ``setattr`` in a subprocess that must play the same games)."""
+    for name, bounds in PLAYOUT_BOUNDS.items():
+        cls = lab.game_class(name)
+        specs = tuple(
+            dataclasses.replace(spec, default=bounds[spec.name]) if spec.name in bounds else spec
+            for spec in cls.PARAMETERS
+        )
+        setattr_(cls, "PARAMETERS", specs)
