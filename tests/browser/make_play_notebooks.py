@@ -69,8 +69,11 @@ def notebook(name: str, make: str) -> nbformat.NotebookNode:
 EXTRA = {
     "end_space_station": 'Play("space_station", humans=[0], seed=3, pace=0.2)\n'
                          'play.load(lab.play(lab.load("space_station"), seed=2).to_json())',
+    # a match that finishes under random players: FC-P7 at the end of the round (each hand, the
+    # seed's reading, random matches run to the hand limit)
     "end_fiemme_cembra": 'Play(lab.load("fiemme_cembra", players=3), humans=[0], seed=3, pace=0.2)\n'
-                         'play.load(lab.play(lab.load("fiemme_cembra", players=3), seed=10).to_json())',
+                         'play.load(lab.play(lab.load("fiemme_cembra", players=3, penalty_timing="end_of_round"), '
+                         'seed=10).to_json())',
     "race_window": 'SpeedPlay(players=3, seed=5, pace=0.2, race_window=2.0)',
 }
 
