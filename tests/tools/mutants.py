@@ -212,9 +212,18 @@ def git_commit() -> str:
         return "unknown"
 
 
+def tool_version() -> str:
+    """``mutmut <version>`` of this environment (the report names what measured it)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return f"mutmut {version('mutmut')}"
+    except PackageNotFoundError:
+        return "mutmut (not installed here)"
+
+
 def summarise(game: str, cfg: dict[str, Any], mutants: list[dict[str, Any]]) -> dict[str, Any]:
     """Counts, score and survivors, with the config's explanations attached."""
-    from importlib.metadata import version
 
     counts: dict[str, int] = {}
     for m in mutants:
@@ -241,7 +250,7 @@ def summarise(game: str, cfg: dict[str, Any], mutants: list[dict[str, Any]]) -> 
         "game": game,
         "date": dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC"),
         "commit": git_commit(),
-        "tool": f"mutmut {version('mutmut')}",
+        "tool": tool_version(),
         "modules": cfg["modules"],
         "tests": cfg["tests"],
         "mutants": len(mutants),

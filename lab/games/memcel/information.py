@@ -93,14 +93,15 @@ def _plan(state: MemcelState, player: int) -> dict[str, Any]:
                     unseen.append(tile)
         if unseen or any(state.to_place[q]):
             deals.append((q, unseen, [slot_of[tile] for tile in unseen], np.repeat(np.arange(len(pool)), pool)))
+    events = state.events  # one read-only copy of the list (each ``state.events`` makes one)
     records: dict[int, list[int]] = {}  # owner -> where their private tile records sit in ``seen``
-    for q in {state.events[i].visible_to[0] for _, i in info["private"]}:
+    for q in {events[i].visible_to[0] for _, i in info["private"]}:
         records[q] = [j for j, entry in enumerate(state.seen[q])
                       if "tile" in entry and entry["kind"] in ("place", "peeked")]
     private = []
     taken: dict[int, int] = {}
     for tile, i in info["private"]:
-        q = state.events[i].visible_to[0]
+        q = events[i].visible_to[0]
         private.append((tile, i, q, records[q][taken.get(q, 0)]))
         taken[q] = taken.get(q, 0) + 1
     plan = {"known": known, "deals": deals, "private": private}
