@@ -63,7 +63,7 @@ def main() -> None:
     port = free_port()
     voila_bin = str(Path(sys.executable).parent / "voila")
     cmd = [voila_bin, "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1", "--preheat_kernel=True",
-           "--pool_size=1", "--VoilaKernelManager.fill_delay=3600", "--VoilaExecutor.iopub_timeout=120",
+           "--pool_size=1", "--VoilaKernelManager.fill_delay=0", "--VoilaExecutor.iopub_timeout=120",
            str(NOTEBOOKS)]
     with log.open("w") as out:
         proc = subprocess.Popen(cmd, cwd=ROOT, env=server_env(probes), stdout=out, stderr=subprocess.STDOUT)

@@ -59,7 +59,10 @@ def voila(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
     cmd = [
         voila_bin, "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
         "--show_tracebacks=True", "--preheat_kernel=True", "--pool_size=1",
-        "--VoilaKernelManager.fill_delay=3600",
+        # refill a notebook's pool at once: Voila puts the refill task in the pool as soon as a
+        # kernel is taken, so a second page of the same notebook awaits that task, and a long
+        # fill_delay (3600 s once) made it hang until the test's timeout
+        "--VoilaKernelManager.fill_delay=0",
         "--VoilaExecutor.iopub_timeout=120",  # a loaded machine must not drop the widget output
         str(NOTEBOOKS),
     ]

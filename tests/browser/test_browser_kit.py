@@ -54,3 +54,21 @@ def test_kit_pig_is_played_to_the_end_by_clicking(play_page: Any, voila: dict[st
     assert pp.svg() != svg0, "the default view did not redraw"
     pp.screenshot("play_kit_pig")
     assert not pp.errors  # type: ignore[attr-defined]
+
+
+def test_a_notebook_opens_twice_on_one_server(browser: Any, voila: dict[str, Any]) -> None:
+    """The second page of the same notebook gets a fresh kernel (the pool refills at once).
+
+    Regression: with a long Voilà ``fill_delay`` the second page awaited the delayed refill
+    and the browser tests of a game hung whenever two of its tests shared a worker.
+    """
+    from browser_kit import PlayPage
+
+    for _ in range(2):
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        try:
+            pp = PlayPage(context.new_page(), voila["probes"])
+            pp.open(f"{voila['url']}/voila/render/play_kit_pig.ipynb", timeout=60_000)
+            assert pp.kernel()["game"] == "lab.load('pig', players=2, target=10)"
+        finally:
+            context.close()

@@ -128,6 +128,11 @@ def try_out_of_turn(pp: Any) -> str | None:
     if not note.count():
         return None  # the agents had already finished: the click was an ordinary one
     text = note.inner_text()
+    if text.startswith("not legal:"):
+        # the agents finished while the click travelled and the page had already taken the new
+        # board's token: the click was judged as the human's own move on the new board
+        assert pp.kernel()["error"] == text
+        return None
     # refused as out of turn, or as out of date when an agent moved while the click travelled
     assert any(why in text for why in OUT_OF_TURN), text
     assert pp.kernel()["error"] == text
