@@ -138,6 +138,69 @@ def test_FC_P7_collector_returns_its_least_useful_card():
     assert game.types[chosen.args[0]] == 0  # a duplicate, never the only Sport or History
 
 
+def test_FC_P7_the_penalised_player_alone_acts():
+    s, won = two_hands()
+    assert s.acting_players() == [0] and s.current_player() == 0  # seat 0 (index 0) chooses
+    s.apply_action(act("give_back", won))
+    assert s.acting_players() == []  # the reinsert position is chance
+
+
+# four Nature cards in the conquest deck, nothing else
+FOUR = {**C.CARD_COUNTS, "nature": 8, "sport": 4, "history": 4, "taste": 4, "lodging": 4, "event": 0}
+
+
+def test_FC_P7_a_two_card_deck_has_one_middle_position():
+    """random_middle with two cards left: the only place between top and bottom is 1 (p = 1)."""
+    s = lab.load("fiemme_cembra", card_counts=FOUR).new_initial_state()
+    deal(s, HAND_1)
+    pass_once(s, PASS_1)
+    race(s, [200, 300, 500, 900], closer=0)  # seat 0 conquers; seat 3 last with no card
+    s.apply_action(act("draw", 4))
+    deal(s, HAND_2)
+    pass_once(s, PASS_2)
+    race(s, [900, 100, 200, 300], closer=1)  # seat 1 conquers; seat 0 last
+    s.apply_action(act("draw", 5))
+    s.apply_action(act("give_back", 4))
+    assert s.phase_name() == "insert" and s.observation(None)["deck_size"] == 2
+    assert s.observation(None)["actor"] == -1 and s.full_state()["actor"] == -1  # chance acts
+    assert s.chance_outcomes() == [(act("insert_at", 1), 1.0)]
+    start = len(s.events)
+    s.apply_action(act("insert_at", 1))
+    got = [(e.clause, e.kind, dict(e.data), e.visible_to) for e in s.events[start:start + 2]]
+    assert got == [("FC-P7", "reinserted", {"card": 4, "position": 1}, ()),
+                   ("FC-P7", "put_back_in_the_middle", {"card": 4}, None)]
+    assert s.full_state()["deck"] == [-1, 4, -1]
+
+
+@pytest.mark.parametrize("nobody", [lambda order: -1, lambda order: len(order)])
+def test_FC_P7_a_house_rule_may_name_nobody(nobody):
+    """A penalised() outside the seats (-1, or a seat that does not exist) penalises nobody."""
+    s = lab.load("fiemme_cembra", reinsert="bottom").with_rules({"FC-P7": nobody}).new_initial_state()
+    deal(s, HAND_1)
+    pass_once(s, PASS_1)
+    race(s, [200, 300, 500, 900], closer=0)
+    assert s.full_state()["penalised"] == -1
+    s.apply_action(act("draw", 4))
+    assert s.phase_name() == "deal" and s.full_state()["penalised"] == -1
+    assert not [e for e in s.events if e.clause == "FC-P7"]
+
+
+def test_FC_P6_a_house_rule_naming_a_seat_that_does_not_exist_is_ignored():
+    game = lab.load("fiemme_cembra", reinsert="bottom")
+    s = game.with_rules({"FC-P6": lambda order, shouted, rule: [order[0], len(order)]}).new_initial_state()
+    deal(s, HAND_1)
+    pass_once(s, PASS_1)
+    race(s, [200, 300, 500, 900], closer=0)
+    assert [dict(e.data) for e in s.events if e.kind == "conquerors"] == [{"players": [0]}]
+    s.apply_action(act("draw", 4))
+    assert s.phase_name() == "deal" and s.observation(None)["conquered"] == [[4], [], [], []]
+
+
+def test_FC_P7_end_of_round_a_mark_leaves_nobody_to_penalise_now():
+    s, won = two_hands(penalty_timing="end_of_round")
+    assert s.full_state()["penalised"] == -1 and s.full_state()["marks"] == [1, 0, 0, 1]
+
+
 # ----------------------------------------------------------------------------- safety bound
 def test_FC_E1_hand_limit_stops_the_match_unfinished():
     game = lab.load("fiemme_cembra", hand_limit=5)

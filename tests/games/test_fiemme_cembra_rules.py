@@ -466,3 +466,102 @@ def test_FC_P6_reinsert_position_is_secret_with_random_middle():
     assert s.deck[3] == event
     assert not any(e.kind == "reinserted" for e in s.events_for(0))
     assert any(e.kind == "put_back_in_the_middle" for e in s.events_for(None))
+
+
+# ----------------------------------------------------------------------------- races, passes and counts in detail
+# seat 0 closes after one pass; with PASS_BOTH seat 1 closes too; HAND_SEAT1: only seat 1 closes
+HAND = [(2, 1, 1, 1, 0), (1, 1, 1, 1, 1), (1, 1, 1, 1, 1), (0, 1, 1, 1, 2)]
+PASS_ONE = {0: 0, 1: 1, 2: 4, 3: 4}
+PASS_BOTH = {0: 0, 1: 0, 2: 4, 3: 4}
+HAND_SEAT1 = [(0, 1, 1, 1, 2), (2, 1, 1, 1, 0), (1, 1, 1, 1, 1), (1, 1, 1, 1, 1)]
+PASS_SEAT1 = {0: 4, 1: 0, 2: 4, 3: 1}
+# nobody holds a complete hand, everybody holds a Sport: when all pass a Sport, no hand changes
+NO_CLOSE = [(2, 1, 1, 1, 0), (2, 1, 1, 1, 0), (0, 1, 1, 1, 2), (0, 1, 1, 1, 2)]
+
+
+def race_events(hand, discards, slaps, **params):
+    """A fresh match: deal ``hand``, pass ``discards``, race ``slaps`` {seat: (ms, shout)}; the
+    events of the pass and the race."""
+    s = load(reinsert="bottom", **params).new_initial_state()
+    deal(s, hand)
+    start = len(s.events)
+    s.apply_actions({p: act("discard", t) for p, t in discards.items()})
+    s.apply_actions({p: act("slap", ms, shout) for p, (ms, shout) in slaps.items()})
+    return s, [(e.clause, e.kind, dict(e.data)) for e in s.events[start:]]
+
+
+def landed(events):
+    return next(d["order"] for _, kind, d in events if kind == "hands_on_deck")
+
+
+@pytest.mark.parametrize(("hand", "discards", "slaps", "order"), [
+    # the first closer is the fastest closer, shout or not: the others react to seat 1's slap
+    (HAND, PASS_BOTH, {0: (500, False), 1: (100, True), 2: (50, False), 3: (1000, False)}, [1, 2, 0, 3]),
+    # a tie in absolute time: the closer lands first, then the seats nearer the first closer
+    # going right (seat 2 before seat 3)
+    (HAND, PASS_BOTH, {0: (300, False), 1: (100, True), 2: (200, False), 3: (200, False)}, [1, 0, 2, 3]),
+    # seat 1 is the only closer; three players tie: seats 2, 3, then 0 (going right from seat 1)
+    (HAND_SEAT1, PASS_SEAT1, {0: (100, False), 1: (100, True), 2: (100, False), 3: (100, False)}, [1, 2, 3, 0]),
+])
+def test_FC_P5_hand_order_first_closer_and_ties(hand, discards, slaps, order):
+    _, events = race_events(hand, discards, slaps)
+    assert landed(events) == order
+
+
+@pytest.mark.parametrize(("rule", "slaps", "conquerors"), [
+    ("fastest", {0: (100, True), 1: (200, True), 2: (300, False), 3: (400, False)}, [0]),
+    ("each_shouting", {0: (100, True), 1: (200, True), 2: (300, False), 3: (400, False)}, [0, 1]),
+    ("each_shouting", {0: (100, False), 1: (200, False), 2: (300, False), 3: (400, False)}, [1]),
+])
+def test_FC_P6_AMB_FC_4_second_hand_takes_is_logged_only_when_it_happens(rule, slaps, conquerors):
+    """``second_hand_takes`` is the seed's rule for a first hand that did not shout (fastest);
+    with each_shouting the conquerors are the closers who shouted (or the second hand)."""
+    _, events = race_events(HAND, PASS_BOTH, slaps, several_closers=rule)
+    assert ("AMB-FC-4", "several_closers", {"closers": [0, 1], "rule": rule}) in events
+    p6 = [(kind, d) for clause, kind, d in events if clause == "FC-P6" and kind != "forgot_to_shout"]
+    assert p6[0] == ("conquerors", {"players": conquerors})
+
+
+def test_FC_P3_alternate_directions_are_logged_pass_by_pass_and_counted():
+    s = load(pass_direction="alternate").new_initial_state()
+    deal(s, NO_CLOSE)
+    for _ in range(3):
+        s.apply_actions({p: act("discard", 1) for p in range(4)})
+    passed = [(e.data["number"], e.data["direction"]) for e in s.events if e.kind == "passed"]
+    assert passed == [(1, "right"), (2, "left"), (3, "right")]
+    assert s.full_state()["stats"]["passes"] == 3 and s.observation(0)["passes"] == 3
+
+
+def test_FC_P4_every_voided_hand_is_logged_and_counted():
+    s = load(pass_limit=5).new_initial_state()
+    assert s.full_state()["stats"]["deals"] == 0
+    s.apply_action(act("deal", C.COMPOSITION_INDEX[NO_CLOSE[0]]))
+    assert s.full_state()["stats"]["deals"] == 1  # one deal of a hand: the time model's 20 s
+    assert s.estimated_minutes() == pytest.approx(20 / 60)
+    deal(s, NO_CLOSE[1:])
+    for hand in range(2):
+        if hand:
+            deal(s, NO_CLOSE)
+        for _ in range(5):
+            s.apply_actions({p: act("discard", 1) for p in range(4)})
+        assert s.events[-1].kind == "hand_voided_pass_limit"
+        assert (s.events[-1].clause, dict(s.events[-1].data)) == ("FC-P4", {"passes": 5})
+    assert s.metrics()["voided_hands"] == 2.0 and s.full_state()["stats"]["voided_hands"] == 2
+    assert s.full_state()["stats"]["passes"] == 10 and s.full_state()["stats"]["deals"] == 2
+
+
+def test_FC_P5_P6_P7_races_forgotten_shouts_and_void_penalties_add_up():
+    s = load(reinsert="bottom").new_initial_state()
+    for n in (1, 2):
+        deal(s, HAND)
+        s.apply_actions({p: act("discard", t) for p, t in PASS_ONE.items()})
+        # seat 0 closes and forgets to shout both times; seat 3 is last with no card
+        s.apply_actions({0: act("slap", 100, False), 1: act("slap", 200, False),
+                         2: act("slap", 300, False), 3: act("slap", 400, False)})
+        s.apply_action(act("draw", s.full_state()["pool"][0]))
+        stats = s.full_state()["stats"]
+        assert (stats["races"], stats["void_penalties"]) == (n, n)
+    m = s.metrics()
+    assert (m["forgot_shout"], m["void_penalties"], m["penalties"]) == (2.0, 2.0, 0.0)
+    # the time model: 2 deals of the table (20 s each), 2 passes (3 s), 2 races (4 s)
+    assert s.estimated_minutes() == pytest.approx((2 * 20 + 2 * 3 + 2 * 4) / 60)

@@ -129,3 +129,143 @@ def test_FC_P6_anywhere_reinsert_includes_top_and_bottom():
     outs = s.chance_outcomes()
     assert [a.args[0] for a, _ in outs] == list(range(31))  # 30 cards left: 31 places
     assert all(p == pytest.approx(1 / 31) for _, p in outs)
+
+
+def test_FC_S3_deal_outcomes_are_built_from_the_remaining_speed_deck(monkeypatch):
+    """The deal's chance outcomes (cached per remaining speed deck) match FC-S3's distribution,
+    the first time a remaining deck is met and every time after."""
+    from lab.games.fiemme_cembra import state as fc_state
+
+    monkeypatch.setattr(fc_state, "_DEAL_CACHE", {})  # as in a fresh interpreter: nothing met yet
+    s = lab.load("fiemme_cembra").new_initial_state()
+    assert s.full_state()["hands"] == [[0] * 5] * 4  # nobody holds a card before the deal
+    for h in [(2, 1, 1, 1, 0), (1, 1, 1, 1, 1)]:
+        assert s.observation(3)["my_hand"] == [0] * 5  # seat 3 is dealt last
+        expected = [(act("deal", i), p) for i, p in C.deal_outcomes(tuple(s.full_state()["speed_left"]))]
+        assert s.chance_outcomes() == expected and s.chance_outcomes() == expected
+        s.apply_action(act("deal", C.COMPOSITION_INDEX[h]))
+    assert s.full_state()["speed_left"] == [1, 2, 2, 2, 3]
+
+
+# ----------------------------------------------------------------------------- small conquest decks
+# (FC-E1 and the deck's edge cases, reached in a few hands)
+HAND = [(2, 1, 1, 1, 0), (1, 1, 1, 1, 1), (1, 1, 1, 1, 1), (0, 1, 1, 1, 2)]  # seat 0 closes
+PASS_ONE = {0: 0, 1: 1, 2: 4, 3: 4}
+PASS_BOTH = {0: 0, 1: 0, 2: 4, 3: 4}  # seats 0 and 1 close
+HAND_SEAT1 = [(0, 1, 1, 1, 2), (2, 1, 1, 1, 0), (1, 1, 1, 1, 1), (1, 1, 1, 1, 1)]  # seat 1 closes
+PASS_SEAT1 = {0: 4, 1: 0, 2: 4, 3: 1}
+SLAP_0 = {0: (100, True), 1: (200, False), 2: (300, False), 3: (400, False)}
+
+
+def counts(**kw):
+    """Card counts whose speed deck (4 players) takes 4 of each hand type; the rest is conquest."""
+    return {"nature": 4, "sport": 4, "history": 4, "taste": 4, "lodging": 4, "event": 0, **kw}
+
+
+def play_hand(s, hand, discards, slaps):
+    for h in hand:
+        s.apply_action(act("deal", C.COMPOSITION_INDEX[h]))
+    s.apply_actions({p: act("discard", t) for p, t in discards.items()})
+    s.apply_actions({p: act("slap", ms, shout) for p, (ms, shout) in slaps.items()})
+
+
+def test_FC_E1_a_match_whose_round_ends_at_once_deals_nothing():
+    """No card to win (a house rule ends every round at once): the match is over before the first
+    deal, and every hand, pass and race record is still empty."""
+    s = lab.load("fiemme_cembra").with_rules({"FC-E1": lambda remaining, memory: True}).new_initial_state()
+    assert s.is_terminal()
+    full = s.full_state()
+    assert full["hands"] == [[0] * 5] * 4 and full["speed_left"] == [4] * 5 and full["deal_to"] == 0
+    assert (full["passes"], full["closers"], full["my_passes"], full["my_receipts"]) == (0, [], [[]] * 4, [[]] * 4)
+    obs = s.observation(2)
+    assert (obs["my_hand"], obs["my_passes"], obs["my_receipts"], obs["passes"], obs["closers"]) == ([0] * 5, [], [], 0, [])
+
+
+def test_FC_E1_AMB_FC_3_memory_grid_of_single_cards_is_already_over():
+    s = lab.load("fiemme_cembra", mode="memory_proposal", card_counts=counts(nature=5)).new_initial_state()
+    assert s.is_terminal() and [e.kind for e in s.events][:2] == ["conquest_deck", "conquest_deck_exhausted"]
+
+
+def test_FC_E1_AMB_FC_3_memory_cards_seen_in_the_grid_still_count():
+    """Two Nature cards and a Sport in the grid: after flips that make no pair, two Nature cards
+    are still to be paired (seen in the grid or still unknown), so the round goes on."""
+    s = lab.load("fiemme_cembra", mode="memory_proposal", card_counts=counts(nature=6, sport=5)).new_initial_state()
+    assert sorted(s.game.conquest_ids) == [4, 5, 10]
+    for first, second in (((0, 4), (2, 10)), ((1, 5), (2, None))):
+        play_hand(s, HAND, PASS_ONE, SLAP_0)
+        for slot, card in (first, second):
+            s.apply_action(act("flip", slot))
+            if card is not None:  # an unknown place: chance says which card it is
+                s.apply_action(act("draw", card))
+        seen = [first[1] or 10, second[1] or 10]
+        assert [(e.kind, dict(e.data)) for e in s.events[-2:]] == [
+            ("no_pair", {"player": 0, "cards": seen}), ("penalty_void", {"player": 3})]
+        assert not s.is_terminal() and s.phase_name() == "deal"
+        assert s.observation(None)["non_events_left"] == 3
+    assert s.observation(None)["grid"] == [4, 5, 10]
+
+
+def tiny_speed_game(nature, **rules):
+    """Three players, a speed deck of lodging only (deck_table row), ``nature`` Nature cards
+    (ids 0..) to conquer; house rules make every hand close and the LAST hand conquer."""
+    table = {**C.SEED_TABLE, "3": {"emotions_each": 0, "lodging": 15, "speed_total": 15, "conquest_total": nature}}
+    game = lab.load("fiemme_cembra", players=3, speed_deck="table", deck_table=table, reinsert="bottom",
+                    card_counts={"nature": nature, "sport": 0, "history": 0, "taste": 0, "lodging": 15, "event": 0})
+    return game.with_rules({"FC-P4": lambda hand: True,
+                            "FC-P6": lambda order, shouted, rule: [order[-1]], **rules})
+
+
+def test_FC_E1_a_card_given_back_to_the_deck_is_still_to_be_won():
+    """Card 0 conquered and given back in the same hand (the last hand conquers, and pays): it is
+    known, at the bottom of the deck, and the round is not over."""
+    s = tiny_speed_game(1).new_initial_state()
+    assert s.game.conquest_ids == (0,)
+    lodging = C.COMPOSITION_INDEX[(0, 0, 0, 0, 5)]
+    for _ in range(3):
+        s.apply_action(act("deal", lodging))
+    s.apply_actions({p: act("discard", 4) for p in range(3)})
+    s.apply_actions({0: act("slap", 100, True), 1: act("slap", 200, False), 2: act("slap", 300, False)})
+    s.apply_action(act("draw", 0))
+    assert s.current_player() == 2 and s.legal_actions() == [act("give_back", 0)]
+    s.apply_action(act("give_back", 0))
+    assert s.full_state()["deck"] == [0] and s.full_state()["pool"] == []
+    assert not s.is_terminal() and s.phase_name() == "deal"
+    assert s.observation(None)["non_events_left"] == 1
+
+
+def test_FC_P6_AMB_FC_4_an_event_with_the_deck_empty_draws_nothing():
+    """each_shouting: seat 0 takes the last Nature card, seat 1 draws the Event, chooses to draw
+    again and finds the deck empty."""
+    s = lab.load("fiemme_cembra", several_closers="each_shouting", reinsert="bottom",
+                 card_counts=counts(nature=5, event=1)).new_initial_state()
+    event = s.game.conquest_ids[-1]
+    play_hand(s, HAND, PASS_BOTH, {0: (100, True), 1: (150, True), 2: (300, False), 3: (400, False)})
+    s.apply_action(act("draw", 4))
+    s.apply_action(act("draw", event))
+    assert s.current_player() == 1 and s.legal_actions() == [act("event_draw")]
+    start = len(s.events)
+    s.apply_action(act("event_draw"))
+    got = [(e.clause, e.kind, dict(e.data)) for e in s.events[start:start + 3]]
+    assert got == [("FC-P6", "event_draw_again", {"player": 1}),
+                   ("FC-P6", "conquest_deck_empty", {"player": 1}),
+                   ("FC-P7", "penalty_void", {"player": 3})]
+
+
+def test_AMB_FC_2_a_tie_in_round_wins_is_broken_on_cards_alone():
+    """round_wins: seats 0 and 1 win a round each; the tie is broken by FC-E3's criteria (most
+    cards) without FC-E2's set -- even when a house rule makes seat 1's two cards a "set"."""
+    game = lab.load("fiemme_cembra", rounds=2, between_rounds="round_wins", reinsert="bottom",
+                    card_counts=counts(nature=7))
+    s = game.with_rules({"FC-E2": lambda c: sum(c) == 2}).new_initial_state()
+    for card in (4, 5, 6):  # round 1: seat 0 takes all three cards
+        play_hand(s, HAND, PASS_ONE, SLAP_0)
+        s.apply_action(act("draw", card))
+    # round 2: seat 1 takes two cards, seat 2 one (seat 1 forgets to shout: the second hand takes)
+    for card, shout in ((4, True), (5, True), (6, False)):
+        play_hand(s, HAND_SEAT1, PASS_SEAT1, {0: (900, False), 1: (100, shout), 2: (150, False), 3: (950, False)})
+        s.apply_action(act("draw", card))
+    wins = [(e.clause, dict(e.data)["winners"]) for e in s.events if e.kind == "round_winners"]
+    assert wins == [("FC-E3", [0]), ("FC-E2", [1])]
+    end = s.events[-1]
+    assert (end.clause, end.kind, dict(end.data)) == ("FC-E3", "match_winners", {"winners": [0], "totals": [3, 2, 1, 0]})
+    assert s.winners() == [0]
