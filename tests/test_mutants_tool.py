@@ -54,3 +54,33 @@ def test_the_scratch_pyproject_gets_the_games_mutmut_section() -> None:
     text = mt.mutmut_section({"modules": ["lab/games/memm/rules.py"], "tests": ["tests/games/test_memm_rules.py"]})
     assert 'only_mutate = ["lab/games/memm/rules.py"]' in text
     assert 'pytest_add_cli_args_test_selection = ["tests/games/test_memm_rules.py"]' in text
+
+
+def test_a_changed_source_is_stamped_newer_and_drops_the_stale_test_map(tmp_path, monkeypatch) -> None:
+    """mutmut rebuilds a file's mutants only when the source is newer than them (copies keep
+    the checkout's times), and links a newly mutated function to tests only when it collects
+    its test map afresh: the sync must force both when a source changed."""
+    import os
+
+    root, work = tmp_path / "repo", tmp_path / "work"
+    (root / "lab").mkdir(parents=True)
+    (root / "tests").mkdir()
+    (root / "lab" / "rules.py").write_text("def f():\n    return 1\n")
+    (root / "lab" / "other.py").write_text("X = 1\n")
+    (root / "tests" / "test_r.py").write_text("def test_f():\n    pass\n")
+    old = 1_000_000_000
+    for path in (root / "lab" / "rules.py", root / "lab" / "other.py"):
+        os.utime(path, (old, old))
+    monkeypatch.setattr(mt, "ROOT", root)
+    mt.sync_copy(work)
+    stats = work / "mutants" / "mutmut-stats.json"
+    stats.parent.mkdir()
+    stats.write_text("{}")
+    mt.sync_copy(work)  # nothing changed: times and the test map are kept
+    assert os.path.getmtime(work / "lab" / "rules.py") == old and stats.exists()
+    (root / "lab" / "rules.py").write_text("def f():\n    return 2\n")
+    os.utime(root / "lab" / "rules.py", (old, old))  # a checkout older than the last run
+    mt.sync_copy(work)
+    assert os.path.getmtime(work / "lab" / "rules.py") > old  # its mutants will be rebuilt
+    assert os.path.getmtime(work / "lab" / "other.py") == old  # an unchanged file's are kept
+    assert not stats.exists()

@@ -107,9 +107,27 @@ def scratch_dir(game: str) -> Path:
     return Path(tempfile.gettempdir()) / "rules-lab-mutants" / f"{game}-{key}"
 
 
+def _python_digests(work: Path) -> dict[Path, bytes]:
+    """The SHA-1 of every Python file of ``lab`` and ``tests`` in ``work`` (path relative to it)."""
+    found: dict[Path, bytes] = {}
+    for top in ("lab", "tests"):
+        for path in (work / top).rglob("*.py"):
+            found[path.relative_to(work)] = hashlib.sha1(path.read_bytes()).digest()
+    return found
+
+
 def sync_copy(work: Path) -> None:
-    """Copy the checkout's sources into ``work`` (mutmut's own ``mutants/`` there is kept)."""
+    """Copy the checkout's sources into ``work`` (mutmut's own ``mutants/`` there is kept).
+
+    Copies keep the checkout's modification times, and mutmut rebuilds a file's mutants only
+    when the source is newer than them: a file whose content changed since the last run is
+    therefore stamped with the present time, so its mutants are rebuilt even when the checkout
+    is older than the scratch copy. When any Python file changed, mutmut's record of which
+    tests reach which function (``mutants/mutmut-stats.json``) is dropped too: otherwise a
+    function that is mutated for the first time is linked to no test ("no tests").
+    """
     work.mkdir(parents=True, exist_ok=True)
+    before = _python_digests(work)
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc", ".ipynb_checkpoints", "golden")
     for name in COPIED:
         src, dst = ROOT / name, work / name
@@ -124,6 +142,12 @@ def sync_copy(work: Path) -> None:
     golden = ROOT / "tests" / "golden"
     if golden.is_dir():  # golden records are read by some game tests: copy them unfiltered
         shutil.copytree(golden, work / "tests" / "golden", dirs_exist_ok=True)
+    after = _python_digests(work)
+    changed = [rel for rel, digest in after.items() if before.get(rel) != digest]
+    for rel in changed:
+        os.utime(work / rel)  # now: newer than the mutants mutmut built from the old text
+    if before and (changed or set(before) - set(after)):
+        (work / "mutants" / "mutmut-stats.json").unlink(missing_ok=True)
 
 
 def write_pyproject(work: Path, cfg: dict[str, Any]) -> None:
