@@ -10,6 +10,7 @@ equality, save/replay and ``full_state`` come for free.
 
 from __future__ import annotations
 
+import marshal
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -19,15 +20,18 @@ from lab.core.actions import Action
 from lab.core.errors import InvalidGame, LabError
 from lab.core.state import CHANCE, SIMULTANEOUS, TERMINAL, Event, HistoryItem, State, _new_item
 from lab.kit.context import (
+    PLAIN,
     Ctx,
     NeedChance,
     copy_data,
-    frozen_fields,
     is_json,
     json_problem,
+    private_fields,
     restore,
     snapshot,
 )
+
+_dumps = marshal.dumps
 
 if TYPE_CHECKING:
     from lab.kit.game import KitGame
@@ -68,7 +72,7 @@ class KitState(State):
         """Run the setup with the recorded chance ``draws`` (a chance call with no recorded
         outcome leaves a pending node, with no data yet; ``check``: see :meth:`_run`)."""
         game = self.game
-        ctx = Ctx(game, None, self.control, draws)
+        ctx = game.ctx_class(None, self.control, draws)
         where = "setup"
         try:
             data = game.definition.setup(ctx)
@@ -116,11 +120,17 @@ class KitState(State):
         replayed on the checked path.
         """
         game = self.game
-        fns, after, end, max_length = game.runner
+        fns, after, end, max_length, new_ctx = game.runner
         data = self.data
         pending = self.pending
-        snap = snapshot(data) if pending is None else pending[3]
-        ctx = Ctx(game, None, self.control, draws)
+        if pending is None:
+            try:  # snapshot() inlined: one per step
+                snap: Any = _dumps(data, 2)
+            except ValueError:
+                snap = snapshot(data)
+        else:
+            snap = pending[3]
+        ctx = new_ctx(None, self.control, draws)
         where: Any = None  # the part running: a str, or the Action of the move
         try:
             for player, action in moves:
@@ -150,7 +160,7 @@ class KitState(State):
                 raise InvalidGame(msg)
         except NeedChance as need:
             self.data = restore(snap)
-            self.pending = [moves, list(draws), need.args[0], snap]
+            self.pending = [moves, draws, need.args[0], snap]
             if len(self._history) >= max_length:
                 self._cut()
             return
@@ -160,7 +170,13 @@ class KitState(State):
             if not isinstance(exc, Exception):
                 raise
             raise _part_error(game.name, where, exc) from (None if isinstance(exc, LabError) else exc)
-        self._commit(ctx, data, result)
+        # the transition completed (_commit inlined: one per step)
+        self.data = data
+        self.control = [ctx.active, ctx.simultaneous, ctx.phase, ctx.turn]
+        self.pending = None
+        self.result = result
+        if ctx.events:
+            self._log_events(ctx.events)
         if result is None and len(self._history) >= max_length:
             self._cut()
 
@@ -178,7 +194,11 @@ class KitState(State):
         step = len(self._history)
         append = self._events.append
         for clause, kind, vis, fields in events:
-            append(_new_item(Event, (clause, kind, frozen_fields(fields), vis, step)))
+            # the dict ctx.log made, which nothing else holds: frozen when the event is first
+            # handed out (as State.log's); a container among its values is copied first
+            if not PLAIN.issuperset(map(type, fields.values())):
+                fields = private_fields(fields)
+            append(_new_item(Event, (clause, kind, fields, vis, step)))
 
     def _cut(self) -> None:
         """The kit's safety limit: the game ends *unfinished* (a chance node left pending)."""
@@ -205,7 +225,7 @@ class KitState(State):
             super()._apply_unchecked(player, action)
             return
         if player == SIMULTANEOUS:
-            self._history.append(_new_item(HistoryItem, (SIMULTANEOUS, tuple([action.get(p) for p in range(self.game.players)]))))
+            self._history.append(_new_item(HistoryItem, (SIMULTANEOUS, tuple(map(action.get, range(self.game.players))))))
             self._run([(p, action[p]) for p in sorted(action)], [], False)
             return
         self._history.append(_new_item(HistoryItem, (player, action)))
@@ -237,18 +257,21 @@ class KitState(State):
 
     def _legal_actions(self, player: int) -> list[Action]:
         game = self.game
-        ctx = Ctx(game, player, self.control)
+        control = self.control
+        table = game.move_table[control[2]]
+        if table is None:  # no legality test in this phase: every action of its moves
+            return game.static_actions[control[2]][:]
+        ctx = game.ctx_class(player, control)
         data = self.data
         out: list[Action] = []
         # the legality tests read the data (a move's test must not change it)
         try:
-            for mv, actions in game.move_table[self.control[2]]:
-                if mv.options is not None:
-                    out.extend(game.checked_options(mv, mv.options(data, ctx)))
-                elif mv.legal is None:
+            for mv, actions, options, legal in table:
+                if options is not None:
+                    out.extend(game.checked_options(mv, options(data, ctx)))
+                elif legal is None:
                     out.extend(actions)
                 else:
-                    legal = mv.legal
                     for a in actions:  # a plain loop: most moves have a few actions
                         if legal(data, ctx, *a.args):
                             out.append(a)
@@ -260,8 +283,8 @@ class KitState(State):
         return out
 
     def explain_illegal(self, player: int, action: Action) -> str | None:
-        moves = self.game.move_table[self.control[2]]
-        if not any(mv.name == action.kind for mv, _ in moves):
+        moves = self.game.phase_moves[self.control[2]]
+        if not any(mv.name == action.kind for mv in moves):
             return f"{action.kind} is not a move of the phase {self.control[2]!r}"
         return None
 
