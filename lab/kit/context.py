@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from lab.core.actions import Action
 from lab.core.errors import InvalidGame
 from lab.core.frozen import FrozenDict, freeze
+from lab.core.state import Event, _new_item
 
 if TYPE_CHECKING:
     from lab.kit.game import KitGame
@@ -190,7 +191,7 @@ class Ctx:
         How many turns have ended.
     """
 
-    __slots__ = ("player", "phase", "turn", "active", "simultaneous", "_draws", "_used", "events")
+    __slots__ = ("player", "_control", "_draws", "_used", "_step", "_shared", "events")
 
     # a game's own subclass (see :meth:`for_game`) holds these as class attributes: a context
     # is made for every step and every legality test, so only the per-step fields are set here
@@ -200,13 +201,34 @@ class Ctx:
     max_die: int
     max_draw: int
 
-    def __init__(self, player: int | None, control: Sequence[Any], draws: Sequence[Action] = ()) -> None:
+    def __init__(self, player: int | None, control: list[Any], draws: Sequence[Action] = (), step: int = -1) -> None:
         self.player = player
-        # ``active`` is replaced, never changed in place, by end_turn / all_move
-        self.active, self.simultaneous, self.phase, self.turn = control
+        self._step = step  # the history length the transition's events are logged at
+        # the state's control record ``[active seats, simultaneous?, phase, turn]``: never
+        # changed in place; end_turn / all_move / set_phase put a new one here
+        self._control = control
         self._draws = draws
         self._used = 0
-        self.events: list[tuple[str, str, tuple[int, ...] | None, dict[str, Any]]] | None = None
+        self.events: list[Event] | None = None
+        self._shared = False  # some event holds a container that may be the state's own
+
+    @property
+    def phase(self) -> str:
+        return self._control[2]  # type: ignore[no-any-return]
+
+    @property
+    def turn(self) -> int:
+        return self._control[3]  # type: ignore[no-any-return]
+
+    @property
+    def active(self) -> list[int]:
+        """The seats to act next (a copy)."""
+        return list(self._control[0])
+
+    @property
+    def simultaneous(self) -> bool:
+        """Whether the active seats act at the same time (:meth:`all_move`)."""
+        return self._control[1]  # type: ignore[no-any-return]
 
     @classmethod
     def for_game(cls, game: KitGame) -> type[Ctx]:
@@ -271,18 +293,15 @@ class Ctx:
     # ------------------------------------------------------------------ turn order, phases
     def end_turn(self, next: int | None = None) -> None:  # noqa: A002 - the natural word
         """End the turn: ``next`` (default: the seat after the mover) acts alone next."""
+        control = self._control
         if next is None:  # the seat after the mover: a valid seat, nothing to check
-            base = self.player if self.player is not None else (self.active[0] if self.active else -1)
-            self.active = [(base + 1) % self.players]
-            self.simultaneous = False
-            self.turn += 1
+            base = self.player if self.player is not None else (control[0][0] if control[0] else -1)
+            self._control = [[(base + 1) % self.players], False, control[2], control[3] + 1]
             return
         if isinstance(next, bool) or not isinstance(next, int) or not 0 <= next < self.players:
             msg = f"ctx.end_turn(next): next must be a seat 0..{self.players - 1}, not {next!r}"
             raise InvalidGame(msg)
-        self.active = [next]
-        self.simultaneous = False
-        self.turn += 1
+        self._control = [[next], False, control[2], control[3] + 1]
 
     def all_move(self, seats: Sequence[int] | None = None) -> None:
         """Next, ``seats`` (default: every seat) choose their moves at the same time."""
@@ -290,8 +309,8 @@ class Ctx:
         if not chosen or any(isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < self.players for s in chosen):
             msg = f"ctx.all_move(seats): a non-empty list of seats 0..{self.players - 1}, not {seats!r}"
             raise InvalidGame(msg)
-        self.active = chosen
-        self.simultaneous = True
+        control = self._control
+        self._control = [chosen, True, control[2], control[3]]
 
     def set_phase(self, phase: str) -> None:
         """Enter ``phase`` (one of the phases named by the moves)."""
@@ -299,7 +318,8 @@ class Ctx:
         if phase not in phases:
             msg = f"ctx.set_phase({phase!r}): unknown phase; the moves name {', '.join(phases)}"
             raise InvalidGame(msg)
-        self.phase = phase
+        control = self._control
+        self._control = [control[0], control[1], phase, control[3]]
 
     def others(self, seat: int | None = None) -> list[int]:
         """Every seat but ``seat`` (default: the mover), in seat order."""
@@ -308,18 +328,39 @@ class Ctx:
 
     # ------------------------------------------------------------------ events
     def log(self, clause: str, kind: str, visible_to: Sequence[int] | None = None, **data: Any) -> None:
-        """Record an event for the rule ``clause`` (kept only when the transition completes)."""
+        """Record an event for the rule ``clause`` (kept only when the transition completes).
+
+        The keyword dict is this call's own: frozen when the event is first handed out (see
+        :meth:`lab.core.state.State._frozen_events`); a container among its values (which may
+        be the state's own) is copied when the transition completes (:meth:`private_events`),
+        so a run cut short by a chance node pays nothing for it.
+        """
         vis = None if visible_to is None else tuple(int(p) for p in visible_to)
+        for v in data.values():
+            if type(v) not in PLAIN:
+                self._shared = True
+                break
+        event = _new_item(Event, (clause, kind, data, vis, self._step))
         if self.events is None:
-            self.events = []
-        self.events.append((clause, kind, vis, data))
+            self.events = [event]
+        else:
+            self.events.append(event)
+
+
+def private_events(events: list[Event]) -> list[Event]:
+    """``events`` (of a completed transition) with containers among their data copied (see
+    :func:`private_fields`)."""
+    return [
+        e if PLAIN.issuperset(map(type, e[2].values())) else e._replace(data=private_fields(e[2]))
+        for e in events
+    ]
 
 
 def private_fields(data: dict[str, Any]) -> dict[str, Any]:
     """An event's data (the dict ``ctx.log`` made), made private to the event: scalars as they
     are, a list of scalars copied (it may be the state's own), anything else a frozen copy. The
-    dict itself is frozen, deep, when the event is first handed out (see
-    :meth:`lab.core.state.State._frozen_events`), so a playout that never looks pays only a copy."""
+    dict is frozen, deep, when the event is first handed out, so a playout that never looks
+    pays only a copy."""
     return {
         k: v if type(v) in PLAIN else (v[:] if type(v) is list and PLAIN.issuperset(map(type, v)) else freeze(v))
         for k, v in data.items()

@@ -18,15 +18,14 @@ import numpy as np
 
 from lab.core.actions import Action
 from lab.core.errors import InvalidGame, LabError
-from lab.core.state import CHANCE, SIMULTANEOUS, TERMINAL, Event, HistoryItem, State, _new_item
+from lab.core.state import CHANCE, SIMULTANEOUS, TERMINAL, HistoryItem, State, _new_item
 from lab.kit.context import (
-    PLAIN,
     Ctx,
     NeedChance,
     copy_data,
     is_json,
     json_problem,
-    private_fields,
+    private_events,
     restore,
     snapshot,
 )
@@ -72,7 +71,7 @@ class KitState(State):
         """Run the setup with the recorded chance ``draws`` (a chance call with no recorded
         outcome leaves a pending node, with no data yet; ``check``: see :meth:`_run`)."""
         game = self.game
-        ctx = game.ctx_class(None, self.control, draws)
+        ctx = game.ctx_class(None, self.control, draws, len(self._history))
         where = "setup"
         try:
             data = game.definition.setup(ctx)
@@ -130,7 +129,7 @@ class KitState(State):
                 snap = snapshot(data)
         else:
             snap = pending[3]
-        ctx = new_ctx(None, self.control, draws)
+        ctx = new_ctx(None, self.control, draws, len(self._history))
         where: Any = None  # the part running: a str, or the Action of the move
         try:
             for player, action in moves:
@@ -154,10 +153,6 @@ class KitState(State):
                     where = moves[-1][1]
                     raise InvalidGame(json_problem(data))
                 result = game.normalise_result(result)
-            if not ctx.simultaneous and len(ctx.active) != 1:
-                where = "turn order"
-                msg = f"one seat acts at a time outside ctx.all_move(); active seats: {ctx.active}"
-                raise InvalidGame(msg)
         except NeedChance as need:
             self.data = restore(snap)
             self.pending = [moves, draws, need.args[0], snap]
@@ -172,33 +167,22 @@ class KitState(State):
             raise _part_error(game.name, where, exc) from (None if isinstance(exc, LabError) else exc)
         # the transition completed (_commit inlined: one per step)
         self.data = data
-        self.control = [ctx.active, ctx.simultaneous, ctx.phase, ctx.turn]
+        self.control = ctx._control  # a new record if the turn order or phase changed
         self.pending = None
         self.result = result
         if ctx.events:
-            self._log_events(ctx.events)
+            self._events += private_events(ctx.events) if ctx._shared else ctx.events
         if result is None and len(self._history) >= max_length:
             self._cut()
 
     def _commit(self, ctx: Ctx, data: dict[str, Any], result: list[float] | None) -> None:
         """A transition completed: its data, control, result and events become the state's."""
         self.data = data
-        self.control = [ctx.active, ctx.simultaneous, ctx.phase, ctx.turn]
+        self.control = ctx._control  # a new record if the turn order or phase changed
         self.pending = None
         self.result = result
         if ctx.events:
-            self._log_events(ctx.events)
-
-    def _log_events(self, events: list[tuple[str, str, tuple[int, ...] | None, dict[str, Any]]]) -> None:
-        """The events of a completed transition, recorded as :meth:`State.log` records them."""
-        step = len(self._history)
-        append = self._events.append
-        for clause, kind, vis, fields in events:
-            # the dict ctx.log made, which nothing else holds: frozen when the event is first
-            # handed out (as State.log's); a container among its values is copied first
-            if not PLAIN.issuperset(map(type, fields.values())):
-                fields = private_fields(fields)
-            append(_new_item(Event, (clause, kind, fields, vis, step)))
+            self._events += private_events(ctx.events) if ctx._shared else ctx.events
 
     def _cut(self) -> None:
         """The kit's safety limit: the game ends *unfinished* (a chance node left pending)."""
