@@ -191,7 +191,7 @@ class Ctx:
         How many turns have ended.
     """
 
-    __slots__ = ("player", "_control", "_draws", "_used", "_step", "_shared", "events")
+    __slots__ = ("player", "_control", "_draws", "_used", "_step", "events")
 
     # a game's own subclass (see :meth:`for_game`) holds these as class attributes: a context
     # is made for every step and every legality test, so only the per-step fields are set here
@@ -210,7 +210,6 @@ class Ctx:
         self._draws = draws
         self._used = 0
         self.events: list[Event] | None = None
-        self._shared = False  # some event holds a container that may be the state's own
 
     @property
     def phase(self) -> str:
@@ -336,10 +335,6 @@ class Ctx:
         so a run cut short by a chance node pays nothing for it.
         """
         vis = None if visible_to is None else tuple(int(p) for p in visible_to)
-        for v in data.values():
-            if type(v) not in PLAIN:
-                self._shared = True
-                break
         event = _new_item(Event, (clause, kind, data, vis, self._step))
         if self.events is None:
             self.events = [event]
@@ -351,7 +346,7 @@ def private_events(events: list[Event]) -> list[Event]:
     """``events`` (of a completed transition) with containers among their data copied (see
     :func:`private_fields`)."""
     return [
-        e if PLAIN.issuperset(map(type, e[2].values())) else e._replace(data=private_fields(e[2]))
+        e if PLAIN.issuperset(map(type, e[2].values())) else _new_item(Event, (e[0], e[1], private_fields(e[2]), e[3], e[4]))
         for e in events
     ]
 

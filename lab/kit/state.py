@@ -57,6 +57,7 @@ class KitState(State):
     """A state of a game made with :func:`lab.define_game` (see the module docstring)."""
 
     game: KitGame
+    _legal_ctx: Ctx | None = None  # see _legal_actions (a class default: clones start without)
 
     def __init__(self, game: KitGame) -> None:
         super().__init__(game)
@@ -171,7 +172,7 @@ class KitState(State):
         self.pending = None
         self.result = result
         if ctx.events:
-            self._events += private_events(ctx.events) if ctx._shared else ctx.events
+            self._events += private_events(ctx.events)
         if result is None and len(self._history) >= max_length:
             self._cut()
 
@@ -182,7 +183,7 @@ class KitState(State):
         self.pending = None
         self.result = result
         if ctx.events:
-            self._events += private_events(ctx.events) if ctx._shared else ctx.events
+            self._events += private_events(ctx.events)
 
     def _cut(self) -> None:
         """The kit's safety limit: the game ends *unfinished* (a chance node left pending)."""
@@ -245,7 +246,15 @@ class KitState(State):
         table = game.move_table[control[2]]
         if table is None:  # no legality test in this phase: every action of its moves
             return game.static_actions[control[2]][:]
-        ctx = game.ctx_class(player, control)
+        # one context for the legality tests of this control record (a new record on every
+        # change of turn or phase): kept on the state, so a state used by one thread at a time
+        # is all it needs; the tests get no recorded chance and their events are never kept
+        ctx = self._legal_ctx
+        if ctx is None or ctx._control is not control:
+            ctx = self._legal_ctx = game.ctx_class(player, control)
+        else:
+            ctx.player = player
+            ctx.events = None
         data = self.data
         out: list[Action] = []
         # the legality tests read the data (a move's test must not change it)
@@ -325,6 +334,11 @@ class KitState(State):
             "result": None if self.result is None else list(self.result),
             "unfinished": self.unfinished,
         }
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = self.__dict__.copy()
+        state.pop("_legal_ctx", None)  # a cache; its class is made per game variant
+        return state
 
     def clone(self) -> KitState:
         new = KitState.__new__(KitState)
