@@ -57,7 +57,7 @@ class KitState(State):
     """A state of a game made with :func:`lab.define_game` (see the module docstring)."""
 
     game: KitGame
-    _legal_ctx: Ctx | None = None  # see _legal_actions (a class default: clones start without)
+    _ctx: Ctx | None = None  # made once, reset for every transition and legality test (see _run)
 
     def __init__(self, game: KitGame) -> None:
         super().__init__(game)
@@ -130,7 +130,17 @@ class KitState(State):
                 snap = snapshot(data)
         else:
             snap = pending[3]
-        ctx = new_ctx(None, self.control, draws, len(self._history))
+        # the state's one context, reset for this transition (see _legal_actions)
+        ctx = self._ctx
+        if ctx is None:
+            ctx = self._ctx = new_ctx(None, self.control, draws, len(self._history))
+        else:
+            ctx.player = None
+            ctx._control = self.control
+            ctx._draws = draws
+            ctx._used = 0
+            ctx._step = len(self._history)
+            ctx.events = None
         where: Any = None  # the part running: a str, or the Action of the move
         try:
             for player, action in moves:
@@ -246,14 +256,18 @@ class KitState(State):
         table = game.move_table[control[2]]
         if table is None:  # no legality test in this phase: every action of its moves
             return game.static_actions[control[2]][:]
-        # one context for the legality tests of this control record (a new record on every
-        # change of turn or phase): kept on the state, so a state used by one thread at a time
-        # is all it needs; the tests get no recorded chance and their events are never kept
-        ctx = self._legal_ctx
-        if ctx is None or ctx._control is not control:
-            ctx = self._legal_ctx = game.ctx_class(player, control)
+        # the state's one context (see _run), made or reset for these tests: a state used by
+        # one thread at a time is all it needs; the tests get no recorded chance and their
+        # events are never kept
+        ctx = self._ctx
+        if ctx is None:
+            ctx = self._ctx = game.ctx_class(player, control)
         else:
             ctx.player = player
+            if ctx._control is not control or ctx._draws:
+                ctx._control = control
+                ctx._draws = ()
+                ctx._used = 0
             ctx.events = None
         data = self.data
         out: list[Action] = []
@@ -337,7 +351,7 @@ class KitState(State):
 
     def __getstate__(self) -> dict[str, Any]:
         state = self.__dict__.copy()
-        state.pop("_legal_ctx", None)  # a cache; its class is made per game variant
+        state.pop("_ctx", None)  # scratch; its class is made per game variant
         return state
 
     def clone(self) -> KitState:
