@@ -176,13 +176,7 @@ class KitState(State):
             if not isinstance(exc, Exception):
                 raise
             raise _part_error(game.name, where, exc) from (None if isinstance(exc, LabError) else exc)
-        # the transition completed (_commit inlined: one per step)
-        self.data = data
-        self.control = ctx._control  # a new record if the turn order or phase changed
-        self.pending = None
-        self.result = result
-        if ctx.events:
-            self._events += private_events(ctx.events)
+        self._commit(ctx, data, result)
         if result is None and len(self._history) >= max_length:
             self._cut()
 
