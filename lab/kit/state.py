@@ -205,7 +205,7 @@ class KitState(State):
             self._run(pending[0], [*pending[1], action])
 
     def _apply_actions(self, actions: Mapping[int, Action]) -> None:
-        self._run([(p, actions[p]) for p in sorted(actions)], [])
+        self._run(sorted(actions.items()), [])  # (seat, action) in seat order
 
     def _apply_unchecked(self, player: int, action: Any) -> None:
         """Driver fast path (see :meth:`State._apply_unchecked`): the data's JSON check is left
@@ -215,7 +215,7 @@ class KitState(State):
             return
         if player == SIMULTANEOUS:
             self._history.append(_new_item(HistoryItem, (SIMULTANEOUS, tuple(map(action.get, range(self.game.players))))))
-            self._run([(p, action[p]) for p in sorted(action)], [], False)
+            self._run(sorted(action.items()), [], False)
             return
         self._history.append(_new_item(HistoryItem, (player, action)))
         pending = self.pending
