@@ -289,3 +289,35 @@ def test_deal_and_weighted_draw_are_declared_chance_nodes() -> None:
     assert state.observation(0)["state"] == {"hands": [["a"], 1], "deck": 2, "colour": "red"}
     report = audit_game(game, kit_probe(game), n_games=2)
     assert report.twins_differing > 0
+
+
+def test_a_logged_container_is_a_read_only_copy_and_the_context_record_is_read_only() -> None:
+    def take(s: dict, ctx: lab.kit.Ctx, n: int) -> None:
+        s["taken"].append(n)
+        ctx.log("T-1", "took", taken=s["taken"], n=n)  # the state's own list
+        ctx.end_turn()
+
+    def turn_back(s: dict, ctx: lab.kit.Ctx) -> None:
+        ctx.turn = 0  # type: ignore[misc]  # turn order goes through end_turn / all_move
+
+    game = lab.define_game(
+        "taker", setup=lambda ctx: {"taken": []}, moves=[lab.move(take, n=range(3)), turn_back],
+        end=lambda s, ctx: 0 if len(s["taken"]) == 3 else None,
+    )()
+    state = game.new_initial_state()
+    state.apply_action(lab.act("take", 1))
+    state.apply_action(lab.act("take", 2))
+    first, second = state.events
+    assert (first.data, second.data) == ({"taken": [1], "n": 1}, {"taken": [1, 2], "n": 2})
+    assert (first.step, second.step) == (1, 2)
+    with pytest.raises(lab.core.frozen.FrozenError):
+        first.data["taken"].append(9)
+    with pytest.raises(lab.core.frozen.FrozenError):
+        first.data["n"] = 0  # type: ignore[index]
+    copy = state.clone()
+    copy.apply_action(lab.act("take", 0))
+    assert state.events[-1].data["taken"] == [1, 2] and copy.events[-1].data["taken"] == [1, 2, 0]
+    before = state.full_state()
+    with pytest.raises(lab.InvalidGame, match="turn_back.*AttributeError"):
+        state.apply_action(lab.act("turn_back"))
+    assert state.full_state() == before

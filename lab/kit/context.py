@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, Any
 
 from lab.core.actions import Action
 from lab.core.errors import InvalidGame
-from lab.core.frozen import FrozenDict, FrozenList, freeze
+from lab.core.frozen import FrozenDict, freeze
+from lab.core.state import Event, _new_item
 
 if TYPE_CHECKING:
     from lab.kit.game import KitGame
@@ -38,7 +39,7 @@ class NeedChance(Exception):  # noqa: N818 - a control-flow signal, not an error
 _CONTAINERS = (dict, list)
 _dumps, _loads = marshal.dumps, marshal.loads
 _SCALARS = frozenset({int, str, bool, type(None)})  # float is checked for NaN and infinity
-_PLAIN = _SCALARS | {float}  # event values kept as they are (immutable)
+PLAIN = _SCALARS | {float}  # event values kept as they are (immutable)
 
 
 def copy_data(value: Any) -> Any:
@@ -155,6 +156,23 @@ def _uniform(n: int) -> list[tuple[Action, float]]:
     return [(Action(DRAW, (i,)), p) for i in range(n)]
 
 
+class CtxParams(FrozenDict):
+    """The variant's parameters as the rules read them: ``ctx.params["target"]`` or
+    ``ctx.params.target``, read-only. A read-only ``dict``: the rules look parameters up on
+    every step, and a dict's own lookup is several times faster than a Python ``__getitem__``."""
+
+    __slots__ = ()
+
+    def __getattr__(self, key: str) -> Any:
+        if key.startswith("__"):  # not a parameter (copy, pickle, ...)
+            raise AttributeError(key)
+        try:
+            return self[key]
+        except KeyError:
+            msg = f"no parameter {key!r}; the parameters are {', '.join(self) or 'none'}"
+            raise AttributeError(msg) from None
+
+
 class Ctx:
     """What the rules functions may use besides the state data.
 
@@ -162,8 +180,8 @@ class Ctx:
     ----------
     players : int
         Number of players.
-    params : Params
-        The variant's parameters (read-only).
+    params : CtxParams
+        The variant's parameters (a read-only mapping; ``ctx.params["name"]`` or ``ctx.params.name``).
     player : int or None
         The seat making the move being run (``None`` in ``setup`` and for legality checks of
         no particular seat).
@@ -173,27 +191,54 @@ class Ctx:
         How many turns have ended.
     """
 
-    __slots__ = (
-        "game", "players", "params", "player", "phase", "turn", "active", "simultaneous",
-        "_draws", "_used", "events",
-    )
+    __slots__ = ("player", "_control", "_draws", "_used", "_step", "events")
 
-    def __init__(
-        self,
-        game: KitGame,
-        player: int | None,
-        control: Sequence[Any],
-        draws: Sequence[Action] = (),
-    ) -> None:
-        self.game = game
-        self.players = game.players
-        self.params = game.params
+    # a game's own subclass (see :meth:`for_game`) holds these as class attributes: a context
+    # is made for every step and every legality test, so only the per-step fields are set here
+    game: KitGame
+    players: int
+    params: Any
+    max_die: int
+    max_draw: int
+
+    def __init__(self, player: int | None, control: list[Any], draws: Sequence[Action] = (), step: int = -1) -> None:
         self.player = player
-        # ``active`` is replaced, never changed in place, by end_turn / all_move
-        self.active, self.simultaneous, self.phase, self.turn = control
+        self._step = step  # the history length the transition's events are logged at
+        # the state's control record ``[active seats, simultaneous?, phase, turn]``: never
+        # changed in place; end_turn / all_move / set_phase put a new one here
+        self._control = control
         self._draws = draws
         self._used = 0
-        self.events: list[tuple[str, str, tuple[int, ...] | None, dict[str, Any]]] | None = None
+        self.events: list[Event] | None = None
+
+    @property
+    def phase(self) -> str:
+        return self._control[2]  # type: ignore[no-any-return]
+
+    @property
+    def turn(self) -> int:
+        return self._control[3]  # type: ignore[no-any-return]
+
+    @property
+    def active(self) -> list[int]:
+        """The seats to act next (a copy)."""
+        return list(self._control[0])
+
+    @property
+    def simultaneous(self) -> bool:
+        """Whether the active seats act at the same time (:meth:`all_move`)."""
+        return self._control[1]  # type: ignore[no-any-return]
+
+    @classmethod
+    def for_game(cls, game: KitGame) -> type[Ctx]:
+        """The context class of one game variant: ``game``, ``players`` and ``params`` fixed."""
+        params = CtxParams(game.params.items())  # the values are immutable already (Params)
+        d = game.definition
+        attrs = {
+            "__slots__": (), "game": game, "players": game.players, "params": params,
+            "max_die": d.max_die, "max_draw": d.max_draw,
+        }
+        return type(cls.__name__, (cls,), attrs)
 
     # ------------------------------------------------------------------ chance
     def roll(self, sides: int = 6) -> int:
@@ -202,7 +247,7 @@ class Ctx:
         if used < len(self._draws):  # the recorded outcome (inlined _recorded: the hot path)
             self._used = used + 1
             return self._draws[used].args[0]  # type: ignore[return-value]
-        limit = self.game.definition.max_die
+        limit = self.max_die
         if type(sides) is not int or not 1 <= sides <= limit:  # a bool is not a number of sides
             msg = f"ctx.roll(sides): sides must be a whole number 1..{limit} (define_game(max_die=...)), not {sides!r}"
             raise InvalidGame(msg)
@@ -216,7 +261,7 @@ class Ctx:
             self._used = used + 1
             return items[self._draws[used].args[0]]  # type: ignore[index]
         n = len(items)
-        limit = self.game.definition.max_draw
+        limit = self.max_draw
         if not 1 <= n <= limit:
             msg = f"ctx.draw(items): 1..{limit} items (define_game(max_draw=...)), got {n}"
             raise InvalidGame(msg)
@@ -247,15 +292,15 @@ class Ctx:
     # ------------------------------------------------------------------ turn order, phases
     def end_turn(self, next: int | None = None) -> None:  # noqa: A002 - the natural word
         """End the turn: ``next`` (default: the seat after the mover) acts alone next."""
-        if next is None:
-            base = self.player if self.player is not None else (self.active[0] if self.active else -1)
-            next = (base + 1) % self.players
+        control = self._control
+        if next is None:  # the seat after the mover: a valid seat, nothing to check
+            base = self.player if self.player is not None else (control[0][0] if control[0] else -1)
+            self._control = [[(base + 1) % self.players], False, control[2], control[3] + 1]
+            return
         if isinstance(next, bool) or not isinstance(next, int) or not 0 <= next < self.players:
             msg = f"ctx.end_turn(next): next must be a seat 0..{self.players - 1}, not {next!r}"
             raise InvalidGame(msg)
-        self.active = [next]
-        self.simultaneous = False
-        self.turn += 1
+        self._control = [[next], False, control[2], control[3] + 1]
 
     def all_move(self, seats: Sequence[int] | None = None) -> None:
         """Next, ``seats`` (default: every seat) choose their moves at the same time."""
@@ -263,8 +308,8 @@ class Ctx:
         if not chosen or any(isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < self.players for s in chosen):
             msg = f"ctx.all_move(seats): a non-empty list of seats 0..{self.players - 1}, not {seats!r}"
             raise InvalidGame(msg)
-        self.active = chosen
-        self.simultaneous = True
+        control = self._control
+        self._control = [chosen, True, control[2], control[3]]
 
     def set_phase(self, phase: str) -> None:
         """Enter ``phase`` (one of the phases named by the moves)."""
@@ -272,7 +317,8 @@ class Ctx:
         if phase not in phases:
             msg = f"ctx.set_phase({phase!r}): unknown phase; the moves name {', '.join(phases)}"
             raise InvalidGame(msg)
-        self.phase = phase
+        control = self._control
+        self._control = [control[0], control[1], phase, control[3]]
 
     def others(self, seat: int | None = None) -> list[int]:
         """Every seat but ``seat`` (default: the mover), in seat order."""
@@ -281,19 +327,36 @@ class Ctx:
 
     # ------------------------------------------------------------------ events
     def log(self, clause: str, kind: str, visible_to: Sequence[int] | None = None, **data: Any) -> None:
-        """Record an event for the rule ``clause`` (kept only when the transition completes)."""
+        """Record an event for the rule ``clause`` (kept only when the transition completes).
+
+        The keyword dict is this call's own: frozen when the event is first handed out (see
+        :meth:`lab.core.state.State._frozen_events`); a container among its values (which may
+        be the state's own) is copied when the transition completes (:meth:`private_events`),
+        so a run cut short by a chance node pays nothing for it.
+        """
         vis = None if visible_to is None else tuple(int(p) for p in visible_to)
+        event = _new_item(Event, (clause, kind, data, vis, self._step))
         if self.events is None:
-            self.events = []
-        self.events.append((clause, kind, vis, data))
+            self.events = [event]
+        else:
+            self.events.append(event)
 
 
-def frozen_fields(data: dict[str, Any]) -> FrozenDict:
-    """An event's data, read-only (see :meth:`lab.core.state.State.log`): scalars as they are,
-    lists of scalars and other containers frozen copies (checked in C first: no exceptions)."""
-    if _PLAIN.issuperset(map(type, data.values())):
-        return FrozenDict(data)
-    return FrozenDict({
-        k: v if type(v) in _PLAIN else (FrozenList(v) if type(v) is list and _PLAIN.issuperset(map(type, v)) else freeze(v))
+def private_events(events: list[Event]) -> list[Event]:
+    """``events`` (of a completed transition) with containers among their data copied (see
+    :func:`private_fields`)."""
+    return [
+        e if PLAIN.issuperset(map(type, e[2].values())) else _new_item(Event, (e[0], e[1], private_fields(e[2]), e[3], e[4]))
+        for e in events
+    ]
+
+
+def private_fields(data: dict[str, Any]) -> dict[str, Any]:
+    """An event's data (the dict ``ctx.log`` made), made private to the event: scalars as they
+    are, a list of scalars copied (it may be the state's own), anything else a frozen copy. The
+    dict is frozen, deep, when the event is first handed out, so a playout that never looks
+    pays only a copy."""
+    return {
+        k: v if type(v) in PLAIN else (v[:] if type(v) is list and PLAIN.issuperset(map(type, v)) else freeze(v))
         for k, v in data.items()
-    })
+    }

@@ -14,7 +14,7 @@ from lab.core.errors import ConformanceError, InvalidGame
 from lab.core.game import Game
 from lab.core.params import ParamSpec
 from lab.kit import made
-from lab.kit.context import DRAW, ROLL
+from lab.kit.context import DRAW, ROLL, Ctx
 from lab.kit.definition import GameDef, Move, build_definition, domain_values
 from lab.kit.state import KitState
 
@@ -52,11 +52,22 @@ class KitGame(Game):
             doms = self._domains[mv.name]
             all_actions[mv.name] = [Action(mv.name, tuple(args)) for args in itertools.product(*doms)]
             self.move_functions[mv.name] = mv.fn
-        # what a transition runs (see KitState._run): looked up once here, not on every step
-        self.runner = (self.move_functions, d.after, d.end, d.max_length)
-        self.move_table: dict[str, list[tuple[Move, list[Action]]]] = {
-            phase: [(mv, all_actions[mv.name]) for mv in d.moves if not mv.phase or phase in mv.phase]
-            for phase in d.phases
+        # the context class of this variant, and what a transition runs (see KitState._run):
+        # looked up once here, not on every step
+        self.ctx_class = Ctx.for_game(self)
+        self.runner = (self.move_functions, d.after, d.end, d.max_length, self.ctx_class)
+        self.phase_moves: dict[str, list[Move]] = {
+            phase: [mv for mv in d.moves if not mv.phase or phase in mv.phase] for phase in d.phases
+        }
+        # per phase: every action of its moves (in declaration order), and the moves with their
+        # actions, options and legality tests — None when the phase has neither (static actions)
+        self.static_actions: dict[str, list[Action]] = {
+            phase: [a for mv in moves for a in all_actions[mv.name]] for phase, moves in self.phase_moves.items()
+        }
+        self.move_table: dict[str, list[tuple[Move, list[Action], Any, Any]] | None] = {
+            phase: None if all(mv.legal is None and mv.options is None for mv in moves)
+            else [(mv, all_actions[mv.name], mv.options, mv.legal) for mv in moves]
+            for phase, moves in self.phase_moves.items()
         }
         # options -> actions, by argument tuple
         self._by_args: dict[str, dict[tuple[Any, ...], Action]] = {

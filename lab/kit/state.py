@@ -10,6 +10,7 @@ equality, save/replay and ``full_state`` come for free.
 
 from __future__ import annotations
 
+import marshal
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -17,17 +18,19 @@ import numpy as np
 
 from lab.core.actions import Action
 from lab.core.errors import InvalidGame, LabError
-from lab.core.state import CHANCE, SIMULTANEOUS, TERMINAL, Event, HistoryItem, State, _new_item
+from lab.core.state import CHANCE, SIMULTANEOUS, TERMINAL, HistoryItem, State, _new_item
 from lab.kit.context import (
     Ctx,
     NeedChance,
     copy_data,
-    frozen_fields,
     is_json,
     json_problem,
+    private_events,
     restore,
     snapshot,
 )
+
+_dumps = marshal.dumps
 
 if TYPE_CHECKING:
     from lab.kit.game import KitGame
@@ -54,6 +57,7 @@ class KitState(State):
     """A state of a game made with :func:`lab.define_game` (see the module docstring)."""
 
     game: KitGame
+    _ctx: Ctx | None = None  # made once, reset for every transition and legality test (see _run)
 
     def __init__(self, game: KitGame) -> None:
         super().__init__(game)
@@ -68,7 +72,7 @@ class KitState(State):
         """Run the setup with the recorded chance ``draws`` (a chance call with no recorded
         outcome leaves a pending node, with no data yet; ``check``: see :meth:`_run`)."""
         game = self.game
-        ctx = Ctx(game, None, self.control, draws)
+        ctx = game.ctx_class(None, self.control, draws, len(self._history))
         where = "setup"
         try:
             data = game.definition.setup(ctx)
@@ -116,11 +120,27 @@ class KitState(State):
         replayed on the checked path.
         """
         game = self.game
-        fns, after, end, max_length = game.runner
+        fns, after, end, max_length, new_ctx = game.runner
         data = self.data
         pending = self.pending
-        snap = snapshot(data) if pending is None else pending[3]
-        ctx = Ctx(game, None, self.control, draws)
+        if pending is None:
+            try:  # snapshot() inlined: one per step
+                snap: Any = _dumps(data, 2)
+            except ValueError:
+                snap = snapshot(data)
+        else:
+            snap = pending[3]
+        # the state's one context, reset for this transition (see _legal_actions)
+        ctx = self._ctx
+        if ctx is None:
+            ctx = self._ctx = new_ctx(None, self.control, draws, len(self._history))
+        else:
+            ctx.player = None
+            ctx._control = self.control
+            ctx._draws = draws
+            ctx._used = 0
+            ctx._step = len(self._history)
+            ctx.events = None
         where: Any = None  # the part running: a str, or the Action of the move
         try:
             for player, action in moves:
@@ -144,13 +164,9 @@ class KitState(State):
                     where = moves[-1][1]
                     raise InvalidGame(json_problem(data))
                 result = game.normalise_result(result)
-            if not ctx.simultaneous and len(ctx.active) != 1:
-                where = "turn order"
-                msg = f"one seat acts at a time outside ctx.all_move(); active seats: {ctx.active}"
-                raise InvalidGame(msg)
         except NeedChance as need:
             self.data = restore(snap)
-            self.pending = [moves, list(draws), need.args[0], snap]
+            self.pending = [moves, draws, need.args[0], snap]
             if len(self._history) >= max_length:
                 self._cut()
             return
@@ -167,18 +183,11 @@ class KitState(State):
     def _commit(self, ctx: Ctx, data: dict[str, Any], result: list[float] | None) -> None:
         """A transition completed: its data, control, result and events become the state's."""
         self.data = data
-        self.control = [ctx.active, ctx.simultaneous, ctx.phase, ctx.turn]
+        self.control = ctx._control  # a new record if the turn order or phase changed
         self.pending = None
         self.result = result
         if ctx.events:
-            self._log_events(ctx.events)
-
-    def _log_events(self, events: list[tuple[str, str, tuple[int, ...] | None, dict[str, Any]]]) -> None:
-        """The events of a completed transition, recorded as :meth:`State.log` records them."""
-        step = len(self._history)
-        append = self._events.append
-        for clause, kind, vis, fields in events:
-            append(_new_item(Event, (clause, kind, frozen_fields(fields), vis, step)))
+            self._events += private_events(ctx.events)
 
     def _cut(self) -> None:
         """The kit's safety limit: the game ends *unfinished* (a chance node left pending)."""
@@ -196,7 +205,7 @@ class KitState(State):
             self._run(pending[0], [*pending[1], action])
 
     def _apply_actions(self, actions: Mapping[int, Action]) -> None:
-        self._run([(p, actions[p]) for p in sorted(actions)], [])
+        self._run(sorted(actions.items()), [])  # (seat, action) in seat order
 
     def _apply_unchecked(self, player: int, action: Any) -> None:
         """Driver fast path (see :meth:`State._apply_unchecked`): the data's JSON check is left
@@ -205,8 +214,8 @@ class KitState(State):
             super()._apply_unchecked(player, action)
             return
         if player == SIMULTANEOUS:
-            self._history.append(_new_item(HistoryItem, (SIMULTANEOUS, tuple([action.get(p) for p in range(self.game.players)]))))
-            self._run([(p, action[p]) for p in sorted(action)], [], False)
+            self._history.append(_new_item(HistoryItem, (SIMULTANEOUS, tuple(map(action.get, range(self.game.players))))))
+            self._run(sorted(action.items()), [], False)
             return
         self._history.append(_new_item(HistoryItem, (player, action)))
         pending = self.pending
@@ -237,18 +246,33 @@ class KitState(State):
 
     def _legal_actions(self, player: int) -> list[Action]:
         game = self.game
-        ctx = Ctx(game, player, self.control)
+        control = self.control
+        table = game.move_table[control[2]]
+        if table is None:  # no legality test in this phase: every action of its moves
+            return game.static_actions[control[2]][:]
+        # the state's one context (see _run), made or reset for these tests: a state used by
+        # one thread at a time is all it needs; the tests get no recorded chance and their
+        # events are never kept
+        ctx = self._ctx
+        if ctx is None:
+            ctx = self._ctx = game.ctx_class(player, control)
+        else:
+            ctx.player = player
+            if ctx._control is not control or ctx._draws:
+                ctx._control = control
+                ctx._draws = ()
+                ctx._used = 0
+            ctx.events = None
         data = self.data
         out: list[Action] = []
         # the legality tests read the data (a move's test must not change it)
         try:
-            for mv, actions in game.move_table[self.control[2]]:
-                if mv.options is not None:
-                    out.extend(game.checked_options(mv, mv.options(data, ctx)))
-                elif mv.legal is None:
+            for mv, actions, options, legal in table:
+                if options is not None:
+                    out.extend(game.checked_options(mv, options(data, ctx)))
+                elif legal is None:
                     out.extend(actions)
                 else:
-                    legal = mv.legal
                     for a in actions:  # a plain loop: most moves have a few actions
                         if legal(data, ctx, *a.args):
                             out.append(a)
@@ -260,8 +284,8 @@ class KitState(State):
         return out
 
     def explain_illegal(self, player: int, action: Action) -> str | None:
-        moves = self.game.move_table[self.control[2]]
-        if not any(mv.name == action.kind for mv, _ in moves):
+        moves = self.game.phase_moves[self.control[2]]
+        if not any(mv.name == action.kind for mv in moves):
             return f"{action.kind} is not a move of the phase {self.control[2]!r}"
         return None
 
@@ -318,6 +342,11 @@ class KitState(State):
             "result": None if self.result is None else list(self.result),
             "unfinished": self.unfinished,
         }
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = self.__dict__.copy()
+        state.pop("_ctx", None)  # scratch; its class is made per game variant
+        return state
 
     def clone(self) -> KitState:
         new = KitState.__new__(KitState)
