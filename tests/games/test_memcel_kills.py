@@ -7,10 +7,15 @@ that a planted wrong rule fails it; each stays a few milliseconds.
 
 from __future__ import annotations
 
-import pytest
-from test_memcel_rules import to_hunt
+import dataclasses
 
+import networkx as nx
+import pytest
+from test_memcel_rules import attack, first_of, to_hunt
+
+import lab
 from lab import act
+from lab.boards.rings import rings_graph
 
 
 # ------------------------------------------------------------------ MC-2.1.1 the declared x
@@ -26,3 +31,86 @@ def test_MC_2_1_1_legal_x_after_a_roll(reading: str, roll: int, xs: list[int]) -
         assert st.is_chance_node() and not any(e.kind == "declare_x" for e in st.events)
         return
     assert sorted(a.args[0] for a in st.legal_actions()) == xs
+
+
+# ------------------------------------------------------------------ MC-C4 / MC-C5 the dice
+def test_MC_C5_icon_die_and_MC_C4_d8_are_fair() -> None:
+    st = lab.load("memcel", players=2).new_initial_state()
+    d8 = st.chance_outcomes()
+    assert [(a.args[0], p) for a, p in d8] == [(v, pytest.approx(1 / 8)) for v in range(1, 9)]
+    st.apply_action(act("d8", 8))
+    st.apply_action(act("d8", 1))
+    while not st.is_chance_node():  # seat 0 then seat 1 place until the first icon roll (MC-1.3)
+        st.apply_action(st.legal_actions()[0])
+    icon = st.chance_outcomes()
+    assert [a.kind for a, _ in icon] == ["icon"] * 6
+    assert [p for _, p in icon] == [pytest.approx(1 / 6)] * 6
+
+
+# ------------------------------------------------------------------ MC-C1 the board graph
+FIXED_LAYOUT = [{"colour": "board", "sectors": 12, "fixed": True}, {"colour": "red", "sectors": 12},
+                {"colour": "green", "sectors": 12}, {"colour": "blue", "sectors": 12}]
+
+
+def _geometry(g: nx.Graph) -> dict:
+    return {n: (d["angle"], d["pos"], d["fixed"]) for n, d in g.nodes(data=True)}
+
+
+def test_MC_C1_AMB_MC_1_board_graph_geometry_and_fixed_rings() -> None:
+    game = lab.load("memcel", ring_layout=FIXED_LAYOUT)
+    g = game.board()
+    assert _geometry(g) == _geometry(rings_graph((12, 12, 12, 12), fixed=(True, False, False, False)))
+    assert [g.nodes[(r, 0)]["fixed"] for r in range(4)] == [True, False, False, False]
+    assert g.nodes[(0, 0)]["angle"] == pytest.approx(15.0)  # sector 0 centred half a width from 12
+
+
+def test_AMB_MC_6_board_graph_after_three_quarter_board_turns() -> None:
+    st = to_hunt(players=3)  # three board turns of +90 degrees during set-up
+    angle = st.observation(None)["board_angle"]
+    assert angle == 270
+    offsets = [r["offset"] for r in st.observation(None)["rings"]]
+    g = st.game.board(st)
+    assert _geometry(g) == _geometry(rings_graph((16, 16, 16), offsets, None, 270))
+    for (r, i), d in g.nodes(data=True):  # 270 degrees = 12 of 16 sectors clockwise
+        assert d["slot"] == 16 * r + (i + offsets[r] + 12) % 16
+
+
+# ------------------------------------------------------------------ linter accounting
+NO_IMPREVISTO = {"red": 12, "green": 12, "blue": 12, "orange": 12}
+
+
+def _check(game: lab.Game, check_id: str) -> dict:
+    [c] = [dataclasses.asdict(c) for c in game.accounting() if c.id == check_id]
+    return c
+
+
+def test_MC_0_2_linter_without_imprevisto_tiles() -> None:
+    game = lab.load("memcel", players=3, tile_counts=NO_IMPREVISTO)
+    assert _check(game, "MC-imprevisto-share")["total"] == 0
+    assert not [c for c in game.accounting() if c.id == "MC-absent-share"]
+    assert not [f for f in lab.lint(game) if f.id == "MC-imprevisto-share"]
+
+
+def test_MC_0_2_linter_own_tiles_are_seat_0s_colour() -> None:
+    counts = {"red": 13, "green": 11, "blue": 11, "orange": 9, "imprevisto": 4}
+    game = lab.load("memcel", players=2, tile_counts=counts)
+    assert _check(game, "MC-own-tiles")["parts"] == {"red tiles": 13}
+
+
+# ------------------------------------------------------------------ MC-2.1.2.3 imprevisto tiles
+def test_MC_2_1_2_3_without_imprevisto_tiles_a_colour_is_never_an_imprevisto() -> None:
+    st = to_hunt(players=2, tile_counts=NO_IMPREVISTO)
+    green = first_of(st, "green")
+    attack(st, 3, 2)
+    st.apply_action(act("reveal", green[0]))
+    assert [e.kind for e in st.events if e.clause == "MC-2.1.2.3"] == []
+    assert st.observation(None)["slots"][green[0]] == "green"  # a miss: the tile stays face up
+    assert [e.data["slot"] for e in st.events if e.kind == "miss"] == [green[0]]
+
+
+# ------------------------------------------------------------------ action kinds
+def test_MC_2_action_kinds_name_their_clause() -> None:
+    specs = {s.kind: s.doc for s in lab.load("memcel").action_specs()}
+    assert specs["d8"] == "MC-C4 numeric die roll"
+    assert specs["icon"] == "MC-C5 icon die roll"
+    assert specs["choose_x"] == "MC-2.1.1 x"
