@@ -114,3 +114,83 @@ def test_MC_2_action_kinds_name_their_clause() -> None:
     assert specs["d8"] == "MC-C4 numeric die roll"
     assert specs["icon"] == "MC-C5 icon die roll"
     assert specs["choose_x"] == "MC-2.1.1 x"
+
+
+# ------------------------------------------------------------------ action kinds, sizes, variants
+ACTION_KINDS = [
+    ("d8", [("face", list(range(1, 9)))], "MC-C4 numeric die roll"),
+    ("icon", [("face", list(range(6)))], "MC-C5 icon die roll"),
+    ("card", [("effect", ["cover", "extra_turn", "lose_turn", "peek", "swap", "turn_board:ccw",
+                          "turn_board:cw", "turn_ring:blue:-4", "turn_ring:blue:4",
+                          "turn_ring:green:-3", "turn_ring:green:3", "turn_ring:red:-2",
+                          "turn_ring:red:2"])], "MC-C3 imprevisto card drawn"),
+    ("place", [("tile", ["red", "green", "blue", "orange", "imprevisto"]),
+               ("slot", list(range(48)))], "MC-1.1 place"),
+    ("attack", [], "MC-2.1 declare attack"),
+    ("defend", [("option", ["skip", "complication", "card"])], "MC-2.2 defence"),
+    ("choose_x", [("x", list(range(1, 9)))], "MC-2.1.1 x"),
+    ("reveal", [("slot", list(range(48)))], "MC-2.1.2 reveal a tile"),
+    ("swap", [("slot", list(range(48)))], "pick a tile to swap (twice)"),
+    ("peek", [("slot", list(range(48)))], "card: look at a face-down tile"),
+    ("cover", [("slot", list(range(48)))], "card: turn a face-up tile down"),
+]
+
+
+def test_MC_2_action_kinds_fields_and_docs() -> None:
+    specs = lab.load("memcel").action_specs()
+    got = [(s.kind, [(f.name, list(f.values)) for f in s.fields], s.doc) for s in specs]
+    assert got == ACTION_KINDS
+    assert all(s.choices is None for s in specs)
+    small = lab.load("memcel", ring_layout=FIXED_LAYOUT, icon_die=[
+        {"ring": "red", "dir": "cw", "complication": "board"},
+        {"ring": "blue", "dir": "ccw", "complication": "swap"}], deck={"peek": 50})
+    fields = {s.kind: [list(f.values) for f in s.fields] for s in small.action_specs()}
+    assert fields["icon"] == [[0, 1]] and fields["card"] == [["peek"]]
+    assert fields["reveal"] == [list(range(48))]
+
+
+def test_MC_0_1_longest_game_and_budget() -> None:
+    # order rolls 20 rounds x players, one placement per tile, 3 dice per player, 18 actions a turn, 8
+    assert lab.load("memcel").max_game_length() == 20 * 4 + 48 + 3 * 4 + 18 * 500 + 8
+    assert lab.load("memcel", players=3, max_turns=40).max_game_length() == 60 + 48 + 9 + 720 + 8
+    got = [dataclasses.astuple(b) for b in lab.load("memcel", players=2, max_turns=40,
+                                                      ring_layout=FIXED_LAYOUT).budget()]
+    assert got == [
+        ("rings", 4, 16, ("ring_layout",)),
+        ("tile kinds", 5, 16, ("tile_counts",)),
+        ("board sectors", 48, 1024, ("ring_layout",)),
+        ("tiles", 48, 1024, ("tile_counts",)),
+        ("place actions (tile kinds x slots)", 240, 16384, ("ring_layout", "tile_counts")),
+        ("card effects", 13, 256, ("deck",)),
+        ("icon die faces", 6, 64, ("icon_die",)),
+        ("save codes (longest game)", 40 + 48 + 6 + 18 * 40 + 8, 1_000_000,
+         ("max_turns", "tile_counts", "players")),
+    ]
+
+
+def _refused(**params: object) -> str:
+    with pytest.raises(lab.InvalidVariant) as info:
+        lab.load("memcel", **params)
+    return str(info.value)
+
+
+def test_AMB_MC_1_MC_C2_MC_C3_MC_C5_variant_checks_say_what_is_wrong() -> None:
+    assert _refused(ring_layout=[{"colour": "red", "sectors": 16}, {"colour": "green", "sectors": 16}]) == (
+        "ring_layout has 32 sectors but tile_counts makes 48 tiles; the board must be exactly "
+        "covered (AMB-MC-1, MC-C2): make them equal")
+    assert _refused(players=4, tile_counts={"red": 24, "green": 20, "imprevisto": 4}) == (
+        "4 players need 4 tile colours; tile_counts has 2 (red, green)")
+    assert _refused(deck_size=49) == (
+        "deck has 50 cards but deck_size is 49 (MC-C3): the counts must add up to deck_size")
+    assert _refused(ring_layout=FIXED_LAYOUT, deck={"peek": 49, "turn_ring:board:1": 1}) == (
+        "deck card 'turn_ring:board:1' turns ring 'board', which is not a rotating ring of "
+        "ring_layout; rotating rings: blue, green, red")
+    faces = [{"ring": "red", "dir": "cw", "complication": "board"},
+             {"ring": "board", "dir": "cw", "complication": "swap"}]
+    assert _refused(ring_layout=FIXED_LAYOUT, icon_die=faces) == (
+        "icon_die[1] shows ring 'board', which is not a rotating ring of ring_layout; "
+        "rotating rings: blue, green, red")
+    # the limits themselves are allowed
+    lab.load("memcel", players=4, tile_counts={"red": 12, "green": 12, "blue": 12, "orange": 12})
+    lab.load("memcel", ring_layout=FIXED_LAYOUT, deck={"peek": 49, "turn_ring:red:1": 1},
+             icon_die=faces[:1])
