@@ -16,6 +16,7 @@ from test_memcel_rules import attack, first_of, to_hunt
 import lab
 from lab import act
 from lab.boards.rings import rings_graph
+from lab.core.params import thaw
 
 
 # ------------------------------------------------------------------ MC-2.1.1 the declared x
@@ -194,3 +195,130 @@ def test_AMB_MC_1_MC_C2_MC_C3_MC_C5_variant_checks_say_what_is_wrong() -> None:
     lab.load("memcel", players=4, tile_counts={"red": 12, "green": 12, "blue": 12, "orange": 12})
     lab.load("memcel", ring_layout=FIXED_LAYOUT, deck={"peek": 49, "turn_ring:red:1": 1},
              icon_die=faces[:1])
+
+
+# ------------------------------------------------------------------ parameter checks, word for word
+REFUSED = [
+    ('ring_layout', [],
+     "ring_layout must be a non-empty list of rings like {'colour': 'red', 'sectors': 16}"),
+    ('ring_layout', 'x',
+     "ring_layout must be a non-empty list of rings like {'colour': 'red', 'sectors': 16}"),
+    ('ring_layout', [3],
+     'ring_layout[0] must be an object, not int'),
+    ('ring_layout', [{'colour': 'red', 'sectors': 48, 'size': 1}],
+     "ring_layout[0] has unknown key(s) ['size']; allowed: colour, sectors, fixed"),
+    ('ring_layout', [{'colour': '', 'sectors': 48}],
+     "ring_layout[0].colour must be a non-empty name without ':'"),
+    ('ring_layout', [{'colour': 'a:b', 'sectors': 48}],
+     "ring_layout[0].colour must be a non-empty name without ':'"),
+    ('ring_layout', [{'sectors': 48}],
+     "ring_layout[0].colour must be a non-empty name without ':'"),
+    ('ring_layout', [{'colour': 'red', 'sectors': 24}, {'colour': 'red', 'sectors': 24}],
+     "ring_layout: two rings are called 'red'; names must differ"),
+    ('ring_layout', [{'colour': 'red', 'sectors': 65}],
+     'ring_layout[0].sectors must be an integer in [1, 64], got 65'),
+    ('ring_layout', [{'colour': 'red', 'sectors': 0}],
+     'ring_layout[0].sectors must be an integer in [1, 64], got 0'),
+    ('ring_layout', [{'colour': 'red', 'sectors': True}],
+     'ring_layout[0].sectors must be an integer in [1, 64], got True'),
+    ('ring_layout', [{'colour': 'red', 'sectors': '4'}],
+     "ring_layout[0].sectors must be an integer in [1, 64], got '4'"),
+    ('ring_layout', [{'colour': 'red', 'sectors': 48, 'fixed': 1}],
+     'ring_layout[0].fixed must be true or false'),
+    ('ring_layout', [{'colour': 'red', 'sectors': 48, 'fixed': True}],
+     'ring_layout: at least one ring must rotate (all are fixed)'),
+    ('tile_counts', [1],
+     "tile_counts must be an object: colour -> count, plus 'imprevisto'"),
+    ('tile_counts', {'red': 48},
+     'tile_counts needs at least 2 colours (one per player)'),
+    ('tile_counts', {'red': 24, 'imprevisto': 24},
+     'tile_counts needs at least 2 colours (one per player)'),
+    ('tile_counts', {'red': 24, 'green': 201},
+     "tile_counts['green'] must be an integer in [0, 200], got 201"),
+    ('tile_counts', {'red': 24, 'green': -1},
+     "tile_counts['green'] must be an integer in [0, 200], got -1"),
+    ('tile_counts', {'red': 24, 'green': True},
+     "tile_counts['green'] must be an integer in [0, 200], got True"),
+    ('tile_counts', {'red': 24, 'green': 0},
+     "tile_counts['green'] = 0: a player colour needs at least 1 tile"),
+    ('deck', {},
+     'deck must be a non-empty object: effect -> number of cards'),
+    ('deck', [1],
+     'deck must be a non-empty object: effect -> number of cards'),
+    ('deck', {'fly': 50},
+     "card effect 'fly' is not a primitive; use one of swap, lose_turn, extra_turn, peek, cover, 'turn_board:cw', 'turn_board:ccw' or 'turn_ring:<ring>:<k>' with k a non-zero integer"),
+    ('deck', {'peek': 1001},
+     "deck['peek'] must be an integer in [0, 1000], got 1001"),
+    ('deck', {'peek': -1},
+     "deck['peek'] must be an integer in [0, 1000], got -1"),
+    ('deck', {'peek': True},
+     "deck['peek'] must be an integer in [0, 1000], got True"),
+    ('deck', {'peek': 0},
+     'deck has no cards'),
+    ('deck', {'turn_ring:red:0': 50},
+     "card effect 'turn_ring:red:0' is not a primitive; use one of swap, lose_turn, extra_turn, peek, cover, 'turn_board:cw', 'turn_board:ccw' or 'turn_ring:<ring>:<k>' with k a non-zero integer"),
+    ('deck', {'turn_ring:red:x': 50},
+     "card effect 'turn_ring:red:x' is not a primitive; use one of swap, lose_turn, extra_turn, peek, cover, 'turn_board:cw', 'turn_board:ccw' or 'turn_ring:<ring>:<k>' with k a non-zero integer"),
+    ('deck', {'turn_ring::2': 50},
+     "card effect 'turn_ring::2' is not a primitive; use one of swap, lose_turn, extra_turn, peek, cover, 'turn_board:cw', 'turn_board:ccw' or 'turn_ring:<ring>:<k>' with k a non-zero integer"),
+    ('deck', {'turn_board:up': 50},
+     "card effect 'turn_board:up' is not a primitive; use one of swap, lose_turn, extra_turn, peek, cover, 'turn_board:cw', 'turn_board:ccw' or 'turn_ring:<ring>:<k>' with k a non-zero integer"),
+    ('deck', {'turn_board': 50},
+     "card effect 'turn_board' is not a primitive; use one of swap, lose_turn, extra_turn, peek, cover, 'turn_board:cw', 'turn_board:ccw' or 'turn_ring:<ring>:<k>' with k a non-zero integer"),
+    ('deck', {'turn_ring:red': 50},
+     "card effect 'turn_ring:red' is not a primitive; use one of swap, lose_turn, extra_turn, peek, cover, 'turn_board:cw', 'turn_board:ccw' or 'turn_ring:<ring>:<k>' with k a non-zero integer"),
+    ('deck', {'turn_ring:red:2:1': 50},
+     "card effect 'turn_ring:red:2:1' is not a primitive; use one of swap, lose_turn, extra_turn, peek, cover, 'turn_board:cw', 'turn_board:ccw' or 'turn_ring:<ring>:<k>' with k a non-zero integer"),
+    ('deck', {'turn_board:cw:1': 50},
+     "card effect 'turn_board:cw:1' is not a primitive; use one of swap, lose_turn, extra_turn, peek, cover, 'turn_board:cw', 'turn_board:ccw' or 'turn_ring:<ring>:<k>' with k a non-zero integer"),
+    ('icon_die', [],
+     'icon_die must be a non-empty list of faces {ring, dir, complication}'),
+    ('icon_die', 'x',
+     'icon_die must be a non-empty list of faces {ring, dir, complication}'),
+    ('icon_die', [{'ring': 'red', 'dir': 'cw'}],
+     'icon_die[0] must have exactly the keys ring, dir, complication'),
+    ('icon_die', [1],
+     'icon_die[0] must have exactly the keys ring, dir, complication'),
+    ('icon_die', [{'ring': 'red', 'dir': 'up', 'complication': 'board'}],
+     "icon_die[0].dir must be 'cw' or 'ccw', got 'up'"),
+    ('icon_die', [{'ring': 'red', 'dir': 'cw', 'complication': 'fly'}],
+     "icon_die[0].complication must be one of ('board', 'swap', 'reroll'), got 'fly'"),
+    ('icon_die', [{'ring': 3, 'dir': 'cw', 'complication': 'board'}],
+     'icon_die[0].ring must be a ring colour name'),
+    ('seconds', [],
+     'seconds must be an object: kind of act -> seconds'),
+    ('seconds', {'nap': 1},
+     "seconds: unknown kind(s) ['nap']; known: place, roll, declare, reveal, cover, card, turn, swap, peek, setup"),
+    ('seconds', {'place': -1},
+     "seconds['place'] must be a number in [0, 3600], got -1"),
+    ('seconds', {'place': 3601},
+     "seconds['place'] must be a number in [0, 3600], got 3601"),
+    ('seconds', {'place': True},
+     "seconds['place'] must be a number in [0, 3600], got True"),
+    ('seconds', {'place': '1'},
+     "seconds['place'] must be a number in [0, 3600], got '1'"),
+]
+
+
+@pytest.mark.parametrize(("name", "value", "message"), REFUSED)
+def test_AMB_MC_1_MC_C2_MC_C3_MC_C5_bad_parameters_are_refused(name: str, value: object, message: str) -> None:
+    assert _refused(**{name: value}) == f"parameter {name!r}: {message}"
+
+
+FACES_RED = [{"ring": "red", "dir": "cw", "complication": "board"}]
+
+
+@pytest.mark.parametrize("params", [
+    {"ring_layout": [{"colour": "a", "sectors": 1}, {"colour": "b", "sectors": 47, "fixed": False}],
+     "deck": {"peek": 50}, "icon_die": [{"ring": "a", "dir": "ccw", "complication": "swap"}]},
+    {"ring_layout": [{"colour": "red", "sectors": 64}], "tile_counts": {"red": 32, "green": 32},
+     "players": 2, "deck": {"turn_ring:red:-1": 1}, "deck_size": 1, "icon_die": FACES_RED},
+    {"ring_layout": [{"colour": c, "sectors": 64} for c in ("red", "green", "blue", "orange")],
+     "tile_counts": {"red": 200, "green": 56, "imprevisto": 0}, "players": 2},
+    {"deck": {"peek": 1000, "swap": 0}, "deck_size": 1000},
+    {"seconds": {"place": 0, "setup": 3600, "card": 2.5}},
+])
+def test_AMB_MC_1_MC_C2_MC_C3_parameters_at_their_limits_are_allowed(params: dict) -> None:
+    game = lab.load("memcel", **params)
+    for name, value in params.items():
+        assert thaw(game.params[name]) == value
