@@ -322,3 +322,71 @@ def test_AMB_MC_1_MC_C2_MC_C3_parameters_at_their_limits_are_allowed(params: dic
     game = lab.load("memcel", **params)
     for name, value in params.items():
         assert thaw(game.params[name]) == value
+
+
+# ------------------------------------------------------------------ MC-C2 what each viewer sees
+RINGS_16 = [{"colour": c, "sectors": 16, "fixed": False, "first_slot": 16 * r, "offset": 0}
+            for r, c in enumerate(("red", "green", "blue"))]
+
+
+def test_MC_C2_observation_field_by_field_during_placement() -> None:
+    st = lab.load("memcel", players=2).new_initial_state()
+    assert st.pending() == {"task": "order"} and st.chance_stream() == "order"
+    st.apply_action(act("d8", 8))
+    st.apply_action(act("d8", 1))
+    st.apply_action(act("place", "red", 5))
+    slots = [None] * 48
+    slots[5] = "down"
+    table = {
+        "viewer": None, "phase": "place", "to_act": 0, "pending": {"task": "place"},
+        "turn_order": [0, 1], "colours": ["red", "green"], "rings": RINGS_16, "board_angle": 0,
+        "slots": slots, "left_to_place": [23, 24], "own_tiles": [10, 10], "own_face_up": [0, 0],
+        "lost_turns": [0, 0], "defended_last_turn": [False, False], "deck_left": 50, "turns": 0,
+        "rounds": 0, "events_start": 4,
+    }
+    for viewer in (None, 0, 1):
+        obs = dict(st.observation(viewer))
+        events = obs.pop("events")
+        mine = {"my_colour": ("red", "green")[viewer],
+                "my_tiles_to_place": [{"red": 9, "blue": 5, "orange": 5, "imprevisto": 4},
+                                      {"green": 10, "blue": 5, "orange": 5, "imprevisto": 4}][viewer]
+                } if viewer is not None else {}
+        # seat 1 has not decided yet: its recent events start at the beginning of its log
+        start = {"events_start": 0} if viewer == 1 else {}
+        assert obs == {**table, "viewer": viewer, **start, **mine}
+        log = st.event_log(viewer)
+        assert events == log[obs["events_start"]:]
+        assert [e["kind"] for e in log] == ["order_roll", "order_roll", "turn_order", "tiles_shared",
+                                            "place"]
+        assert ("tile" in log[-1]) == (viewer == 0)  # only the placer knows the tile's kind
+        with pytest.raises(TypeError):  # the events handed out are read-only
+            events[-1]["slot"] = 6  # type: ignore[index]
+    assert st.event_log(0)[-1]["tile"] == "red" and st.event_log(0)[-1]["clause"] == "MC-1.1"
+    assert st.event_log(None)[0] == {"clause": "MC-0.1", "kind": "order_roll", "step": 1, "player": 0,
+                                     "value": 8}
+
+
+def test_MC_2_pending_decision_at_each_step_of_an_attack() -> None:
+    st = to_hunt(players=2)
+    red = first_of(st, "red")
+    assert st.pending() == {"task": "declare"}
+    st.apply_action(act("attack"))
+    assert st.pending() == {"task": "ad8"} and st.chance_stream() == "ad8"
+    st.apply_action(act("d8", 5))
+    assert st.pending() == {"task": "x", "roll": 5, "x": 0, "found": 0}
+    assert st.observation(None)["pending"] == st.pending()
+    st.apply_action(act("choose_x", 2))
+    assert st.pending() == {"task": "reveal", "roll": 5, "x": 2, "found": 0}
+    st.apply_action(act("reveal", red[0]))
+    assert st.pending() == {"task": "reveal", "roll": 5, "x": 2, "found": 1}
+    st.apply_action(act("reveal", red[1]))
+    assert st.pending() == {"task": "card", "roll": 5, "x": 2, "found": 2, "reason": "MC-2.1.3"}
+    assert st.chance_stream() == "deck"
+    st.apply_action(act("card", "swap"))
+    assert st.pending() == {"task": "swap1"} and st.current_player() == 0
+    st.apply_action(act("swap", 3))
+    assert st.pending() == {"task": "swap2", "swap_first": 3}
+    st.apply_action(act("swap", 20))
+    assert st.pending() == {"task": "declare"} and st.current_player() == 1
+    st.apply_action(act("defend", "card"))  # no attack this turn: no roll, x or found
+    assert st.pending() == {"task": "card", "reason": "MC-2.2"}
