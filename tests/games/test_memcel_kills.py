@@ -10,13 +10,17 @@ from __future__ import annotations
 import dataclasses
 
 import networkx as nx
+import numpy as np
 import pytest
-from test_memcel_rules import attack, first_of, to_hunt
+from test_memcel_mutants import two_players_placing
+from test_memcel_rules import attack, first_of, to_hunt, void_attack
 
 import lab
 from lab import act
 from lab.boards.rings import rings_graph
 from lab.core.params import thaw
+from lab.games.memcel import components as C
+from lab.games.memcel.render import render_svg
 
 
 # ------------------------------------------------------------------ MC-2.1.1 the declared x
@@ -390,3 +394,87 @@ def test_MC_2_pending_decision_at_each_step_of_an_attack() -> None:
     assert st.pending() == {"task": "declare"} and st.current_player() == 1
     st.apply_action(act("defend", "card"))  # no attack this turn: no roll, x or found
     assert st.pending() == {"task": "card", "reason": "MC-2.2"}
+
+
+# ------------------------------------------------------------------ dice streams, copies, views
+def test_MC_C5_each_die_use_has_its_own_chance_stream() -> None:
+    st = lab.load("memcel", players=2).new_initial_state()
+    st.apply_action(act("d8", 8))
+    st.apply_action(act("d8", 1))
+    while not st.is_chance_node():
+        st.apply_action(st.legal_actions()[0])
+    assert st.pending() == {"task": "comp"} and st.chance_stream() == "comp"
+    st.apply_action(act("icon", 2))  # blue cw white: re-roll the icon die, then the d8
+    assert st.chance_stream() == "ricon"
+    st.apply_action(act("icon", 0))
+    assert st.chance_stream() == "rd8"
+
+
+def test_MC_3_a_copy_of_an_unfinished_game_stays_unfinished() -> None:
+    st = to_hunt(players=2, max_turns=1)
+    st.apply_action(act("defend", "skip"))
+    assert st.unfinished and st.stopped_by == "max_turns=1"
+    twin = st.clone()
+    assert twin.stopped_by == "max_turns=1" and twin.unfinished and twin.is_terminal()
+
+
+def test_MC_2_2_1_defending_twice_is_refused_with_the_rule() -> None:
+    st = to_hunt(players=2)
+    st.apply_action(act("defend", "skip"))
+    st.apply_action(act("defend", "skip"))  # seat 1
+    with pytest.raises(lab.IllegalAction) as info:
+        st.apply_action(act("defend", "skip"))
+    assert str(info.value) == ("defend(skip) is not legal for player 0 now: defence may not be chosen "
+                               "two turns in a row (MC-2.2.1); attack. Legal: attack")
+
+
+def test_AMB_MC_8_cover_card_event_names_its_clause() -> None:
+    st = to_hunt(players=2)
+    red = first_of(st, "red")
+    attack(st, 3, 1)
+    st.apply_action(act("reveal", red[0]))
+    st.apply_action(act("card", "cover"))
+    st.apply_action(act("cover", red[0]))
+    [ev] = [e for e in st.events if e.kind == "cover_card"]
+    assert (ev.clause, ev.data) == ("AMB-MC-8", {"player": 0, "slot": red[0]})
+
+
+def test_MC_C2_peeks_are_priced_each() -> None:
+    seconds = dict.fromkeys(C.DEFAULT_SECONDS, 0.0)
+    seconds["peek"] = 30.0
+    st = to_hunt(players=2, seconds=seconds)
+    for _ in range(2):  # two quiet turns with a peek each
+        void_attack(st)
+    assert st.metrics()["peeks"] == 2
+    assert st.estimated_minutes() == pytest.approx(1.0)
+
+
+def test_MC_C1_a_player_sees_their_own_board() -> None:
+    st = two_players_placing()
+    st.apply_action(act("place", "imprevisto", 5))
+    assert st.render_svg(0) == render_svg(st, 0)
+    assert st.render_svg(0) != st.render_svg(None)
+
+
+def test_MC_C2_a_resample_keeps_what_the_player_placed() -> None:
+    st = two_players_placing()
+    st.apply_action(act("place", "imprevisto", 5))
+    st.apply_action(act("place", "blue", 6))
+    st.apply_action(act("place", "green", 7))  # seat 1
+    for seed in range(5):
+        guess = st.resample_hidden(0, np.random.default_rng(seed))
+        assert guess.full_state()["tiles"][5:7] == st.full_state()["tiles"][5:7]
+        assert guess.full_state()["to_place"][0] == st.full_state()["to_place"][0]
+
+
+def test_MC_0_2_other_colour_names_follow_the_seat_colours_by_name() -> None:
+    counts = {"yellow": 12, "violet": 12, "red": 12, "imprevisto": 12}
+    game = lab.load("memcel", players=3, tile_counts=counts)
+    assert game.tables.kinds == ["red", "violet", "yellow", "imprevisto"]
+    assert lab.load("memcel", players=3, tile_counts=counts).new_initial_state().observation(None)[
+        "colours"] == ["red", "violet", "yellow"]
+
+
+def test_MC_0_2_the_game_class_takes_keyword_parameters() -> None:
+    game = lab.game_class("memcel")(players=3, max_turns=40)
+    assert (game.params["players"], game.params["max_turns"]) == (3, 40)
