@@ -478,3 +478,11 @@ def test_MC_0_2_other_colour_names_follow_the_seat_colours_by_name() -> None:
 def test_MC_0_2_the_game_class_takes_keyword_parameters() -> None:
     game = lab.game_class("memcel")(players=3, max_turns=40)
     assert (game.params["players"], game.params["max_turns"]) == (3, 40)
+
+
+def test_MC_2_1_2_a_face_down_tile_of_the_first_colour_is_not_called_missing() -> None:
+    """The widgets ask ``explain_illegal`` about a timed action even when it is legal."""
+    st = to_hunt(players=2)
+    attack(st, 3, 1)
+    red = first_of(st, "red")[0]  # kind 0, face down
+    assert st.explain_illegal(0, act("reveal", red)) == "now you must reveal a face-down tile (MC-2.1.2)"
