@@ -319,6 +319,7 @@ FACES_RED = [{"ring": "red", "dir": "cw", "complication": "board"}]
      "players": 2, "deck": {"turn_ring:red:-1": 1}, "deck_size": 1, "icon_die": FACES_RED},
     {"ring_layout": [{"colour": c, "sectors": 64} for c in ("red", "green", "blue", "orange")],
      "tile_counts": {"red": 200, "green": 56, "imprevisto": 0}, "players": 2},
+    {"tile_counts": {"red": 1, "green": 47}, "players": 2},
     {"deck": {"peek": 1000, "swap": 0}, "deck_size": 1000},
     {"seconds": {"place": 0, "setup": 3600, "card": 2.5}},
 ])
