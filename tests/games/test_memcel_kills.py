@@ -487,3 +487,29 @@ def test_MC_2_1_2_a_face_down_tile_of_the_first_colour_is_not_called_missing() -
     attack(st, 3, 1)
     red = first_of(st, "red")[0]  # kind 0, face down
     assert st.explain_illegal(0, act("reveal", red)) == "now you must reveal a face-down tile (MC-2.1.2)"
+
+
+# ------------------------------------------------------------------ MC-C5 the white face: re-roll
+def test_MC_C5_reroll_turns_the_rolled_ring_by_the_d8() -> None:
+    st = lab.load("memcel", players=2, ring_step=2).new_initial_state()
+    st.apply_action(act("d8", 8))
+    st.apply_action(act("d8", 1))
+    while not st.is_chance_node():
+        st.apply_action(st.legal_actions()[0])
+    roller = 0  # seat 0 placed first, finishes first and rolls at its next turn (MC-1.3)
+    rolls = st.metrics()["rolls"]
+    before = st.full_state()["tiles"][16:32]
+    st.apply_action(act("icon", 2))  # white: re-roll
+    st.apply_action(act("icon", 4))  # green ring, counter-clockwise
+    st.apply_action(act("d8", 5))
+    assert st.metrics()["rolls"] == rolls + 3
+    tail = [(e.clause, e.kind, dict(e.data)) for e in st.events][-4:]
+    assert tail == [
+        ("MC-1.3", "complication", {"player": roller, "face": 2, "complication": "reroll"}),
+        ("MC-C5", "reroll_icon", {"player": roller, "face": 4, "ring": "green", "dir": "ccw"}),
+        ("MC-C5", "reroll_d8", {"player": roller, "value": 5}),
+        ("MC-C5", "ring_turn", {"ring": 1, "steps": -10}),
+    ]
+    after = st.full_state()["tiles"][16:32]
+    assert after == before[10:] + before[:10]  # 10 sectors counter-clockwise
+    assert st.observation(None)["rings"][1]["offset"] == 6
