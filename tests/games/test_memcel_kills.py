@@ -513,3 +513,79 @@ def test_MC_C5_reroll_turns_the_rolled_ring_by_the_d8() -> None:
     after = st.full_state()["tiles"][16:32]
     assert after == before[10:] + before[:10]  # 10 sectors counter-clockwise
     assert st.observation(None)["rings"][1]["offset"] == 6
+
+
+# ------------------------------------------------------------------ AMB-MC-8 cards, MC-C5 swaps
+def test_AMB_MC_8_peek_card_tells_the_table_where_and_only_the_drawer_what() -> None:
+    st = to_hunt(players=2)
+    green = first_of(st, "green")[0]
+    attack(st, 3, 1)
+    st.apply_action(act("reveal", first_of(st, "red")[0]))
+    st.apply_action(act("card", "peek"))
+    st.apply_action(act("peek", green))
+    assert st.metrics()["cards"] == 1 and st.metrics()["peeks"] == 1
+    step = st.event_log(None)[-1]["step"]
+    card = {"clause": "MC-2.1.3", "kind": "card", "step": step - 1, "player": 0, "effect": "peek"}
+    peek = {"clause": "AMB-MC-8", "kind": "peek", "step": step, "player": 0, "slot": green}
+    assert st.event_log(None)[-2:] == [card, peek]
+    assert st.event_log(1)[-2:] == [card, peek]
+    assert st.event_log(0)[-3:] == [card, peek, {"clause": "AMB-MC-8", "kind": "peeked", "step": step,
+                                                 "player": 0, "slot": green, "tile": "green"}]
+    st.apply_action(act("defend", "card"))  # seat 1: a second card
+    st.apply_action(act("card", "turn_ring:red:2"))
+    st.apply_action(act("attack"))  # seat 0
+    st.apply_action(act("d8", 1))
+    st.apply_action(act("card", "turn_ring:green:3"))  # the void attack's card
+    assert st.metrics()["cards"] == 3 and st.metrics()["ring_turns"] == 2
+
+
+def test_MC_2_1_2_3_a_swap_from_the_imprevisto_card_comes_before_the_turns_card() -> None:
+    st = to_hunt(players=2)
+    imp = first_of(st, "imprevisto")[0]
+    attack(st, 3, 1)
+    st.apply_action(act("reveal", imp))
+    assert st.pending() == {"task": "card", "roll": 3, "x": 1, "found": 0, "reason": "MC-2.1.2.3"}
+    st.apply_action(act("card", "swap"))
+    assert st.pending() == {"task": "swap1"} and st.current_player() == 0
+    st.apply_action(act("swap", 5))
+    assert st.pending() == {"task": "swap2", "swap_first": 5} and st.current_player() == 0
+    swaps = st.metrics()["swaps"]
+    st.apply_action(act("swap", 40))
+    assert st.metrics()["swaps"] == swaps + 1
+    [ev] = [e for e in st.events if e.kind == "swap"][-1:]
+    assert (ev.clause, dict(ev.data)) == ("AMB-MC-8", {"player": 0, "a": 5, "b": 40})
+    assert st.pending() == {"task": "card", "roll": 3, "x": 1, "found": 0, "reason": "MC-2.1.3"}
+
+
+TWO_TILES = {
+    "players": 2, "tile_counts": {"red": 1, "green": 1}, "deck": {"swap": 50},
+    "ring_layout": [{"colour": "red", "sectors": 1}, {"colour": "green", "sectors": 1}],
+    "icon_die": [{"ring": "red", "dir": "cw", "complication": "swap"}],
+}
+
+
+def test_MC_C5_a_swap_of_the_only_two_tiles_on_the_board() -> None:
+    st = lab.load("memcel", **TWO_TILES).new_initial_state()
+    st.apply_action(act("d8", 8))
+    st.apply_action(act("d8", 1))
+    st.apply_action(act("place", "red", 0))
+    st.apply_action(act("place", "green", 1))  # seat 1
+    st.apply_action(act("icon", 0))  # seat 0's MC-1.3 complication: grey, swap two tiles
+    assert st.pending() == {"task": "swap1"} and st.legal_actions() == [act("swap", 0), act("swap", 1)]
+    st.apply_action(act("swap", 1))
+    st.apply_action(act("swap", 0))
+    assert st.full_state()["tiles"] == [1, 0]
+    ev = [e for e in st.events if e.kind == "swap"][-1]
+    assert (ev.clause, dict(ev.data)) == ("MC-C5", {"player": 0, "a": 1, "b": 0})
+    assert st.metrics()["swaps"] == 1
+
+
+def test_MC_3_the_unfinished_record_every_viewer_gets() -> None:
+    st = to_hunt(players=2, max_turns=2)
+    st.apply_action(act("defend", "skip"))
+    st.apply_action(act("defend", "skip"))
+    step = len(st.history())
+    record = {"clause": "MC-3:max_turns", "kind": "unfinished", "step": step, "limit": "max_turns=2",
+              "turns": 2}
+    for viewer in (None, 0, 1):
+        assert st.event_log(viewer)[-1] == record
