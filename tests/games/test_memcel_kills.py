@@ -589,3 +589,114 @@ def test_MC_3_the_unfinished_record_every_viewer_gets() -> None:
               "turns": 2}
     for viewer in (None, 0, 1):
         assert st.event_log(viewer)[-1] == record
+
+
+# ------------------------------------------------------------------ MC-2.1 attacks: counts and records
+SMALL = {
+    "players": 2, "tile_counts": {"red": 3, "green": 3}, "deck": {"peek": 50},
+    "ring_layout": [{"colour": "red", "sectors": 3}, {"colour": "green", "sectors": 3}],
+    "icon_die": [{"ring": "red", "dir": "cw", "complication": "board"}],
+}
+
+
+def test_MC_2_1_1_x_is_at_most_the_face_down_tiles() -> None:
+    st = to_hunt(**SMALL)
+    assert st.phase == "hunt"
+    st.apply_action(act("attack"))
+    st.apply_action(act("d8", 8))  # x < 8, but only 6 tiles are face down
+    assert [a.args[0] for a in st.legal_actions()] == [1, 2, 3, 4, 5, 6]
+    st.apply_action(act("choose_x", 1))
+    st.apply_action(act("reveal", first_of(st, "red")[0]))  # full success: 5 face down
+    st.apply_action(act("card", "peek"))
+    st.apply_action(st.legal_actions()[0])
+    st.apply_action(act("attack"))  # seat 1
+    st.apply_action(act("d8", 8))
+    assert [a.args[0] for a in st.legal_actions()] == [1, 2, 3, 4, 5]
+
+
+def test_MC_2_1_1_a_void_attack_still_ends_with_the_card_without_a_success() -> None:
+    st = to_hunt(players=2, card_after_success=False)
+    m = st.metrics()
+    st.apply_action(act("attack"))
+    st.apply_action(act("d8", 1))
+    assert st.event_log(None)[-1] == {"clause": "MC-2.1.1", "kind": "no_attack_possible",
+                                      "step": len(st.history()), "player": 0, "value": 1}
+    assert st.pending() == {"task": "card", "roll": 1, "x": 0, "found": 0, "reason": "MC-2.1.3"}
+    st.apply_action(act("card", "peek"))
+    st.apply_action(st.legal_actions()[0])
+    st.apply_action(act("attack"))  # seat 1
+    st.apply_action(act("d8", 1))
+    got = st.metrics()
+    assert got["void_attacks"] == m["void_attacks"] + 2
+    assert got["rolls"] == m["rolls"] + 2 and got["attacks"] == m["attacks"] + 2
+    assert got["declarations"] == m["declarations"] + 2
+
+
+def test_MC_2_1_2_3_imprevisto_goes_back_face_down_and_is_counted() -> None:
+    st = to_hunt(players=2)
+    imps = first_of(st, "imprevisto")
+    reds = first_of(st, "red")
+    m = st.metrics()
+    attack(st, 4, 3)
+    st.apply_action(act("reveal", reds[0]))
+    st.apply_action(act("reveal", imps[0]))  # y = 2: two lost turns as well
+    imp_event = [e for e in st.events if e.kind == "imprevisto_revealed"][-1]
+    assert (imp_event.clause, dict(imp_event.data)) == ("MC-2.1.2.3", {"player": 0, "slot": imps[0], "y": 2})
+    full = st.full_state()
+    assert full["up"][imps[0]] is False and full["upby"][imps[0]] == -1
+    assert full["up"][reds[0]] is False and full["upby"][reds[0]] == -1  # MC-2.1.2.1 covered too
+    st.apply_action(act("card", "lose_turn"))  # the imprevisto card: one more lost turn
+    st.apply_action(act("card", "peek"))  # the turn's card
+    st.apply_action(st.legal_actions()[0])
+    got = st.metrics()
+    assert got["imprevisto_reveals"] == m["imprevisto_reveals"] + 1
+    assert got["lost_turns"] == m["lost_turns"] + 3 and got["penalties"] == m["penalties"] + 1
+    assert st.full_state()["lost"] == [3, 0]
+    turns = st.metrics()["turns"]
+    while st.current_player() == 1:  # seat 1 plays quiet turns, seat 0 sits out three
+        void_attack(st)
+    assert st.metrics()["turns"] == turns + 7 and st.full_state()["lost"] == [0, 0]
+    attack(st, 4, 3)  # seat 0 again, found none: y = 3, a second penalty
+    st.apply_action(act("reveal", first_of(st, "green")[0]))
+    got2 = st.metrics()
+    assert got2["penalties"] == got["penalties"] + 1 and got2["lost_turns"] == got["lost_turns"] + 3
+    assert got2["imprevisto_reveals"] == got["imprevisto_reveals"]
+
+
+def test_MC_2_1_2_2_house_rule_a_single_lost_turn_is_sat_out() -> None:
+    game = lab.load("memcel", players=2).with_rules({"MC-2.1.2.2": lambda x, found: 1})
+    st = game.new_initial_state()
+    for item in to_hunt(players=2).history():  # the same set-up under the house rule
+        st.apply_action(item.action)
+    attack(st, 2, 1)
+    st.apply_action(act("reveal", first_of(st, "green")[0]))  # y = 1: the house rule costs a turn
+    lost = [e for e in st.events if e.kind == "lost_turns"]
+    assert [(e.clause, dict(e.data)) for e in lost] == [("MC-2.1.2.2", {"player": 0, "turns": 1})]
+    assert st.full_state()["lost"] == [1, 0]
+
+
+def test_AMB_MC_4_another_players_miss_completes_seat_0s_colour() -> None:
+    st = to_hunt(players=2)
+    reds = first_of(st, "red")
+    attack(st, 8, 7)
+    for s in reds[:7]:
+        st.apply_action(act("reveal", s))
+    st.apply_action(act("card", "peek"))
+    st.apply_action(st.legal_actions()[0])
+    st.apply_action(act("defend", "skip"))  # seat 1
+    attack(st, 3, 2)  # seat 0: nine of ten red tiles up
+    for s in reds[7:9]:
+        st.apply_action(act("reveal", s))
+    st.apply_action(act("card", "peek"))
+    st.apply_action(st.legal_actions()[0])
+    attack(st, 2, 1)  # seat 1 misses on the last red tile
+    st.apply_action(act("reveal", reds[9]))
+    assert st.is_terminal() and st.winners() == [0]
+    assert [e.data["player"] for e in st.events if e.kind == "win"] == [0]
+
+
+def test_AMB_MC_5_a_miss_draws_the_turns_card_even_when_a_success_does_not() -> None:
+    st = to_hunt(players=2, card_after_success=False)
+    attack(st, 2, 1)
+    st.apply_action(act("reveal", first_of(st, "green")[0]))
+    assert st.pending() == {"task": "card", "roll": 2, "x": 1, "found": 0, "reason": "MC-2.1.3"}
