@@ -13,7 +13,7 @@ import networkx as nx
 import numpy as np
 import pytest
 from test_memcel_mutants import two_players_placing
-from test_memcel_rules import attack, first_of, to_hunt, void_attack
+from test_memcel_rules import BOARD_FACE, SWAP_FACE, attack, first_of, to_hunt, void_attack
 
 import lab
 from lab import act
@@ -700,3 +700,57 @@ def test_AMB_MC_5_a_miss_draws_the_turns_card_even_when_a_success_does_not() -> 
     attack(st, 2, 1)
     st.apply_action(act("reveal", first_of(st, "green")[0]))
     assert st.pending() == {"task": "card", "roll": 2, "x": 1, "found": 0, "reason": "MC-2.1.3"}
+
+
+# ------------------------------------------------------------------ MC-C5 / AMB-MC-6 turning things
+def _rotated(seg: list[int], k: int) -> list[int]:
+    """``seg`` turned ``k`` sectors clockwise (the tile at i moves to i + k)."""
+    k %= len(seg)
+    return seg[len(seg) - k:] + seg[:len(seg) - k]
+
+
+def test_AMB_MC_6_two_board_turns_add_up_and_ccw_turns_back() -> None:
+    st = to_hunt(players=2, face=SWAP_FACE)  # no board turn during set-up
+    assert st.board_angle == 0
+    before = st.full_state()["tiles"]
+    st.apply_action(act("defend", "complication"))
+    st.apply_action(act("icon", BOARD_FACE))  # red cw black: +90 degrees
+    st.apply_action(act("defend", "complication"))  # seat 1
+    st.apply_action(act("icon", BOARD_FACE))  # +90 again: 180, four more sectors
+    after = st.full_state()["tiles"]
+    for r in range(3):
+        assert after[16 * r:16 * r + 16] == _rotated(before[16 * r:16 * r + 16], 8)
+    assert [e.data["shifts"] for e in st.events if e.kind == "board_turn"] == [[4, 4, 4], [4, 4, 4]]
+    st.apply_action(act("attack"))  # seat 0
+    st.apply_action(act("d8", 1))
+    st.apply_action(act("card", "turn_board:ccw"))  # back to 90 degrees
+    assert st.board_angle == 90
+    assert st.full_state()["tiles"][32:] == _rotated(before[32:], 4)
+
+
+def test_MC_C5_the_counter_clockwise_black_face_turns_the_board_back() -> None:
+    st = to_hunt(players=2, face=SWAP_FACE)
+    before = st.full_state()["tiles"]
+    st.apply_action(act("defend", "complication"))
+    st.apply_action(act("icon", 5))  # blue ccw black
+    assert st.board_angle == 270
+    assert st.full_state()["tiles"][:16] == _rotated(before[:16], -4)
+
+
+def test_AMB_MC_8_a_card_turns_a_ring_by_one_sector() -> None:
+    st = to_hunt(players=2, deck={"turn_ring:green:1": 25, "peek": 25})
+    before = st.full_state()["tiles"]
+    st.apply_action(act("attack"))
+    st.apply_action(act("d8", 1))
+    st.apply_action(act("card", "turn_ring:green:1"))
+    assert st.full_state()["tiles"][16:32] == _rotated(before[16:32], 1)
+    assert st.full_state()["tiles"][:16] == before[:16]
+
+
+def test_AMB_MC_8_peek_choices_are_exactly_the_face_down_tiles() -> None:
+    st = to_hunt(players=2)
+    red = first_of(st, "red")[0]
+    attack(st, 2, 1)
+    st.apply_action(act("reveal", red))
+    st.apply_action(act("card", "peek"))
+    assert st.legal_actions() == [act("peek", s) for s in range(48) if s != red]
