@@ -754,3 +754,69 @@ def test_AMB_MC_8_peek_choices_are_exactly_the_face_down_tiles() -> None:
     st.apply_action(act("reveal", red))
     st.apply_action(act("card", "peek"))
     assert st.legal_actions() == [act("peek", s) for s in range(48) if s != red]
+
+
+# ------------------------------------------------------------------ MC-0.1 order, MC-0.2 shares, MC-1 placing
+def test_MC_0_1_ties_are_rolled_again_by_the_tied_players_only() -> None:
+    st = lab.load("memcel", players=3).new_initial_state()
+    for v in (5, 5, 2):
+        st.apply_action(act("d8", v))
+    assert st.event_log(None)[-1] == {"clause": "MC-0.1", "kind": "order_tie", "step": 3, "players": [0, 1]}
+    assert [e.kind for e in st.events].count("order_roll") == 3
+    st.apply_action(act("d8", 3))  # seat 0
+    st.apply_action(act("d8", 6))  # seat 1 wins the re-roll
+    assert st.metrics()["rolls"] == 5
+    log = st.event_log(None)
+    assert log[-2] == {"clause": "MC-0.1", "kind": "turn_order", "step": 5, "order": [1, 2, 0]}
+    shares = [[10, 0, 0, 4, 2], [0, 10, 0, 3, 3], [0, 0, 10, 3, 3]]  # MC-0.3: orange 4/3/3, imprevisto 2/3/3
+    assert log[-1] == {"clause": "MC-0.2", "kind": "tiles_shared", "step": 5, "shares": shares,
+                       "kinds": ["red", "green", "blue", "orange", "imprevisto"]}
+    assert st.current_player() == 1 and st.phase == "place"
+
+
+def test_MC_0_1_after_twenty_tied_rounds_the_lowest_seat_starts() -> None:
+    st = lab.load("memcel", players=2).new_initial_state()
+    for _ in range(20):
+        assert st.phase == "order"
+        st.apply_action(act("d8", 4))
+        st.apply_action(act("d8", 4))
+    assert st.phase == "place" and st.full_state()["order"] == [0, 1]
+    assert [e.kind for e in st.events].count("order_tie") == 19
+    assert st.metrics()["rolls"] == 40
+
+
+def test_MC_C3_card_draws_are_weighted_by_the_cards_left() -> None:
+    st = to_hunt(players=2, deck={"peek": 3, "swap": 1}, deck_size=4)
+    st.apply_action(act("attack"))
+    st.apply_action(act("d8", 1))
+    assert [(a.args[0], p) for a, p in st.chance_outcomes()] == [("peek", 0.75), ("swap", 0.25)]
+    st.apply_action(act("card", "peek"))
+    st.apply_action(st.legal_actions()[0])
+    st.apply_action(act("attack"))  # seat 1
+    st.apply_action(act("d8", 1))
+    assert [(a.args[0], p) for a, p in st.chance_outcomes()] == [
+        ("peek", pytest.approx(2 / 3)), ("swap", pytest.approx(1 / 3))]
+
+
+def test_MC_1_2_the_placers_record_names_MC_1_2_the_tables_MC_1_1() -> None:
+    st = two_players_placing()
+    st.apply_action(act("place", "imprevisto", 4))
+    st.apply_action(act("place", "red", 9))
+    assert st.metrics()["placements"] == 2
+    mine, theirs = st.event_log(0)[-2], st.event_log(1)[-2]
+    assert mine == {"clause": "MC-1.2", "kind": "place", "step": 3, "player": 0, "slot": 4,
+                    "tile": "imprevisto"}
+    assert theirs == {"clause": "MC-1.1", "kind": "place", "step": 3, "player": 0, "slot": 4}
+    st.apply_action(act("place", "green", 0))  # seat 1
+    assert st.metrics()["placements"] == 3
+
+
+def test_AMB_MC_8_the_private_peek_record_names_its_clause() -> None:
+    st = to_hunt(players=2)
+    green = first_of(st, "green")[0]
+    attack(st, 3, 1)
+    st.apply_action(act("reveal", first_of(st, "red")[0]))
+    st.apply_action(act("card", "peek"))
+    st.apply_action(act("peek", green))
+    [peeked] = [e for e in st.events if e.kind == "peeked"]
+    assert peeked.clause == "AMB-MC-8" and tuple(peeked.visible_to) == (0,)
