@@ -820,3 +820,100 @@ def test_AMB_MC_8_the_private_peek_record_names_its_clause() -> None:
     st.apply_action(act("peek", green))
     [peeked] = [e for e in st.events if e.kind == "peeked"]
     assert peeked.clause == "AMB-MC-8" and tuple(peeked.visible_to) == (0,)
+
+
+# ------------------------------------------------------------------ turns: records and counts
+def test_MC_2_full_state_of_a_new_game() -> None:
+    full = lab.load("memcel", players=2).new_initial_state().full_state()
+    assert (full["turn_idx"], full["extra"], full["attack"], full["phase"]) == (-1, 0, [], "order")
+    assert full["mark"] == [0, 0, 0] and full["queue"] == [["order", 0], ["order", 1]]
+
+
+def test_MC_2_2_defences_are_recorded_and_counted() -> None:
+    st = to_hunt(players=2)
+    m = st.metrics()
+    st.apply_action(act("defend", "skip"))
+    st.apply_action(act("defend", "skip"))  # seat 1
+    rec = [(e.clause, dict(e.data)) for e in st.events if e.kind == "defence"]
+    assert rec == [("MC-2.2", {"player": 0, "option": "skip"}), ("MC-2.2", {"player": 1, "option": "skip"})]
+    got = st.metrics()
+    assert got["defences"] == m["defences"] + 2 and got["declarations"] == m["declarations"] + 2
+    attack(st, 3, 2)  # declare and x: two declarations
+    assert st.metrics()["declarations"] == got["declarations"] + 2
+
+
+def test_MC_2_0_the_hunt_starts_with_the_first_player_and_rounds_are_counted() -> None:
+    st = lab.load("memcel", players=2).new_initial_state()
+    st.apply_action(act("d8", 1))
+    st.apply_action(act("d8", 8))  # seat 1 starts
+    while st.phase != "hunt":
+        st.apply_action(st.legal_actions()[0])
+    [start] = [e for e in st.events if e.kind == "hunt_starts"]
+    assert (start.clause, dict(start.data)) == ("MC-2.0", {"first": 1})
+    assert st.current_player() == 1 and st.metrics()["rounds"] == 1
+    for _ in range(4):
+        st.apply_action(act("defend", "skip") if not st.full_state()["defended"][st.current_player()]
+                        else act("attack"))
+        while st.is_chance_node() or st.pending().get("task") in ("peek", "swap1", "swap2", "x", "reveal"):
+            st.apply_action(act("d8", 1) if st.pending()["task"] == "ad8" else st.legal_actions()[0])
+    assert st.metrics()["turns"] == 5 and st.metrics()["rounds"] == 3
+
+
+def test_AMB_MC_8_two_extra_turns_and_a_lost_turn_card() -> None:
+    st = to_hunt(players=2)
+    imp = first_of(st, "imprevisto")[0]
+    m = st.metrics()
+    attack(st, 2, 1)
+    st.apply_action(act("reveal", imp))
+    st.apply_action(act("card", "extra_turn"))  # the imprevisto card
+    st.apply_action(act("card", "extra_turn"))  # the turn's card
+    assert st.metrics()["extra_turns"] == m["extra_turns"] + 2
+    assert st.current_player() == 0
+    assert [dict(e.data) for e in st.events if e.kind == "extra_turn_starts"] == [{"player": 0}]
+    st.apply_action(act("defend", "skip"))  # the first extra turn
+    assert st.current_player() == 0
+    starts = [(e.clause, dict(e.data)) for e in st.events if e.kind == "extra_turn_starts"]
+    assert starts == [("MC-2.0", {"player": 0}), ("MC-2.0", {"player": 0})]
+    void_attack(st)  # the second extra turn
+    assert st.current_player() == 1
+    st.apply_action(act("attack"))
+    st.apply_action(act("d8", 1))
+    st.apply_action(act("card", "lose_turn"))
+    [lost] = [e for e in st.events if e.kind == "lost_turns"]
+    assert (lost.clause, dict(lost.data)) == ("AMB-MC-8", {"player": 1, "turns": 1})
+    sits = st.metrics()["sit_outs"]
+    st.apply_action(act("attack"))  # seat 0; seat 1 then sits out
+    st.apply_action(act("d8", 1))
+    st.apply_action(act("card", "turn_board:cw"))
+    [board] = [e for e in st.events if e.kind == "board_turn" and e.clause == "AMB-MC-8"]
+    assert board.data["degrees"] == 90
+    sat = [(e.clause, dict(e.data)) for e in st.events if e.kind == "sits_out"]
+    assert sat == [("MC-2.1.2.2", {"player": 1, "left": 0})]
+    assert st.metrics()["sit_outs"] == sits + 1 and st.current_player() == 0
+    assert st.full_state()["defended"][1] is False  # AMB-MC-9: a sat-out turn clears the defence
+
+
+def test_MC_2_1_2_3_cards_of_the_imprevisto_tile_act_before_the_turns_card() -> None:
+    st = to_hunt(players=2)
+    imps = first_of(st, "imprevisto")
+    green = first_of(st, "green")[0]
+    m = st.metrics()
+    void_attack(st)  # seat 0
+    attack(st, 2, 1)  # seat 1: a full success leaves a green tile up
+    st.apply_action(act("reveal", green))
+    st.apply_action(act("card", "peek"))
+    st.apply_action(st.legal_actions()[0])
+    attack(st, 3, 2)  # seat 0 reveals an imprevisto tile first
+    st.apply_action(act("reveal", imps[0]))
+    st.apply_action(act("card", "cover"))
+    assert st.pending() == {"task": "cover"} and st.legal_actions() == [act("cover", green)]
+    st.apply_action(act("cover", green))
+    assert st.pending()["reason"] == "MC-2.1.3"
+    st.apply_action(act("card", "turn_ring:red:2"))
+    attack(st, 2, 1)  # seat 1 reveals the other imprevisto tile
+    st.apply_action(act("reveal", imps[1]))
+    st.apply_action(act("card", "peek"))
+    assert st.pending() == {"task": "peek"}
+    st.apply_action(st.legal_actions()[0])
+    assert st.pending()["reason"] == "MC-2.1.3"
+    assert st.metrics()["imprevisto_reveals"] == m["imprevisto_reveals"] + 2
