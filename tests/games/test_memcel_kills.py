@@ -917,3 +917,23 @@ def test_MC_2_1_2_3_cards_of_the_imprevisto_tile_act_before_the_turns_card() -> 
     st.apply_action(st.legal_actions()[0])
     assert st.pending()["reason"] == "MC-2.1.3"
     assert st.metrics()["imprevisto_reveals"] == m["imprevisto_reveals"] + 2
+
+
+def test_AMB_MC_8_a_peek_when_only_the_first_colours_tiles_are_face_down() -> None:
+    st = to_hunt(revealed_by_other_counts=False, **SMALL)
+    greens, reds = first_of(st, "green"), first_of(st, "red")
+    for turn, green in enumerate(greens):  # seat 0 misses on a green tile three times
+        attack(st, 2, 1)
+        st.apply_action(act("reveal", green))
+        st.apply_action(act("card", "peek"))
+        if turn < 2:
+            st.apply_action(st.legal_actions()[0])
+            st.apply_action(act("defend", "skip") if turn == 0 else act("attack"))  # seat 1
+            if turn == 1:
+                st.apply_action(act("d8", 1))
+                st.apply_action(act("card", "peek"))
+                st.apply_action(st.legal_actions()[0])
+    slots = st.observation(None)["slots"]
+    assert [slots[s] for s in reds] == ["down"] * 3 and [slots[s] for s in greens] == ["green"] * 3
+    assert not st.is_terminal() and st.pending() == {"task": "peek"}
+    assert st.legal_actions() == [act("peek", s) for s in sorted(reds)]
