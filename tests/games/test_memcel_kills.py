@@ -567,6 +567,10 @@ def test_MC_C5_a_swap_of_the_only_two_tiles_on_the_board() -> None:
     ev = [e for e in st.events if e.kind == "swap"][-1]
     assert (ev.clause, dict(ev.data)) == ("MC-C5", {"player": 0, "a": 1, "b": 0})
     assert st.metrics()["swaps"] == 1
+    st.apply_action(act("icon", 0))  # seat 1's complication: another swap
+    st.apply_action(act("swap", 0))
+    st.apply_action(act("swap", 1))
+    assert st.full_state()["tiles"] == [0, 1] and st.metrics()["swaps"] == 2
 
 
 def test_MC_3_the_unfinished_record_every_viewer_gets() -> None:
@@ -645,6 +649,7 @@ def test_MC_2_1_2_3_imprevisto_goes_back_face_down_and_is_counted() -> None:
     while st.current_player() == 1:  # seat 1 plays quiet turns, seat 0 sits out three
         void_attack(st)
     assert st.metrics()["turns"] == turns + 7 and st.full_state()["lost"] == [0, 0]
+    assert st.metrics()["sit_outs"] == m["sit_outs"] + 3
     attack(st, 4, 3)  # seat 0 again, found none: y = 3, a second penalty
     st.apply_action(act("reveal", first_of(st, "green")[0]))
     got2 = st.metrics()
