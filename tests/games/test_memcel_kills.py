@@ -920,3 +920,21 @@ def test_AMB_MC_8_a_peek_when_only_the_first_colours_tiles_are_face_down() -> No
     assert [slots[s] for s in reds] == ["down"] * 3 and [slots[s] for s in greens] == ["green"] * 3
     assert not st.is_terminal() and st.pending() == {"task": "peek"}
     assert st.legal_actions() == [act("peek", s) for s in sorted(reds)]
+
+
+def test_AMB_MC_8_no_peek_when_every_tile_is_face_up() -> None:
+    """Misses leave the other colour's tiles up, and they count for nobody (AMB-MC-4 off)."""
+    st = to_hunt(revealed_by_other_counts=False, cover_scope="turn", **SMALL)
+    greens, reds = first_of(st, "green"), first_of(st, "red")
+    for green, red in zip(greens, reds, strict=True):
+        attack(st, 2, 1)  # seat 0 misses on a green tile
+        st.apply_action(act("reveal", green))
+        st.apply_action(act("card", "peek"))
+        st.apply_action(st.legal_actions()[0])
+        attack(st, 2, 1)  # seat 1 misses on a red tile
+        st.apply_action(act("reveal", red))
+        st.apply_action(act("card", "peek"))
+        if red != reds[-1]:
+            st.apply_action(st.legal_actions()[0])
+    assert set(st.observation(None)["slots"]) == {"red", "green"} and not st.is_terminal()
+    assert st.pending() == {"task": "declare"} and st.current_player() == 0
