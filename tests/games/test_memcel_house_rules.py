@@ -59,3 +59,23 @@ def test_MC_3_max_turns_house_rule_stops_after_three_turns_unfinished() -> None:
         state = lab.play(game, seed=s)
         assert state.is_terminal() and state.metrics()["turns"] == 3 and state.returns() == [0.0, 0.0]
         assert state.unfinished and state.winners() == []
+
+
+def test_MC_2_1_1_house_rule_allowing_more_than_a_d8_is_a_rule_error() -> None:
+    """x is declared with choose_x (1..8): a reveal limit above 8 names the rule point, not a KeyError."""
+    import pytest
+
+    game = BASE.with_rules({"MC-2.1.1": lambda roll, strict: 12})
+    state, rng = game.new_initial_state(), __import__("numpy").random.default_rng(0)
+    with pytest.raises(lab.RuleError, match=r"MC-2.1.1 .*up to 12.*1 to 8") as info:
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                before = state.to_json()
+                action = outcomes[rng.choice(len(outcomes), p=[p for _, p in outcomes])][0]
+            else:
+                legal = state.legal_actions()
+                before = state.to_json()
+                action = legal[rng.integers(len(legal))]
+            state.apply_action(action)
+    assert info.value.clause == "MC-2.1.1" and state.to_json() == before  # the state is unchanged

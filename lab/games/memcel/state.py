@@ -16,8 +16,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from lab.core.actions import Action
+from lab.core.errors import RuleError
 from lab.core.frozen import FrozenDict
 from lab.core.state import CHANCE, TERMINAL, State
+from lab.games.memcel import components as C
 from lab.games.memcel.rules import ORDER_ROLL_ROUNDS
 
 if TYPE_CHECKING:
@@ -370,6 +372,12 @@ class MemcelState(State):
     def _x_range(self) -> range:
         n_roll = self.attack[0]
         hi = self.game.rules.reveal_limit(n_roll, self.t.strict)  # MC-2.1.1 rule point (AMB-MC-2)
+        if hi > C.D8_SIDES:  # only a house rule can: x is declared by choose_x, 1..8
+            msg = (
+                f"rule point MC-2.1.1 (reveal_limit) allowed x up to {hi} after a roll of {n_roll}; "
+                f"x is declared with choose_x, which takes 1 to {C.D8_SIDES}: return at most {C.D8_SIDES}"
+            )
+            raise RuleError(msg, rule="MC-2.1.1", clause="MC-2.1.1")
         down = sum(1 for k, u in zip(self.tiles, self.up, strict=True) if k >= 0 and not u)
         return range(1, min(hi, down) + 1)
 
