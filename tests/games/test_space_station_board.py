@@ -281,3 +281,76 @@ def test_SS_F3_route_benchmark_helpers():
         path = g.table_route(s, k)
         assert path[0] == s and path[-1] == g.orbit[k] and len(path) == g.route_length(s, k) + 1
         assert all(b in g.step[a] for a, b in zip(path, path[1:], strict=False))
+
+
+# ---------------------------------------------------------------------- what mutation testing found
+def test_SS_F3_route_helpers_timing_arithmetic_on_a_fake_clock(monkeypatch):
+    # compare_with_networkx divides the time of each batch of questions by their number; a clock
+    # that advances by fixed steps makes every figure exact (including a zero-length interval)
+    import time
+
+    g = SpaceStationGame().geometry
+    assert route_queries(g, 5) == route_queries(g, 5, seed=0)  # the default seed
+    for ticks, queries, want in (
+        ([10.0, 11.0, 11.0, 14.0], route_queries(g, 1), (1.0, 0.0, 3.0, float("inf"), 3.0)),
+        ([10.0, 10.0, 12.0, 18.0], route_queries(g, 2), (0.0, 1.0, 3.0, 3.0, float("inf"))),
+    ):
+        clock = iter(ticks)
+        monkeypatch.setattr(time, "perf_counter", lambda clock=clock: next(clock))
+        out = compare_with_networkx(g, queries)
+        monkeypatch.undo()
+        got = tuple(out[k] for k in ("length_s", "table_s", "networkx_s", "speedup", "length_speedup"))
+        assert got == want and out["agree"] == 1.0
+
+
+def test_SS_F3_SS_F4_routes_into_the_board_corner():
+    # a square board with Earth at 0-based (3, 3): the 8-neighbour orbit (Chebyshev 3) takes in
+    # the corner square (0, 0), hex number 0; routes to it and the reference graph reach it
+    g = geo(grid="square", earth_from_right=25, earth_row=4)
+    k = g.orbit.index(0)
+    assert g.nodes[0] == (0, 0)
+    for src in (g.index[(10, 10)], g.index[(0, 12)]):
+        ours, ref = g.table_route(src, k), g.networkx_route(src, k)
+        assert ours[-1] == ref[-1] == 0 and len(ours) == len(ref) == g.route_length(src, k) + 1
+    hexes = SpaceStationGame().geometry
+    assert len(hexes.networkx_route(0, 9)) == hexes.route_length(0, 9) + 1  # from the corner
+
+
+def test_SS_D1_station_speed_must_be_smaller_than_the_orbit():
+    with pytest.raises(InvalidVariant, match=r"^station_speed 12 must be smaller than the orbit's 12 hexes$"):
+        SpaceStationGame(orbit_radius=2, station_speed=12)
+    assert len(SpaceStationGame(orbit_radius=2, station_speed=11).geometry.orbit) == 12
+
+
+def test_SS_A1_budget_of_a_variant():
+    from lab.core.budget import MAX_HISTORY
+    from lab.games.space_station.board import MAX_GEOMETRY_BYTES, MAX_HEXES, geometry_bytes
+
+    game = SpaceStationGame()
+    got = [(b.what, b.size, b.limit, b.parameters) for b in game.budget()]
+    assert got == [
+        ("board hexes", 28 * 19, MAX_HEXES, ("columns", "rows")),
+        ("bytes of board tables", geometry_bytes(28 * 19), MAX_GEOMETRY_BYTES, ("columns", "rows")),
+        ("save codes (longest game)", game.max_game_length(), MAX_HISTORY, ("max_turns", "fighters", "droids")),
+    ]
+    # turns x (4 + 2f + 10f + d (4 + f + 2d)) + 16 with f = 6 fighters, d = 2 droids
+    assert game.max_game_length() == 100 * 104 + 16
+    assert SpaceStationGame(fighters=4, droids=3, max_turns=10).max_game_length() == 10 * 94 + 16
+
+
+@pytest.mark.parametrize(("value", "words"), [
+    ("x", "entry_points must be [] or a list of six [column, row] pairs"),
+    ([[1, 1], [1, 3], [1, 5], [1, 7], [1, 9], [1, 2, 3]],
+     "entry point 6 = [1, 2, 3] is not a [column, row] pair of integers (1-based)"),
+    ([[1, 1], [1.5, 2], [1, 5], [1, 7], [1, 9], [1, 11]],
+     "entry point 2 = [1.5, 2] is not a [column, row] pair of integers (1-based)"),
+    ([[1, 1], [True, 2], [1, 5], [1, 7], [1, 9], [1, 11]],
+     "entry point 2 = [True, 2] is not a [column, row] pair of integers (1-based)"),
+    ([[1, 1], "ab", [1, 5], [1, 7], [1, 9], [1, 11]],
+     "entry point 2 = 'ab' is not a [column, row] pair of integers (1-based)"),
+])
+def test_AMB_SS_3_entry_points_parameter_is_checked(value, words):
+    import re
+
+    with pytest.raises(InvalidVariant, match="^parameter 'entry_points': " + re.escape(words) + "$"):
+        SpaceStationGame(entry_points=value)

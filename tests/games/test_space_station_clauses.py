@@ -730,3 +730,32 @@ def test_SS_J_the_board_hooks_of_the_widgets_answer_for_this_state():
     factories = SpaceStationGame.agent_factories()
     assert sorted(factories) == ["greedy", "search"]
     assert [factories[k].__name__ for k in ("greedy", "search")] == ["GreedyAgent", "SearchAgent"]
+
+
+def test_SS_F3_a_lone_missile_counts_no_piece_on_its_route_not_even_the_station():
+    # M1 six hexes from the station: its route ends on the station's hex, which is no tier
+    st = position(pieces={M1: (13, 9)}, station_k=0, queue=[["missile", 0], ["end_turn"]])
+    st.apply_action(act("end"))
+    route = [e.data for e in st.events if e.kind == "route"]
+    assert route == [{"piece": "M1", "steps": 6, "chosen_by": "tier0"}]
+    assert st.observation(0)["outcome"] == -1  # and it hits the station (SS-E, SS-G1)
+
+
+def test_SS_F3_the_first_droid_is_a_friendly_piece_for_a_missile():
+    # M1's routes start through (11, 2), where D1 stands, or (10, 3), where F1 stands: the
+    # route with only the player's piece on it is preferred (tier 1) over a friendly droid's
+    st = position(pieces={M1: (10, 2), D1: (11, 2), F1: (10, 3)}, station_k=0, acted=1 << F1,
+                  queue=[["missile", 0], ["end_turn"]])
+    st.apply_action(act("end"))
+    route = [e.data for e in st.events if e.kind == "route"]
+    assert route[0] == {"piece": "M1", "steps": 6, "chosen_by": "tier1"}
+    assert [status(st, p) for p in (M1, F1, D1)] == [DESTROYED, DESTROYED, IN_PLAY]
+
+
+def test_SS_H_value_estimate_is_the_win_model_on_the_return_scale():
+    from lab.games.space_station.value import win_probability
+
+    st = position(pieces={F1: (5, 5), D1: (9, 9), M1: (12, 12)})
+    p = win_probability(st)
+    assert 0.0 < p < 1.0
+    assert st.value_estimate() == [pytest.approx(2.0 * p - 1.0)]
