@@ -354,3 +354,12 @@ def test_AMB_SS_3_entry_points_parameter_is_checked(value, words):
 
     with pytest.raises(InvalidVariant, match="^parameter 'entry_points': " + re.escape(words) + "$"):
         SpaceStationGame(entry_points=value)
+
+
+def test_AMB_SS_5_a_segment_along_the_zone_edge_is_not_blocked():
+    # (22, 7) - (21, 8) runs along the edge of the forbidden zone: touching it is no block,
+    # crossing it is (a fresh board: the cached one may hold answers already)
+    g = geo(laser_line_of_sight=True)
+    a, b = g.index[(22, 7)], g.index[(21, 8)]
+    assert g.line_of_sight(a, b) and g.line_of_sight(b, a) and g.line_of_sight(a, a)
+    assert not geo().line_of_sight(g.index[(19, 9)], g.index[(25, 9)])  # straight through Earth

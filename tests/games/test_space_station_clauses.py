@@ -732,13 +732,20 @@ def test_SS_J_the_board_hooks_of_the_widgets_answer_for_this_state():
     assert [factories[k].__name__ for k in ("greedy", "search")] == ["GreedyAgent", "SearchAgent"]
 
 
-def test_SS_F3_a_lone_missile_counts_no_piece_on_its_route_not_even_the_station():
-    # M1 six hexes from the station: its route ends on the station's hex, which is no tier
-    st = position(pieces={M1: (13, 9)}, station_k=0, queue=[["missile", 0], ["end_turn"]])
+@pytest.mark.parametrize("order", ["station_first", "station_last"])
+def test_SS_F3_a_lone_missile_counts_no_piece_on_its_route_not_even_the_station(order):
+    # M1 six hexes from the station: its route ends on the station's hex, which is no tier;
+    # alone there, the station is met whatever the stack order (AMB-SS-10), and the game is lost
+    game = SpaceStationGame(stack_hit_order=order)
+    st = position(game, pieces={M1: (13, 9)}, station_k=0, queue=[["missile", 0], ["end_turn"]])
     st.apply_action(act("end"))
     route = [e.data for e in st.events if e.kind == "route"]
     assert route == [{"piece": "M1", "steps": 6, "chosen_by": "tier0"}]
-    assert st.observation(0)["outcome"] == -1  # and it hits the station (SS-E, SS-G1)
+    hits = [(e.data["mover"], e.data["other"]) for e in st.events if e.kind == "collision"]
+    assert hits == [("M1", "S")]
+    obs = st.observation(0)
+    assert obs["outcome"] == -1 and st.current_player() == TERMINAL  # SS-E, SS-G1, SS-H
+    assert obs["pending"] is None and obs["decision"] is None and st.events[-1].kind == "loss"
 
 
 def test_SS_F3_the_first_droid_is_a_friendly_piece_for_a_missile():
