@@ -294,6 +294,7 @@ def test_SS_F3_route_helpers_timing_arithmetic_on_a_fake_clock(monkeypatch):
     for ticks, queries, want in (
         ([10.0, 11.0, 11.0, 14.0], route_queries(g, 1), (1.0, 0.0, 3.0, float("inf"), 3.0)),
         ([10.0, 10.0, 12.0, 18.0], route_queries(g, 2), (0.0, 1.0, 3.0, 3.0, float("inf"))),
+        ([10.0, 11.0, 13.0, 19.0], route_queries(g, 2), (0.5, 1.0, 3.0, 3.0, 6.0)),
     ):
         clock = iter(ticks)
         monkeypatch.setattr(time, "perf_counter", lambda clock=clock: next(clock))
@@ -363,3 +364,23 @@ def test_AMB_SS_5_a_segment_along_the_zone_edge_is_not_blocked():
     a, b = g.index[(22, 7)], g.index[(21, 8)]
     assert g.line_of_sight(a, b) and g.line_of_sight(b, a) and g.line_of_sight(a, a)
     assert not geo().line_of_sight(g.index[(19, 9)], g.index[(25, 9)])  # straight through Earth
+
+
+@pytest.mark.parametrize(("params", "sources", "k"), [
+    ({}, [(10, 2), (13, 9), (25, 15), (16, 8)], 0),
+    ({"grid": "square", "earth_from_right": 25, "earth_row": 4}, [(1, 2), (6, 0), (2, 7)], None),
+])
+def test_SS_F3_routes_are_the_first_steps_of_every_shortest_route(params, sources, k):
+    # the route table's answer against networkx's every shortest path, cut to the speed (a fresh
+    # board: the game's cached one may hold memoised answers); on the square board the target
+    # is the corner square, hex number 0
+    g = geo(**params)
+    k = g.orbit.index(0) if k is None else k
+    graph = g.movement_graph()
+    for node in sources:
+        src = g.index[node]
+        for speed in (1, 4, 6):
+            want = {tuple(p[1:speed + 1]) for p in nx.all_shortest_paths(graph, src, g.orbit[k])}
+            got = g.routes(src, k, speed)
+            assert len(got) == len(set(got)) and set(got) == want, (node, speed)
+            assert all(len(r) == min(speed, g.route_length(src, k)) for r in got)
