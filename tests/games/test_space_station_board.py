@@ -162,6 +162,9 @@ def test_AMB_SS_1_orientation_and_offset_keep_the_geometry(orientation, offset):
     assert len(g.orbit) == 18 and len(g.forbidden) == 7
     assert all(g.dist[g.earth][h] == 3 for h in g.orbit)
     assert g.pos[g.orbit[0]][0] == min(g.pos[h][0] for h in g.orbit)
+    # SS-D2: a move enters a touching hex, whatever the layout (the step table reads the offset)
+    assert all(g.dist[i][j] == 1 for i, row in enumerate(g.step) for j in row if j >= 0)
+    assert max(sum(j >= 0 for j in row) for row in g.step) == 6
 
 
 def test_SS_F4_forbidden_hexes_are_not_in_the_movement_tables():
@@ -170,6 +173,7 @@ def test_SS_F4_forbidden_hexes_are_not_in_the_movement_tables():
         assert all(j not in g.forbidden for j in row)
         if i in g.forbidden:
             assert all(j == -1 for j in row)
+            assert all(g.route_length(i, k) == -1 for k in range(len(g.orbit)))  # no route
     # the hex left of the forbidden zone must walk around it to reach the hex on its right
     left, right = g.index[(20, 9)], g.index[(24, 9)]
     k = g.orbit_pos[g.index[(25, 9)]]
