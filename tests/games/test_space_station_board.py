@@ -388,3 +388,12 @@ def test_SS_F3_routes_are_the_first_steps_of_every_shortest_route(params, source
             got = g.routes(src, k, speed)
             assert len(got) == len(set(got)) and set(got) == want, (node, speed)
             assert all(len(r) == min(speed, g.route_length(src, k)) for r in got)
+
+
+@pytest.mark.parametrize("params", [{}, {"grid": "square"}])
+def test_SS_F3_the_route_die_has_as_many_faces_as_the_most_routes_of_a_move(params):
+    # max_routes (the range of the route(i) chance action) against every move on a small board
+    g = geo(columns=12, rows=12, earth_from_right=5, earth_row=6, **params)
+    free = [i for i in range(len(g.nodes)) if i not in g.forbidden]
+    most = max(len(g.routes(s, k, speed)) for s in free for k in range(len(g.orbit)) for speed in (4, 6))
+    assert g.max_routes == most > 1
