@@ -162,6 +162,9 @@ def test_AMB_SS_1_orientation_and_offset_keep_the_geometry(orientation, offset):
     assert len(g.orbit) == 18 and len(g.forbidden) == 7
     assert all(g.dist[g.earth][h] == 3 for h in g.orbit)
     assert g.pos[g.orbit[0]][0] == min(g.pos[h][0] for h in g.orbit)
+    # SS-D2: a move enters a touching hex, whatever the layout (the step table reads the offset)
+    assert all(g.dist[i][j] == 1 for i, row in enumerate(g.step) for j in row if j >= 0)
+    assert max(sum(j >= 0 for j in row) for row in g.step) == 6
 
 
 def test_SS_F4_forbidden_hexes_are_not_in_the_movement_tables():
@@ -170,6 +173,7 @@ def test_SS_F4_forbidden_hexes_are_not_in_the_movement_tables():
         assert all(j not in g.forbidden for j in row)
         if i in g.forbidden:
             assert all(j == -1 for j in row)
+            assert all(g.route_length(i, k) == -1 for k in range(len(g.orbit)))  # no route
     # the hex left of the forbidden zone must walk around it to reach the hex on its right
     left, right = g.index[(20, 9)], g.index[(24, 9)]
     k = g.orbit_pos[g.index[(25, 9)]]
@@ -281,3 +285,115 @@ def test_SS_F3_route_benchmark_helpers():
         path = g.table_route(s, k)
         assert path[0] == s and path[-1] == g.orbit[k] and len(path) == g.route_length(s, k) + 1
         assert all(b in g.step[a] for a, b in zip(path, path[1:], strict=False))
+
+
+# ---------------------------------------------------------------------- what mutation testing found
+def test_SS_F3_route_helpers_timing_arithmetic_on_a_fake_clock(monkeypatch):
+    # compare_with_networkx divides the time of each batch of questions by their number; a clock
+    # that advances by fixed steps makes every figure exact (including a zero-length interval)
+    import time
+
+    g = SpaceStationGame().geometry
+    assert route_queries(g, 5) == route_queries(g, 5, seed=0)  # the default seed
+    for ticks, queries, want in (
+        ([10.0, 11.0, 11.0, 14.0], route_queries(g, 1), (1.0, 0.0, 3.0, float("inf"), 3.0)),
+        ([10.0, 10.0, 12.0, 18.0], route_queries(g, 2), (0.0, 1.0, 3.0, 3.0, float("inf"))),
+        ([10.0, 11.0, 13.0, 19.0], route_queries(g, 2), (0.5, 1.0, 3.0, 3.0, 6.0)),
+    ):
+        clock = iter(ticks)
+        monkeypatch.setattr(time, "perf_counter", lambda clock=clock: next(clock))
+        out = compare_with_networkx(g, queries)
+        monkeypatch.undo()
+        got = tuple(out[k] for k in ("length_s", "table_s", "networkx_s", "speedup", "length_speedup"))
+        assert got == want and out["agree"] == 1.0
+
+
+def test_SS_F3_SS_F4_routes_into_the_board_corner():
+    # a square board with Earth at 0-based (3, 3): the 8-neighbour orbit (Chebyshev 3) takes in
+    # the corner square (0, 0), hex number 0; routes to it and the reference graph reach it
+    g = geo(grid="square", earth_from_right=25, earth_row=4)
+    k = g.orbit.index(0)
+    assert g.nodes[0] == (0, 0)
+    for src in (g.index[(10, 10)], g.index[(0, 12)]):
+        ours, ref = g.table_route(src, k), g.networkx_route(src, k)
+        assert ours[-1] == ref[-1] == 0 and len(ours) == len(ref) == g.route_length(src, k) + 1
+    hexes = SpaceStationGame().geometry
+    assert len(hexes.networkx_route(0, 9)) == hexes.route_length(0, 9) + 1  # from the corner
+
+
+def test_SS_D1_station_speed_must_be_smaller_than_the_orbit():
+    with pytest.raises(InvalidVariant, match=r"^station_speed 12 must be smaller than the orbit's 12 hexes$"):
+        SpaceStationGame(orbit_radius=2, station_speed=12)
+    assert len(SpaceStationGame(orbit_radius=2, station_speed=11).geometry.orbit) == 12
+
+
+def test_SS_A1_budget_of_a_variant():
+    from lab.core.budget import MAX_HISTORY
+    from lab.games.space_station.board import MAX_GEOMETRY_BYTES, MAX_HEXES, geometry_bytes
+
+    game = SpaceStationGame()
+    got = [(b.what, b.size, b.limit, b.parameters) for b in game.budget()]
+    assert got == [
+        ("board hexes", 28 * 19, MAX_HEXES, ("columns", "rows")),
+        ("bytes of board tables", geometry_bytes(28 * 19), MAX_GEOMETRY_BYTES, ("columns", "rows")),
+        ("save codes (longest game)", game.max_game_length(), MAX_HISTORY, ("max_turns", "fighters", "droids")),
+    ]
+    # turns x (4 + 2f + 10f + d (4 + f + 2d)) + 16 with f = 6 fighters, d = 2 droids
+    assert game.max_game_length() == 100 * 104 + 16
+    assert SpaceStationGame(fighters=4, droids=3, max_turns=10).max_game_length() == 10 * 94 + 16
+
+
+@pytest.mark.parametrize(("value", "words"), [
+    ("x", "entry_points must be [] or a list of six [column, row] pairs"),
+    ([[1, 1], [1, 3], [1, 5], [1, 7], [1, 9], [1, 2, 3]],
+     "entry point 6 = [1, 2, 3] is not a [column, row] pair of integers (1-based)"),
+    ([[1, 1], [1.5, 2], [1, 5], [1, 7], [1, 9], [1, 11]],
+     "entry point 2 = [1.5, 2] is not a [column, row] pair of integers (1-based)"),
+    ([[1, 1], [True, 2], [1, 5], [1, 7], [1, 9], [1, 11]],
+     "entry point 2 = [True, 2] is not a [column, row] pair of integers (1-based)"),
+    ([[1, 1], "ab", [1, 5], [1, 7], [1, 9], [1, 11]],
+     "entry point 2 = 'ab' is not a [column, row] pair of integers (1-based)"),
+])
+def test_AMB_SS_3_entry_points_parameter_is_checked(value, words):
+    import re
+
+    with pytest.raises(InvalidVariant, match="^parameter 'entry_points': " + re.escape(words) + "$"):
+        SpaceStationGame(entry_points=value)
+
+
+def test_AMB_SS_5_a_segment_along_the_zone_edge_is_not_blocked():
+    # (22, 7) - (21, 8) runs along the edge of the forbidden zone: touching it is no block,
+    # crossing it is (a fresh board: the cached one may hold answers already)
+    g = geo(laser_line_of_sight=True)
+    a, b = g.index[(22, 7)], g.index[(21, 8)]
+    assert g.line_of_sight(a, b) and g.line_of_sight(b, a) and g.line_of_sight(a, a)
+    assert not geo().line_of_sight(g.index[(19, 9)], g.index[(25, 9)])  # straight through Earth
+
+
+@pytest.mark.parametrize(("params", "sources", "k"), [
+    ({}, [(10, 2), (13, 9), (25, 15), (16, 8)], 0),
+    ({"grid": "square", "earth_from_right": 25, "earth_row": 4}, [(1, 2), (6, 0), (2, 7)], None),
+])
+def test_SS_F3_routes_are_the_first_steps_of_every_shortest_route(params, sources, k):
+    # the route table's answer against networkx's every shortest path, cut to the speed (a fresh
+    # board: the game's cached one may hold memoised answers); on the square board the target
+    # is the corner square, hex number 0
+    g = geo(**params)
+    k = g.orbit.index(0) if k is None else k
+    graph = g.movement_graph()
+    for node in sources:
+        src = g.index[node]
+        for speed in (1, 4, 6):
+            want = {tuple(p[1:speed + 1]) for p in nx.all_shortest_paths(graph, src, g.orbit[k])}
+            got = g.routes(src, k, speed)
+            assert len(got) == len(set(got)) and set(got) == want, (node, speed)
+            assert all(len(r) == min(speed, g.route_length(src, k)) for r in got)
+
+
+@pytest.mark.parametrize("params", [{}, {"grid": "square"}])
+def test_SS_F3_the_route_die_has_as_many_faces_as_the_most_routes_of_a_move(params):
+    # max_routes (the range of the route(i) chance action) against every move on a small board
+    g = geo(columns=12, rows=12, earth_from_right=5, earth_row=6, **params)
+    free = [i for i in range(len(g.nodes)) if i not in g.forbidden]
+    most = max(len(g.routes(s, k, speed)) for s in free for k in range(len(g.orbit)) for speed in (4, 6))
+    assert g.max_routes == most > 1

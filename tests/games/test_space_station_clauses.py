@@ -513,3 +513,256 @@ def test_SS_H_one_enemy_left_is_no_win_and_the_station_is_never_a_droid_target()
     assert obs["outcome"] == 0 and st.current_player() == CHANCE  # SS-H: one enemy left, no win
     clone = st.clone()
     assert clone.observation(0) == obs and clone.legal_actions() == st.legal_actions()
+
+
+# ---------------------------------------------------------------------- what mutation testing found
+# (mutants/space_station/report.md: each test below fails with a planted wrong rule that the
+# tests above let through)
+def test_SS_I_the_first_position_as_observed():
+    game = SpaceStationGame()
+    geo = game.geometry
+    st = game.new_initial_state()
+    obs = st.observation(0)
+    assert obs["turn"] == 1 and obs["pending"] == ["entry", 0] and obs["decision"] is None
+    assert (obs["active"], obs["steps_left"], obs["acted"], obs["fired"]) == (-1, 0, 0, 0)
+    assert obs["launched_now"] == (1 << F1) | (1 << F2)  # SS-I: two fighters left this turn
+    assert obs["stats"]["fighters_launched"] == 2
+    station = geo.orbit[3]
+    assert obs["hexes"][:3] == [station, station, station]
+    for pid in range(F3, game.n_pieces):  # still in the station, or not yet entered
+        assert obs["hexes"][pid] == -1 and obs["pieces"][pid]["hex"] is None
+    launches = [e for e in st.events if e.kind == "launch"]
+    assert [(e.clause, e.data) for e in launches] == [
+        ("SS-D2", {"fighter": "F1", "hex": geo.label(station)}),
+        ("SS-D2", {"fighter": "F2", "hex": geo.label(station)}),
+    ]
+
+
+def test_SS_B_SS_D2_action_kinds_and_their_argument_ranges():
+    def specs(game):
+        return [(s.kind, [(f.name, f.values) for f in s.fields], s.doc) for s in game.action_specs()]
+
+    routes = SpaceStationGame().geometry.max_routes
+    assert specs(SpaceStationGame()) == [
+        ("select", [("fighter", range(6))], "activate a launched fighter"),
+        ("move", [("direction", range(6))], "move the active fighter one cell"),
+        ("stop", [], "end the active fighter's route"),
+        ("end", [], "no more fighter moves this turn"),
+        ("fire", [("target", range(11))], "laser at a piece"),
+        ("entry", [("point", range(1, 7))], "chance: droid entry point"),
+        ("roll", [("face", range(1, 7))], "chance: laser die"),
+        ("route", [("index", range(routes))], "chance: route die"),
+        ("pick", [("index", range(11))], "chance: station target tie"),
+    ]
+    small = dict((k, f) for k, f, _ in specs(SpaceStationGame(fighters=1, droids=3)))
+    assert small["select"] == [("fighter", range(1))] and small["fire"] == [("target", range(8))]
+    assert dict((k, f) for k, f, _ in specs(SpaceStationGame(fighters=0)))["select"] == [("fighter", range(1))]
+
+
+def test_SS_A_board_and_observation_show_where_each_piece_is():
+    game = SpaceStationGame()
+    geo = game.geometry
+    assert geo.index[(0, 0)] == 0  # the corner is hex number 0
+    st = position(game, pieces={F1: (0, 0), D1: (5, 5)}, station_k=2)
+    assert st.observation(0)["pieces"][F1]["hex"] == [0, 0]
+    assert st.observation(0)["pieces"][F2]["hex"] is None
+    board = game.board(st)
+    placed = {n: d["pieces"] for n, d in board.nodes(data=True) if d["pieces"]}
+    assert placed == {(0, 0): ["F1"], (5, 5): ["D1"], geo.nodes[geo.orbit[2]]: ["S"]}
+    assert all(d["pieces"] == [] for n, d in game.board().nodes(data=True))
+
+
+def test_SS_H_metrics_count_fighters_and_missiles_lost():
+    game = SpaceStationGame()
+    st = position(game, pieces={F1: (5, 5), F2: (6, 6), D1: (9, 9)})
+    obs = st.observation(0)
+    for pid in (S, F1):
+        obs["status"][pid], obs["hexes"][pid], obs["hp"][pid] = DESTROYED, -1, 0
+    obs["outcome"] = -1
+    m = state_from_observation(game, obs).metrics()
+    # the station is no fighter; M1 and M2 are destroyed, D2 too, D1 is not
+    assert (m["fighters_lost"], m["missiles_destroyed"], m["droids_destroyed"]) == (1.0, 2.0, 1.0)
+
+
+def test_SS_D3_SS_J_the_second_droid_fires_in_its_own_step():
+    st = position(pieces={F1: (5, 5), D2: (7, 5)}, queue=[["droid_fire", 1], ["end_turn"]])
+    st.apply_action(act("end"))
+    assert st.observation(0)["pending"] == ["roll", D2, F1]
+    st.apply_action(act("roll", 6))
+    laser = [e.data for e in st.events if e.kind == "laser"]
+    assert laser == [{"shooter": "D2", "target": "F1", "face": 6, "hit": True}]
+    assert status(st, F1) == DESTROYED
+    assert st.observation(0)["pieces"][F1]["hits_left"] == 0
+
+
+def test_SS_D1_the_station_fires_at_the_target_nearest_to_itself():
+    game = SpaceStationGame()
+    geo = game.geometry
+    # station on orbit hex 0, (19, 9) after its move; M1 two hexes from it; M2 next to F1,
+    # farther from the station (four hexes)
+    st = position(game, pieces={F1: (16, 3), M1: (17, 9), M2: (16, 4)}, station_k=15,
+                  acted=1 << F1, queue=[["end_turn"]])
+    here = geo.orbit[0]
+    assert geo.dist[here][geo.index[(17, 9)]] < geo.dist[here][geo.index[(16, 4)]] <= 6
+    st.apply_action(act("end"))
+    assert st.observation(0)["pending"] == ["roll", S, M1]
+
+
+def test_SS_D2_SS_F1_a_fighter_of_speed_one_moves_once_and_of_speed_zero_not_at_all():
+    one = position(SpaceStationGame(fighter_speed=1), pieces={F1: (5, 5), M1: (10, 10)},
+                   queue=[["end_turn"]])
+    one.apply_action(act("select", F1 - 1))
+    assert one.observation(0)["active"] == F1 and act("stop") in one.legal_actions()
+    one.apply_action(act("move", 0))
+    assert cell(one, F1) == (6, 5) and one.observation(0)["active"] == -1
+    zero = position(SpaceStationGame(fighter_speed=0), pieces={F1: (5, 5), M1: (8, 5)},
+                    queue=[["end_turn"]])
+    zero.apply_action(act("select", F1 - 1))
+    assert zero.observation(0)["active"] == -1 and cell(zero, F1) == (5, 5)
+    assert zero.observation(0)["pending"] == ["roll", F1, M1]  # fires where it stands
+
+
+def test_SS_E_a_fighter_lost_on_its_move_leaves_the_next_fighter_free_to_act():
+    st = position(pieces={F1: (5, 5), F2: (12, 12), M1: (6, 5), D1: (20, 15)},
+                  queue=[["end_turn"]])
+    st.apply_action(act("select", F1 - 1))
+    st.apply_action(act("move", 0))  # into M1: both destroyed (SS-E)
+    assert status(st, F1) == status(st, M1) == DESTROYED
+    assert st.legal_actions() == [act("select", F2 - 1), act("end")]
+    assert [st.observation(0)["pieces"][p]["hits_left"] for p in (F1, M1)] == [0, 0]
+
+
+def test_SS_E_house_rule_a_fighter_that_destroys_what_it_meets_moves_on():
+    # a house rule where a fighter passes through a missile, destroying it, unharmed: the
+    # fighter stays the active one with its remaining steps
+    game = SpaceStationGame().with_rules(
+        {"SS-E": lambda mover, other: ("none", "destroy", False)})
+    st = position(game, pieces={F1: (5, 5), M1: (6, 5), M2: (15, 15)}, queue=[["end_turn"]])
+    st.apply_action(act("select", F1 - 1))
+    st.apply_action(act("move", 0))
+    obs = st.observation(0)
+    assert status(st, M1) == DESTROYED and obs["active"] == F1 and obs["steps_left"] == 4
+    assert obs["pieces"][M1]["hits_left"] == 0
+
+
+def test_SS_H_house_rule_outcome_reads_how_many_enemies_are_left():
+    # SS-H rule point: a house rule "win when one enemy piece is left" sees the true count
+    game = SpaceStationGame().with_rules(
+        {"SS-H": lambda station_destroyed, enemies_left:
+         "loss" if station_destroyed else ("win" if enemies_left <= 1 else "running")})
+    st = position(game, pieces={F1: (5, 5), M1: (8, 5), M2: (15, 15)}, queue=[["end_turn"]])
+    st.apply_action(act("select", F1 - 1))
+    st.apply_action(act("stop"))
+    st.apply_action(act("roll", 6))  # M1 destroyed: M2 alone is left
+    obs = st.observation(0)
+    assert obs["outcome"] == 1 and st.current_player() == TERMINAL
+    assert obs["pending"] is None and obs["decision"] is None
+    assert st.events[-1].kind == "win"
+
+
+def test_SS_G2_a_clone_at_a_chance_node_waits_for_the_same_roll():
+    st = position(pieces={F1: (5, 5), M1: (8, 5)}, queue=[["end_turn"]])
+    st.apply_action(act("select", F1 - 1))
+    st.apply_action(act("stop"))
+    clone = st.clone()
+    assert clone.current_player() == CHANCE and clone.full_state() == st.full_state()
+    assert clone.chance_outcomes() == st.chance_outcomes()
+
+
+def test_SS_J_illegal_actions_are_explained_in_exact_words():
+    from lab.core.errors import IllegalAction
+
+    st = position(pieces={F1: (5, 5), D1: (8, 5)}, queue=[["end_turn"]])
+    with pytest.raises(IllegalAction, match=r"now: select a fighter first\. Legal"):
+        st.apply_action(act("move", 0))
+    with pytest.raises(IllegalAction,
+                       match=r"now: that fighter is not in play, has already acted, or left the station this turn\. Legal"):
+        st.apply_action(act("select", F2 - 1))
+    st2 = position(pieces={F1: (20, 9)}, queue=[["end_turn"]])
+    st2.apply_action(act("select", F1 - 1))
+    with pytest.raises(IllegalAction, match=r"now: that hex is off the board or forbidden \(SS-F4\)\. Legal"):
+        st2.apply_action(act("move", 0))
+
+
+def test_SS_F3_house_rule_choosing_no_route_names_its_rule():
+    from lab.core.errors import RuleError
+
+    game = SpaceStationGame().with_rules({"SS-F3": lambda tiers: []})
+    st = position(game, pieces={M1: (5, 5)}, queue=[["missile", 0], ["end_turn"]])
+    with pytest.raises(RuleError, match=r"^rule point SS-F3 chose none") as info:
+        st.apply_action(act("end"))
+    assert info.value.rule == info.value.clause == "SS-F3"
+    bad = SpaceStationGame().with_rules({"SS-D1": lambda distances: []})
+    st = position(bad, pieces={M1: (14, 9)}, station_k=15, queue=[["end_turn"]])
+    with pytest.raises(RuleError) as info:
+        st.apply_action(act("end"))
+    assert info.value.rule == info.value.clause == "SS-D1"
+
+
+def test_AMB_SS_5_line_of_sight_on_the_zone_edge_and_on_the_same_hex():
+    game = SpaceStationGame(laser_line_of_sight=True)
+    # a segment along the forbidden zone's edge only touches it: not blocked
+    st = position(game, pieces={F1: (22, 7), D1: (21, 8)}, queue=[["end_turn"]])
+    st.apply_action(act("select", F1 - 1))
+    st.apply_action(act("stop"))
+    assert st.observation(0)["pending"] == ["roll", F1, D1]
+    # a droid placed on a fighter's hex (entering is no collision) sees it
+    st = position(game, pieces={F1: (5, 5), D1: (5, 5)}, acted=1 << F1,
+                  queue=[["droid_fire", 0], ["end_turn"]])
+    st.apply_action(act("end"))
+    assert st.observation(0)["pending"] == ["roll", D1, F1]
+
+
+def test_SS_J_the_board_hooks_of_the_widgets_answer_for_this_state():
+    from lab.games.space_station import render
+
+    st = position(pieces={F1: (5, 5), M1: (12, 12)}, queue=[["end_turn"]])
+    assert st.action_targets(0) == {"piece-F1": [act("select", F1 - 1)], "btn-end": [act("end")]}
+    assert st.action_targets(1) == {}
+    assert st.explain_target(0, "earth") == "Earth cannot be entered or targeted (SS-F4: the forbidden zone)"
+    assert st.explain_target(0, "hex-1-1").startswith("first pick a fighter")
+    st.apply_action(act("select", F1 - 1))
+    assert st.target_path(0, "hex-7-5") == [act("move", 0), act("move", 0)]
+    assert st.target_path(1, "hex-7-5") == []
+    assert st.target_path(0, "hex-5-5") == []  # where it stands
+    svg = st.render_svg(0)
+    assert svg.startswith("<svg") and svg == render.render_svg(st, 0)
+    factories = SpaceStationGame.agent_factories()
+    assert sorted(factories) == ["greedy", "search"]
+    assert [factories[k].__name__ for k in ("greedy", "search")] == ["GreedyAgent", "SearchAgent"]
+
+
+@pytest.mark.parametrize("order", ["station_first", "station_last"])
+def test_SS_F3_a_lone_missile_counts_no_piece_on_its_route_not_even_the_station(order):
+    # M1 six hexes from the station: its route ends on the station's hex, which is no tier;
+    # alone there, the station is met whatever the stack order (AMB-SS-10), and the game is lost
+    game = SpaceStationGame(stack_hit_order=order)
+    st = position(game, pieces={M1: (13, 9)}, station_k=0, queue=[["missile", 0], ["end_turn"]])
+    st.apply_action(act("end"))
+    route = [e.data for e in st.events if e.kind == "route"]
+    assert route == [{"piece": "M1", "steps": 6, "chosen_by": "tier0"}]
+    hits = [(e.data["mover"], e.data["other"]) for e in st.events if e.kind == "collision"]
+    assert hits == [("M1", "S")]
+    obs = st.observation(0)
+    assert obs["outcome"] == -1 and st.current_player() == TERMINAL  # SS-E, SS-G1, SS-H
+    assert obs["pending"] is None and obs["decision"] is None and st.events[-1].kind == "loss"
+
+
+def test_SS_F3_the_first_droid_is_a_friendly_piece_for_a_missile():
+    # M1's routes start through (11, 2), where D1 stands, or (10, 3), where F1 stands: the
+    # route with only the player's piece on it is preferred (tier 1) over a friendly droid's
+    st = position(pieces={M1: (10, 2), D1: (11, 2), F1: (10, 3)}, station_k=0, acted=1 << F1,
+                  queue=[["missile", 0], ["end_turn"]])
+    st.apply_action(act("end"))
+    route = [e.data for e in st.events if e.kind == "route"]
+    assert route[0] == {"piece": "M1", "steps": 6, "chosen_by": "tier1"}
+    assert [status(st, p) for p in (M1, F1, D1)] == [DESTROYED, DESTROYED, IN_PLAY]
+
+
+def test_SS_H_value_estimate_is_the_win_model_on_the_return_scale():
+    from lab.games.space_station.value import win_probability
+
+    st = position(pieces={F1: (5, 5), D1: (9, 9), M1: (12, 12)})
+    p = win_probability(st)
+    assert 0.0 < p < 1.0
+    assert st.value_estimate() == [pytest.approx(2.0 * p - 1.0)]
