@@ -38,6 +38,7 @@ def test_the_score_counts_killed_over_judged_non_equivalent_mutants() -> None:
     assert report["stale_explanations"] == ["gone@1"]
     text = mt.markdown(report)
     assert "Incomplete run" in text and "only a log label changes" in text and "m.f@other" in text
+    assert "| `m.py` | 5 | 2 | 1 | 1 | 66.7% |" in text  # a module's score counts its judged mutants
 
 
 def test_an_unknown_game_or_a_bad_config_is_a_clear_error(tmp_path, monkeypatch) -> None:

@@ -266,8 +266,9 @@ def summarise(game: str, cfg: dict[str, Any], mutants: list[dict[str, Any]]) -> 
     stale = sorted(k for k in cfg["equivalent"] if k not in seen)
     per_module: dict[str, dict[str, int]] = {}
     for m in mutants:
-        row = per_module.setdefault(m["module"], {"mutants": 0, "killed": 0, "equivalent": 0})
+        row = per_module.setdefault(m["module"], {"mutants": 0, "killed": 0, "equivalent": 0, "unjudged": 0})
         row["mutants"] += 1
+        row["unjudged"] += m["status"] in UNJUDGED
         row["killed"] += m["status"] in DETECTED
         row["equivalent"] += "equivalent" in m
     return {
@@ -300,13 +301,16 @@ def markdown(report: dict[str, Any]) -> str:
         f"{report['mutants'] - report['equivalent'] - report['unjudged']} non-equivalent mutants killed "
         f"({report['mutants']} mutants, {report['equivalent']} explained as equivalent).",
         "",
-        "| module | mutants | killed | equivalent | score |",
-        "|---|---:|---:|---:|---:|",
+        "| module | mutants | killed | equivalent | not judged | score (judged) |",
+        "|---|---:|---:|---:|---:|---:|",
     ]
     for module, row in report["per_module"].items():
-        judged = row["mutants"] - row["equivalent"]
+        unjudged = row.get("unjudged", 0)
+        judged = row["mutants"] - row["equivalent"] - unjudged
         score = row["killed"] / judged if judged else 1.0
-        lines.append(f"| `{module}` | {row['mutants']} | {row['killed']} | {row['equivalent']} | {score:.1%} |")
+        lines.append(
+            f"| `{module}` | {row['mutants']} | {row['killed']} | {row['equivalent']} | {unjudged} | {score:.1%} |"
+        )
     lines += ["", "Statuses: " + ", ".join(f"{k} {v}" for k, v in sorted(report["counts"].items())), ""]
     if report["unjudged"]:
         lines += [f"**Incomplete run: {report['unjudged']} mutants were not judged** (the run was cut short); "
