@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from lab.core.actions import Action
-from lab.core.frozen import FrozenDict
+from lab.core.frozen import FrozenDict, freeze
 from lab.core.state import CHANCE, TERMINAL, State
 from lab.games.memcel.rules import ORDER_ROLL_ROUNDS
 
@@ -149,7 +149,7 @@ class MemcelState(State):
         the clause the acting player's record names, when naming it publicly would tell a secret.
         """
         # ``seen`` entries are shared by every viewer and clone, never edited, and handed out
-        # only read-only (:meth:`_seen_since`); their values are the logged event's, frozen.
+        # only read-only (:meth:`_seen_since`); their values are the logged event's, as logged.
         step = len(self._history)
         if to is not None:
             event = self.log(clause, kind, visible_to=(to,), **data)
@@ -547,12 +547,12 @@ class MemcelState(State):
         return self._seen_since(self.t.players if player is None else player, 0)
 
     def _seen_since(self, viewer: int, start: int) -> list[dict[str, Any]]:
-        """``seen[viewer][start:]`` as read-only dicts (each entry is made read-only once, in
-        place: random playouts, which never look, pay nothing for it)."""
+        """``seen[viewer][start:]`` as read-only dicts (each entry is made a read-only deep copy
+        once, in place: random playouts, which never look, pay nothing for it)."""
         lst = self.seen[viewer]
         for i in range(start, len(lst)):
             if type(lst[i]) is not FrozenDict:
-                lst[i] = FrozenDict(lst[i])
+                lst[i] = freeze(lst[i])  # its values are the logged event's, as logged
         return lst[start:]
 
     def public_slots(self) -> list[str | None]:
