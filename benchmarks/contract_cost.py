@@ -64,7 +64,7 @@ EDITS: tuple[tuple[str, str, str], ...] = (
         "lab/games/memcel/state.py",
         "        for i in range(start, len(lst)):\n"
         "            if type(lst[i]) is not FrozenDict:\n"
-        "                lst[i] = freeze(lst[i])  # its values are the logged event's, as logged\n",
+        "                lst[i] = FrozenDict(lst[i])\n",
         "",
     ),
 )
