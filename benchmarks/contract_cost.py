@@ -62,10 +62,8 @@ EDITS: tuple[tuple[str, str, str], ...] = (
     ),
     (
         "lab/games/memcel/state.py",
-        "        for i in range(start, len(lst)):\n"
-        "            if type(lst[i]) is not FrozenDict:\n"
-        "                lst[i] = FrozenDict(lst[i])\n",
-        "",
+        "        return [FrozenDict(r) for r in self.seen[viewer][start:]]\n",
+        "        return self.seen[viewer][start:]\n",
     ),
 )
 

@@ -548,15 +548,12 @@ class MemcelState(State):
         return self._seen_since(self.t.players if player is None else player, 0)
 
     def _seen_since(self, viewer: int, start: int) -> list[dict[str, Any]]:
-        """``seen[viewer][start:]`` as read-only dicts (each entry is made read-only once, in
-        place: random playouts, which never look, pay nothing for it). Memcel logs scalars,
-        tuples and read-only lists only (``tests/games/test_memcel_events.py``), so a shallow
-        read-only copy is a deep one."""
-        lst = self.seen[viewer]
-        for i in range(start, len(lst)):
-            if type(lst[i]) is not FrozenDict:
-                lst[i] = FrozenDict(lst[i])
-        return lst[start:]
+        """``seen[viewer][start:]`` as read-only copies, made for this call only: random playouts,
+        which never look, pay nothing, and ``seen`` keeps one record per event, shared by every
+        seat, rather than a long-lived copy per seat (which cost an agent that looks more in
+        garbage collection than in copying). Memcel logs scalars, tuples and read-only lists
+        only (``tests/games/test_memcel_events.py``), so a shallow read-only copy is a deep one."""
+        return [FrozenDict(r) for r in self.seen[viewer][start:]]
 
     def public_slots(self) -> list[str | None]:
         """:meth:`public_tile` of every slot."""
