@@ -32,7 +32,8 @@ EDITS: tuple[tuple[str, str, str], ...] = (
         "                start = 0\n"
         "            for i in range(start, end):\n"
         "                e = events[i]\n"
-        "                if type(e[2]) is dict:  # logged as a private plain dict: see log()\n"
+        "                if type(e[2]) is dict:  # logged as a private plain dict: see log() (and a kit\n"
+        "                    # game's ctx.log, whose private dict may hold private lists: frozen deep)\n"
         "                    events[i] = _new_item(Event, (e[0], e[1], freeze(e[2]), e[3], e[4]))\n"
         "            self._frozen_to = end\n",
         "",

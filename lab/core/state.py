@@ -134,7 +134,8 @@ class State:
                 start = 0
             for i in range(start, end):
                 e = events[i]
-                if type(e[2]) is dict:  # logged as a private plain dict: see log()
+                if type(e[2]) is dict:  # logged as a private plain dict: see log() (and a kit
+                    # game's ctx.log, whose private dict may hold private lists: frozen deep)
                     events[i] = _new_item(Event, (e[0], e[1], freeze(e[2]), e[3], e[4]))
             self._frozen_to = end
         return events
