@@ -9,7 +9,7 @@ timing each with process CPU time; drifts hit both alike and the median ratio su
     python -m benchmarks.ab /tmp/main-tree . memcel:random:100,fiemme_cembra:collector:20 --rounds 6
 
 prints, per ``game:agent:games``, each tree's best time and the median speed ratio B/A (1.0:
-no change; 0.95: B is 5% slower).
+no change; 0.95: B is 5% slower), with its spread over the rounds (lowest-highest and quartiles).
 """
 
 from __future__ import annotations
@@ -75,8 +75,13 @@ def main(argv: list[str] | None = None) -> int:
                 t1, t2 = _ask(first, command), _ask(second, command)
                 ta.append(t1 if first is a else t2)
                 tb.append(t2 if first is a else t1)
-            ratio = statistics.median(x / y for x, y in zip(ta, tb, strict=True))
-            print(f"{name}/{agent} x{n}: A {min(ta):.3f}s  B {min(tb):.3f}s  speed B/A {ratio:.3f}", flush=True)
+            ratios = sorted(x / y for x, y in zip(ta, tb, strict=True))
+            spread = f"rounds {ratios[0]:.3f}-{ratios[-1]:.3f}"
+            if len(ratios) >= 4:
+                q1, _, q3 = statistics.quantiles(ratios, n=4)
+                spread += f", quartiles {q1:.3f}-{q3:.3f}"
+            print(f"{name}/{agent} x{n}: A {min(ta):.3f}s  B {min(tb):.3f}s  "
+                  f"speed B/A {statistics.median(ratios):.3f} ({spread})", flush=True)
     finally:
         for proc in (a, b):
             if proc.stdin is not None:

@@ -13,11 +13,14 @@ from typing import Any
 import pytest
 
 import lab
-from lab.core.aliasing import check_views, edit_in_place
+from lab.core.aliasing import audit_logged_values, check_views, edit_in_place
 from lab.core.conformance import check_game
 from lab.core.frozen import FrozenError
 from lab.core.save import replay
+from lab.core.state import State
 from tests.tools.toy_game import ToyGame, ToyState, registered_toy
+
+_PLAIN_LOG = State.log
 
 
 def _mid_game(name: str, seed: int = 1, **params: Any) -> lab.State:
@@ -62,14 +65,29 @@ def test_events_are_a_read_only_copy_with_frozen_data() -> None:
     assert len(s.events) == n
 
 
-def test_log_copies_a_list_the_rules_pass() -> None:
+def test_a_logged_list_is_handed_out_as_a_read_only_copy() -> None:
     s = ToyGame().new_initial_state()
     order = [0, 1]
     event = s.log("TOY-9", "order", order=order)
-    order.append(5)  # the rules code keeps editing its own list
-    assert list(s.events[-1].data["order"]) == [0, 1]
-    assert event.data["order"] == [0, 1]
-    assert event.to_json() == {"clause": "TOY-9", "kind": "order", "step": 0, "order": [0, 1]}
+    assert event.data["order"] is order  # kept as logged: the rules must not edit it (audited)
+    handed = s.events[-1]
+    with pytest.raises(FrozenError):
+        handed.data["order"].append(5)
+    assert handed.data["order"] is not order
+    assert handed.to_json() == {"clause": "TOY-9", "kind": "order", "step": 0, "order": [0, 1]}
+    assert s.events_for(None)[-1] is handed  # frozen once, in place
+
+
+def test_the_log_audit_names_a_value_edited_after_logging() -> None:
+    s = ToyGame().new_initial_state()
+    order = [0, 1]
+    with audit_logged_values() as logged:
+        s.log("TOY-9", "order", order=order, players=(0, 1))
+        s.log("TOY-9", "turn", player=1)
+        assert logged.changed() is None
+        order.append(5)  # the rules code keeps editing its own list
+        assert "'order' of the event TOY-9 'order'" in (logged.changed() or "")
+    assert State.log is _PLAIN_LOG  # restored
 
 
 class _ScoreKeepingState(ToyState):
@@ -141,6 +159,15 @@ class _LeakyFullState(ToyState):
         return {**super().full_state(), "hands": self.hands}
 
 
+class _EditsWhatItLogged(ToyState):
+    """Logs the state's own pile and keeps appending to it: the log would change afterwards."""
+
+    def _apply_action(self, action: Any) -> None:
+        super()._apply_action(action)
+        if action.kind == "play":
+            self.log("TOY-3", "pile", cards=self.pile)  # not a copy
+
+
 def _toy_with(state_cls: type[ToyState]) -> ToyGame:
     class PlantedGame(ToyGame):
         def new_initial_state(self) -> ToyState:
@@ -156,6 +183,12 @@ def _toy_with(state_cls: type[ToyState]) -> ToyGame:
 def test_conformance_catches_a_planted_alias(state_cls: type[ToyState], culprit: str) -> None:
     with pytest.raises(lab.ConformanceError, match=f"editing what {culprit}.* handed out changed"):
         check_game(_toy_with(state_cls), n_games=2, seed=1)
+
+
+def test_conformance_catches_rules_that_edit_a_logged_list() -> None:
+    with pytest.raises(lab.ConformanceError, match="edited the value 'cards' of the event TOY-3"):
+        check_game(_toy_with(_EditsWhatItLogged), n_games=2, seed=1)
+    assert State.log is _PLAIN_LOG  # the audit's stand-in is gone after a failure too
 
 
 def test_the_honest_toy_game_passes_the_aliasing_check() -> None:

@@ -7,19 +7,25 @@ with :class:`~lab.core.frozen.FrozenError`, which is what it is for), and proves
 state's save and hash, every seat's observation and information state, the legal actions, the
 event log and a clone taken before are all unchanged. :func:`lab.core.conformance.check_game`
 runs it on a sample of steps of every game, so a kit-defined game is held to it too.
+
+:func:`audit_logged_values` checks the rules' side of the event log: :meth:`State.log
+<lab.core.state.State.log>` keeps an event's values as they are until the event is first
+handed out (then freezes a copy), so rules code must never edit a list or dict it logged.
+``check_game`` plays every game under it.
 """
 
 from __future__ import annotations
 
 import contextlib
+import copy
 import json
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 import networkx as nx
 
 from lab.core.save import replay
-from lab.core.state import SIMULTANEOUS, State
+from lab.core.state import SIMULTANEOUS, Event, State
 
 #: Accessors called once per viewer (``None``, a spectator, where the accessor accepts it).
 SEAT_VIEWS: tuple[str, ...] = ("observation", "information_state", "events_for", "seat_json")
@@ -213,3 +219,52 @@ def _culprit(state: State, history: list[Any], board: bool) -> str:
     except Exception:  # a state too broken to replay: name no view
         return "a view"
     return "a view"
+
+
+class LoggedValues:
+    """Copies of the mutable values of every event logged under :func:`audit_logged_values`."""
+
+    def __init__(self) -> None:
+        self._kept: list[tuple[str, str, dict[str, Any], dict[str, Any]]] = []
+
+    def record(self, clause: str, kind: str, data: dict[str, Any]) -> None:
+        """Keep ``data``'s values and a deep copy of them, unless all are immutable already."""
+        try:  # scalars and tuples of them cannot change (the test State.log used to make)
+            hash(tuple(data.values()))
+        except TypeError:
+            self._kept.append((clause, kind, data, copy.deepcopy(data)))
+
+    def changed(self) -> str | None:
+        """``None`` if every logged value still equals its copy, else which one changed."""
+        for clause, kind, data, logged in self._kept:
+            for key, value in data.items():
+                if value != logged[key]:
+                    return (
+                        f"the rules edited the value {key!r} of the event {clause} {kind!r} after "
+                        f"logging it (logged {logged[key]!r:.80}, now {value!r:.80}): the log keeps "
+                        "a value as it is until the event is handed out, so log a fresh copy "
+                        "(list(...)) or a tuple of a list the state keeps editing"
+                    )
+        return None
+
+
+@contextlib.contextmanager
+def audit_logged_values() -> Iterator[LoggedValues]:
+    """While inside, every :meth:`State.log <lab.core.state.State.log>` call keeps a copy of
+    the event's mutable values; :meth:`LoggedValues.changed` then names one the rules edited
+    since. It replaces ``State.log`` for the whole process (not thread-safe): a check, not a
+    mode to play in.
+    """
+    logged = LoggedValues()
+    plain = State.log
+
+    def log(self: State, clause: str, kind: str, visible_to: Sequence[int] | None = None, **data: Any) -> Event:
+        logged.record(clause, kind, data)
+        return plain(self, clause, kind, visible_to, **data)
+
+    log.__doc__ = plain.__doc__
+    State.log = log  # type: ignore[method-assign]
+    try:
+        yield logged
+    finally:
+        State.log = plain  # type: ignore[method-assign]

@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from lab.agents.base import make_agents
-from lab.core.aliasing import check_views
+from lab.core.aliasing import LoggedValues, audit_logged_values, check_views
 from lab.core.chance import sample_outcome
 from lab.core.errors import ConformanceError, IllegalAction, UnknownGame
 from lab.core.game import Game
@@ -108,7 +108,9 @@ def check_game(
     hidden-information probes here). ``check_aliasing``: at steps 0, 1, 4, 16, 64, ... and at
     the end of every fourth game (the first included), edit every view the state hands out and
     prove nothing changed (:func:`lab.core.aliasing.check_views`; the board graph too, at the
-    start of the first game).
+    start of the first game). Every game is played under
+    :func:`lab.core.aliasing.audit_logged_values`: at those steps a list or dict the rules
+    logged and edited since fails the check.
 
     Raises
     ------
@@ -119,7 +121,9 @@ def check_game(
     for g in range(n_games):
         game_seed = seed * 100_003 + g
         aliasing = check_aliasing and g % 4 == 0
-        _check_one(game, game_seed, agents, report, check_every_step, invariants, aliasing, g == 0)
+        with audit_logged_values() as logged:
+            _check_one(game, game_seed, agents, report, check_every_step, invariants, aliasing, g == 0,
+                       logged if check_aliasing else None)
         report.games += 1
     return report
 
@@ -138,7 +142,7 @@ def _check_invariants(
 def _check_one(
     game: Game, seed: int, agents: Any, report: ConformanceReport, every: bool,
     invariants: Sequence[Callable[[State], str | None]] = (),
-    aliasing: bool = True, board_check: bool = False,
+    aliasing: bool = True, board_check: bool = False, logged: LoggedValues | None = None,
 ) -> None:
     seats = make_agents(game, agents)
     chance_rng, agent_rngs = seed_streams(seed, game.num_players())
@@ -158,6 +162,10 @@ def _check_one(
         if aliasing and (cur == TERMINAL or step in _ALIAS_STEPS):
             problem = check_views(state, board=board_check and step == 0)
             report.alias_checks += 1
+            if problem:
+                raise _fail(game, seed, step, problem)
+        if logged is not None and (cur == TERMINAL or step in _ALIAS_STEPS):
+            problem = logged.changed()
             if problem:
                 raise _fail(game, seed, step, problem)
         if cur == TERMINAL:

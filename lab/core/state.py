@@ -27,7 +27,7 @@ import numpy as np
 
 from lab.core.actions import Action, exact_action
 from lab.core.errors import IllegalAction, RuleError
-from lab.core.frozen import FrozenDict, FrozenList, freeze
+from lab.core.frozen import FrozenList, freeze
 from lab.core.rulepoints import checkpoint
 
 if TYPE_CHECKING:
@@ -78,7 +78,6 @@ class HistoryItem(NamedTuple):
 # ``tuple.__new__(HistoryItem, (player, action))`` builds the same item as ``HistoryItem(player,
 # action)`` without a Python-level ``__new__`` call (the appliers' hot path).
 _new_item = tuple.__new__
-_PLAIN = frozenset((str, int, float, bool, type(None)))  # event values kept as they are
 
 
 def _returns_copy(fn: Any) -> Any:
@@ -126,7 +125,8 @@ class State:
         self._frozen_to = 0
 
     def _frozen_events(self) -> list[Event]:
-        """``_events`` with every event's data read-only (frozen here, once, when first handed out)."""
+        """``_events`` with every event's data read-only (frozen here, once, when first handed out:
+        a read-only deep copy, see :meth:`log`)."""
         events = self._events
         start, end = self._frozen_to, len(events)
         if start != end:
@@ -231,8 +231,9 @@ class State:
         the game as unfinished, never as a draw.
         """
         self.stopped_by = limit
-        self.log(clause, "unfinished", limit=limit, **data)
-        return self._frozen_events()[-1]
+        e = self.log(clause, "unfinished", limit=limit, **data)
+        self._events[-1] = e = _new_item(Event, (e[0], e[1], freeze(e[2]), e[3], e[4]))  # handed out
+        return e
 
     # ------------------------------------------------------------------ optional measures
     def winners(self) -> list[int]:
@@ -503,19 +504,20 @@ class State:
     def log(self, clause: str, kind: str, visible_to: Sequence[int] | None = None, **data: Any) -> Event:
         """Record an event for the rule ``clause`` (used by games' rules code) and return it.
 
-        The event never aliases the state: a list or dict among the values (say the state's own
-        turn order) is copied read-only here (:func:`~lab.core.frozen.freeze`). Scalars and
-        tuples of them are kept as they are, in the keyword dict this call made, which nothing
-        else holds; that dict becomes a ``FrozenDict`` the first time the event is handed out
-        (:attr:`events`, :meth:`events_for`), so a playout that never looks pays nothing for it.
-        The returned event is the state's own record: rules code reads it and passes it on
-        only through those views.
+        The values are kept as they are, in the keyword dict this call made, which nothing else
+        holds; the first time the event is handed out (:attr:`events`, :meth:`events_for`) that
+        dict becomes a read-only deep copy (:func:`~lab.core.frozen.freeze`: scalars and tuples
+        of them as they are, lists and dicts copied read-only), so what is handed out never
+        aliases the state, and a playout that never looks pays nothing for it.
+
+        So rules code must never edit a list or dict after logging it: log a fresh one
+        (``order=list(self.order)``) or a tuple when the state keeps the original.
+        :func:`lab.core.conformance.check_game` checks it for every game: it plays under
+        :func:`lab.core.aliasing.audit_logged_values`, which names a logged value that changed. The returned
+        event is the state's own record: rules code reads it and passes it on only through the
+        views above.
         """
         vis = None if visible_to is None else tuple(visible_to)
-        try:  # the common case, checked in C: scalars and tuples of them are immutable already
-            hash(tuple(data.values()))
-        except TypeError:  # a list, dict or set among the values: copy those read-only
-            data = FrozenDict({k: v if type(v) in _PLAIN else freeze(v) for k, v in data.items()})
         event = _new_item(Event, (clause, kind, data, vis, len(self._history)))
         self._events.append(event)
         return event

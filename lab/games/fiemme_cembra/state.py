@@ -10,7 +10,6 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from lab.core.actions import Action
-from lab.core.frozen import freeze
 from lab.core.state import CHANCE, SIMULTANEOUS, TERMINAL, State
 from lab.games.fiemme_cembra import components as C
 from lab.games.fiemme_cembra.rules import MS_VALUES
@@ -405,9 +404,10 @@ class FiemmeCembraState(StateViews, State):
         order = self.hand_order(slaps)
         shouted = [p for p in self.closers if slaps[p][1]]
         self.stats["races"] += 1
-        # Read-only: observations, full_state and clones share it, none may change it.
-        self.race = freeze({"order": order, "ms": [slaps[p][0] for p in range(self.n)],
-                            "closers": list(self.closers), "shouted": shouted})
+        # Never edited: clones share it, and observations and full_state hand it out read-only
+        # (frozen once, when first asked for: see ``_last_race``; random playouts never ask).
+        self.race = {"order": order, "ms": [slaps[p][0] for p in range(self.n)],
+                     "closers": list(self.closers), "shouted": shouted}
         self.log("FC-P5", "hands_on_deck", order=order, ms=self.race["ms"])
         for c in self.closers:
             if c not in shouted:
@@ -615,7 +615,7 @@ class FiemmeCembraState(StateViews, State):
             "deal_to": self.deal_to, "deck": list(self.deck), "pool": list(self.pool),
             "grid": list(self.grid), "conquered": [list(c) for c in self.conquered],
             "past": [list(c) for c in self.past], "round_wins": list(self.round_wins),
-            "closers": list(self.closers), "race": self.race, "queue": list(self.queue),
+            "closers": list(self.closers), "race": self._last_race(), "queue": list(self.queue),
             "penalised": self.penalised, "inserts": list(self.inserts),
             "flipped": list(self.flipped), "held": list(self.held), "flip_slot": self.flip_slot,
             "my_passes": [list(x) for x in self.my_passes],

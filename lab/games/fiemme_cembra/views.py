@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from lab.core.actions import Action
+from lab.core.frozen import FrozenDict, freeze
 from lab.games.fiemme_cembra import components as C
 from lab.games.fiemme_cembra.rules import MS_MAX, SECONDS
 
@@ -45,6 +46,13 @@ class StateViews:
     forgot: list[int]
     marks: list[int]
     final_winners: list[int]
+
+    def _last_race(self) -> dict[str, Any] | None:
+        """The last slap race (FC-P5), read-only: frozen in place the first time it is handed out."""
+        race = self.race
+        if race is not None and type(race) is not FrozenDict:
+            self.race = race = freeze(race)
+        return race
 
     # ================================================================== results
     def returns(self) -> list[float]:
@@ -115,7 +123,7 @@ class StateViews:
             "deck_size": len(self.deck) if not self.game.memory else sum(c != EMPTY for c in self.grid),
             "non_events_left": self.non_events_left(),
             "closers": list(self.closers) if self.phase != P_PASS else [],
-            "last_race": self.race, "penalised": self.penalised if self.phase == P_PENALTY else -1,
+            "last_race": self._last_race(), "penalised": self.penalised if self.phase == P_PENALTY else -1,
             "winners": list(self.final_winners), "penalty_marks": list(self.marks),
         }
         if self.game.memory:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from lab.core.actions import Action
 from lab.core.errors import RuleError
-from lab.core.frozen import FrozenDict
+from lab.core.frozen import FrozenDict, FrozenList
 from lab.core.state import CHANCE, TERMINAL, State
 from lab.games.memcel import components as C
 from lab.games.memcel.rules import ORDER_ROLL_ROUNDS
@@ -151,7 +151,8 @@ class MemcelState(State):
         the clause the acting player's record names, when naming it publicly would tell a secret.
         """
         # ``seen`` entries are shared by every viewer and clone, never edited, and handed out
-        # only read-only (:meth:`_seen_since`); their values are the logged event's, frozen.
+        # only read-only (:meth:`_seen_since`); their values are the logged event's: scalars,
+        # tuples and FrozenLists (log a list as a FrozenList here: the records need no deep copy).
         step = len(self._history)
         if to is not None:
             event = self.log(clause, kind, visible_to=(to,), **data)
@@ -185,14 +186,14 @@ class MemcelState(State):
             self.contenders = tied
             self.rolls = {}
             self.queue = [("order", q) for q in tied]
-            self._emit("MC-0.1", "order_tie", players=tied)
+            self._emit("MC-0.1", "order_tie", players=FrozenList(tied))
             return
         first = min(tied)
         n = self.t.players
         self.order = [(first + i) % n for i in range(n)]  # clockwise from the highest roll
-        self._emit("MC-0.1", "turn_order", order=list(self.order))
-        self._emit("MC-0.2", "tiles_shared", shares=[list(s) for s in self.t.shares],
-                   kinds=list(self.t.kinds))
+        self._emit("MC-0.1", "turn_order", order=FrozenList(self.order))
+        self._emit("MC-0.2", "tiles_shared", shares=FrozenList(FrozenList(s) for s in self.t.shares),
+                   kinds=FrozenList(self.t.kinds))
         self.phase = "place"
         self.turn_idx = -1
 
@@ -348,7 +349,7 @@ class MemcelState(State):
         self.board_angle = new % 360
         self.counts["board_turns"] += 1
         self._emit(clause, "board_turn", degrees=sign * self.game.params["board_turn_degrees"],
-                   shifts=shifts)
+                   shifts=FrozenList(shifts))
 
     # ================================================================== the hunt (MC-2)
     def _do_declare(self, task: tuple[Any, ...], action: Action) -> None:
@@ -463,7 +464,7 @@ class MemcelState(State):
             self.up[s] = False
             self.upby[s] = -1
         self.counts["covered"] += len(slots)
-        self._emit("MC-2.1.2.1", "cover_own", player=p, slots=slots)
+        self._emit("MC-2.1.2.1", "cover_own", player=p, slots=FrozenList(slots))
 
     def _end_attack(self, p: int, success: bool) -> None:
         """MC-2.1.3 end of turn: draw an imprevisto card (after a full success: AMB-MC-5)."""
@@ -555,13 +556,12 @@ class MemcelState(State):
         return self._seen_since(self.t.players if player is None else player, 0)
 
     def _seen_since(self, viewer: int, start: int) -> list[dict[str, Any]]:
-        """``seen[viewer][start:]`` as read-only dicts (each entry is made read-only once, in
-        place: random playouts, which never look, pay nothing for it)."""
-        lst = self.seen[viewer]
-        for i in range(start, len(lst)):
-            if type(lst[i]) is not FrozenDict:
-                lst[i] = FrozenDict(lst[i])
-        return lst[start:]
+        """``seen[viewer][start:]`` as read-only copies, made for this call only: random playouts,
+        which never look, pay nothing, and ``seen`` keeps one record per event, shared by every
+        seat, rather than a long-lived copy per seat (which cost an agent that looks more in
+        garbage collection than in copying). Memcel logs scalars, tuples and read-only lists
+        only (``tests/games/test_memcel_events.py``), so a shallow read-only copy is a deep one."""
+        return [FrozenDict(r) for r in self.seen[viewer][start:]]
 
     def public_slots(self) -> list[str | None]:
         """:meth:`public_tile` of every slot."""
