@@ -397,3 +397,20 @@ def test_SS_F3_the_route_die_has_as_many_faces_as_the_most_routes_of_a_move(para
     free = [i for i in range(len(g.nodes)) if i not in g.forbidden]
     most = max(len(g.routes(s, k, speed)) for s in free for k in range(len(g.orbit)) for speed in (4, 6))
     assert g.max_routes == most > 1
+
+
+@pytest.mark.parametrize(
+    ("params", "speed"),
+    [
+        ({"grid": "square", "square_neighbours": 8, "columns": 8, "rows": 7}, 6),  # a target reached early
+        ({"grid": "square", "square_neighbours": 8, "columns": 9, "rows": 8}, 8),  # a route that ends on the orbit
+        ({"columns": 8, "rows": 7}, 6),  # a route that reaches its orbit hex counts once, not twice
+    ],
+)
+def test_SS_F3_the_route_die_counts_routes_that_reach_the_orbit_before_the_last_step(params, speed):
+    # boards small enough that a move of full speed can end on its orbit hex before its last step:
+    # the route die's range must still be the most routes of any move, counted one by one
+    g = geo(orbit_radius=2, earth_row=4, earth_from_right=4, droid_speed=speed, missile_speed=speed, **params)
+    free = [i for i in range(len(g.nodes)) if i not in g.forbidden]
+    most = max(len(g.routes(s, k, speed)) for s in free for k in range(len(g.orbit)))
+    assert g.max_routes == most
