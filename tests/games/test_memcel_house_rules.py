@@ -78,4 +78,5 @@ def test_MC_2_1_1_house_rule_allowing_more_than_a_d8_is_a_rule_error() -> None:
                 before = state.to_json()
                 action = legal[rng.integers(len(legal))]
             state.apply_action(action)
-    assert info.value.clause == "MC-2.1.1" and state.to_json() == before  # the state is unchanged
+    assert info.value.rule == info.value.clause == "MC-2.1.1"
+    assert state.to_json() == before  # the state is unchanged
