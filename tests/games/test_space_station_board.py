@@ -414,3 +414,35 @@ def test_SS_F3_the_route_die_counts_routes_that_reach_the_orbit_before_the_last_
     free = [i for i in range(len(g.nodes)) if i not in g.forbidden]
     most = max(len(g.routes(s, k, speed)) for s in free for k in range(len(g.orbit)))
     assert g.max_routes == most
+
+
+@pytest.mark.parametrize(
+    ("params", "message"),
+    [
+        # Earth on the first column or row is on the board (0-based 0 is a column): the orbit is what leaves
+        ({"columns": 8, "rows": 7, "earth_from_right": 8, "earth_row": 4},
+         "the orbit of radius 2 around Earth (column 1, row 4) leaves the 8 x 7 board at 5 hex(es), "
+         "e.g. 1-based (-1, 4); move Earth inward, shrink the orbit or enlarge the board"),
+        ({"columns": 8, "rows": 7, "earth_from_right": 4, "earth_row": 1},
+         "the orbit of radius 2 around Earth (column 5, row 1) leaves the 8 x 7 board at 5 hex(es), "
+         "e.g. 1-based (3, 0); move Earth inward, shrink the orbit or enlarge the board"),
+        # Earth one column left of the board, one row below it
+        ({"columns": 8, "rows": 7, "earth_from_right": 9, "earth_row": 4},
+         "Earth at column 0, row 4 (1-based) is off the 8 x 7 board: earth_from_right must be 1..8 and earth_row 1..7"),
+        ({"columns": 8, "rows": 7, "earth_from_right": 4, "earth_row": 8},
+         "Earth at column 5, row 8 (1-based) is off the 8 x 7 board: earth_from_right must be 1..8 and earth_row 1..7"),
+        # an orbit that leaves the board only one column right of it, only one row below it
+        ({"columns": 12, "rows": 12, "earth_from_right": 2, "earth_row": 3},
+         "the orbit of radius 2 around Earth (column 11, row 3) leaves the 12 x 12 board at 1 hex(es), "
+         "e.g. 1-based (13, 3); move Earth inward, shrink the orbit or enlarge the board"),
+        ({"columns": 12, "rows": 12, "earth_from_right": 5, "earth_row": 11},
+         "the orbit of radius 2 around Earth (column 8, row 11) leaves the 12 x 12 board at 3 hex(es), "
+         "e.g. 1-based (7, 13); move Earth inward, shrink the orbit or enlarge the board"),
+        ({"forbidden_radius": 2},
+         "forbidden_radius 2 must be smaller than orbit_radius 2: the orbit would lie inside the forbidden zone"),
+    ],
+)
+def test_SS_A2_A4_a_board_whose_earth_or_orbit_does_not_fit_is_refused_by_name(params, message):
+    with pytest.raises(InvalidVariant) as info:
+        geo(orbit_radius=2, **params)
+    assert str(info.value) == message
