@@ -97,7 +97,10 @@ def test_the_warm_pool_is_reused_across_calls_and_shut_down_explicitly() -> None
 
 
 PARENT = """
-import json, os, sys, time
+import json, os, signal, sys, time
+# a parent as a terminal starts it: a test runner launched under nohup would pass on SIGHUP ignored
+signal.signal(signal.SIGHUP, signal.SIG_DFL)
+signal.signal(signal.SIGTERM, signal.SIG_DFL)
 import lab
 from lab.sim import executors
 game = lab.load("memcel")
