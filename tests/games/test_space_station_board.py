@@ -446,3 +446,166 @@ def test_SS_A2_A4_a_board_whose_earth_or_orbit_does_not_fit_is_refused_by_name(p
     with pytest.raises(InvalidVariant) as info:
         geo(orbit_radius=2, **params)
     assert str(info.value) == message
+
+
+# ---------------------------------------------------------------------- the board's survivors (session 5)
+# Every test below builds its board afresh (geo(), or a refused variant, which is never cached):
+# mutmut forks each mutant from a process that has already built and cached the boards of every
+# variant the tests use, so a wrong table in a cached board would go unseen.
+SQRT3 = 3.0 ** 0.5
+VALID_ENTRIES = [[5, 1], [2, 1], [1, 5], [1, 15], [2, 19], [5, 19]]
+SMALL = {"columns": 12, "rows": 12, "earth_from_right": 5, "earth_row": 6}  # Earth at 0-based (7, 5)
+
+
+def test_SS_A1_the_board_tables_budget_is_the_documented_estimate():
+    # 9 bytes per pair of hexes (the dist table) and 4000 per hex (the other tables and the
+    # graph): the figure the variant's budget reports, for the seed's board and a small one
+    game = SpaceStationGame()
+    assert game.budget()[1].size == 9 * 532 * 532 + 4000 * 532 == 4_675_216
+    small = SpaceStationGame(**SMALL)
+    assert small.budget()[1].size == 9 * 144 * 144 + 4000 * 144 == 762_624
+
+
+@pytest.mark.parametrize(("params", "names", "first"), [
+    ({}, ("E", "NE", "NW", "W", "SW", "SE"), (SQRT3, 0.0)),
+    ({"orientation": "flat", "hex_offset": "even"}, ("NE", "N", "NW", "SW", "S", "SE"), (1.5, -SQRT3 / 2)),
+    ({"grid": "square"}, ("E", "NE", "N", "NW", "W", "SW", "S", "SE"), (1.0, 0.0)),
+    ({"grid": "square", "square_neighbours": 4}, ("E", "N", "W", "S"), (1.0, 0.0)),
+])
+def test_SS_D2_AMB_SS_1_AMB_SS_9_each_direction_moves_where_its_compass_name_points(params, names, first):
+    g = geo(**SMALL, **params)
+    want = {**SpaceStationGame().params, **params}
+    assert (g.grid, g.orientation, g.offset) == (want["grid"], want["orientation"], want["hex_offset"])
+    assert g.directions == g.lattice.names == names
+    assert len(g.lattice.vectors) == len(names)
+    assert g.lattice.vectors[0] == pytest.approx(first)
+    # from a cell away from the edges and from Earth, the step in direction d goes along vector d
+    i = g.index[(3, 3)]
+    assert all(j >= 0 for j in g.step[i])
+    for d, j in enumerate(g.step[i]):
+        moved = (g.pos[j][0] - g.pos[i][0], g.pos[j][1] - g.pos[i][1])
+        assert moved == pytest.approx(g.lattice.vectors[d])
+
+
+@pytest.mark.parametrize(("params", "node", "pos", "degree", "area"), [
+    ({}, (1, 0), (1.5 * SQRT3, 1.0), 6, 1.5 * SQRT3),  # pointy hexes of circumradius 1
+    ({"hex_offset": "even"}, (0, 1), (SQRT3 / 2, 2.5), 6, 1.5 * SQRT3),  # even rows shoved right
+    ({"orientation": "flat"}, (1, 0), (2.5, SQRT3), 6, 1.5 * SQRT3),
+    ({"grid": "square"}, (1, 2), (1.5, 2.5), 8, 1.0),  # unit squares
+    ({"grid": "square", "square_neighbours": 4}, (1, 2), (1.5, 2.5), 4, 1.0),
+])
+def test_SS_A1_the_board_graph_of_each_grid(params, node, pos, degree, area):
+    g = geo(**SMALL, **params).graph
+    assert g.nodes[node]["pos"] == pytest.approx(pos)
+    assert g.nodes[node]["polygon"].area == pytest.approx(area)
+    assert g.degree[(5, 5)] == degree  # an inner cell touches its 6, 8 or 4 neighbours
+
+
+@pytest.mark.parametrize("params", [
+    {},
+    {**SMALL, "grid": "square", "entry_points": [[5, 1], [2, 1], [1, 5], [1, 10], [2, 12], [5, 12]]},
+])
+def test_SS_A2_A3_A4_F4_every_cell_of_the_board_graph_says_what_it_is(params):
+    g = geo(**params)
+    assert len(g.graph) == len(g.nodes)
+    for node, data in g.graph.nodes(data=True):
+        i = g.index[node]
+        assert data["forbidden"] is (i in g.forbidden)
+        assert data["orbit"] == g.orbit_pos.get(i)  # the orbit position, None off the orbit
+        assert data["entry"] == (g.entries.index(i) + 1 if i in g.entries else None)
+        assert data["earth"] is (i == g.earth)
+    assert sum(d["earth"] for _, d in g.graph.nodes(data=True)) == 1
+    assert sum(d["forbidden"] for _, d in g.graph.nodes(data=True)) == len(g.forbidden) > 1
+    assert sorted(d["entry"] for _, d in g.graph.nodes(data=True) if d["entry"]) == [1, 2, 3, 4, 5, 6]
+
+
+def test_SS_A1_hexes_are_numbered_row_by_row_as_the_seed_counts():
+    g = geo(**SMALL)
+    assert all(g.index[(c, r)] == 12 * r + c for c, r in g.nodes)
+    assert (g.label(0), g.label(1), g.label(12), g.label(143)) == ("c1r1", "c2r1", "c1r2", "c12r12")
+
+
+@pytest.mark.parametrize(("params", "first", "second"), [
+    # Earth near the left edge: the leftmost orbit hex is still where the orbit starts
+    ({**SMALL, "earth_from_right": 9}, (0, 5), (1, 6)),
+    # flat-top hexes: two orbit hexes are leftmost; the one above Earth's row comes first, and
+    # the orbit then runs down (counter-clockwise on screen) to the one below it
+    ({**SMALL, "orientation": "flat"}, (4, 5), (4, 6)),
+    ({"orientation": "flat"}, (19, 8), (19, 9)),
+])
+def test_SS_A4_the_orbit_starts_at_its_leftmost_hex_and_runs_counter_clockwise(params, first, second):
+    g = geo(**params)
+    assert (g.nodes[g.orbit[0]], g.nodes[g.orbit[1]]) == (first, second)
+    left = min(g.pos[h][0] for h in g.orbit)
+    ey = g.pos[g.earth][1]
+    assert g.pos[g.orbit[0]][0] == left and g.pos[g.orbit[0]][1] <= ey  # leftmost, not below Earth
+    assert g.pos[g.orbit[1]][1] > g.pos[g.orbit[0]][1]  # then down the screen
+
+
+@pytest.mark.parametrize(("k", "point"), [(3, [29, 5]), (1, [0, 5]), (6, [5, 20]), (2, [5, 0])])
+def test_SS_A3_an_entry_point_off_the_board_is_refused_by_name(k, point):
+    entries = [list(p) for p in VALID_ENTRIES]
+    entries[k - 1] = point
+    with pytest.raises(InvalidVariant) as info:
+        SpaceStationGame(entry_points=entries)
+    assert str(info.value) == f"entry point {k} at 1-based {tuple(point)} is off the 28 x 19 board"
+
+
+@pytest.mark.parametrize(("k", "point"), [(1, [23, 10]), (4, [22, 10]), (5, [24, 11])])
+def test_SS_A3_SS_F4_an_entry_point_in_the_forbidden_zone_is_refused_by_name(k, point):
+    entries = [list(p) for p in VALID_ENTRIES]
+    entries[k - 1] = point
+    with pytest.raises(InvalidVariant) as info:
+        SpaceStationGame(entry_points=entries)
+    assert str(info.value) == (
+        f"entry point {k} at 1-based {tuple(point)} is inside the forbidden zone around Earth (SS-F4); "
+        "choose a hex outside it"
+    )
+    with pytest.raises(InvalidVariant) as info:
+        SpaceStationGame(entry_points=[*VALID_ENTRIES[:5], VALID_ENTRIES[0]])
+    assert str(info.value) == "entry_points: the six entry points must be different hexes"
+
+
+def test_SS_A2_the_board_refuses_an_earth_right_of_its_last_column():
+    # the game's parameters never ask for it (earth_from_right >= 1), but the board checks what
+    # it is given: Earth one column right of the board is named as such
+    params = {**SpaceStationGame().params, "earth_from_right": 0}
+    with pytest.raises(InvalidVariant) as info:
+        Geometry(params)
+    assert str(info.value) == (
+        "Earth at column 29, row 10 (1-based) is off the 28 x 19 board: earth_from_right must be "
+        "1..28 and earth_row 1..19"
+    )
+
+
+def test_SS_F3_the_route_die_counts_routes_through_the_corner_hex():
+    # a board where the move with the most routes passes through hex 0, the corner (0, 0)
+    g = geo(grid="square", square_neighbours=4, columns=8, rows=7, earth_from_right=3, earth_row=3,
+            orbit_radius=2, droid_speed=4, missile_speed=4)
+    free = [i for i in range(len(g.nodes)) if i not in g.forbidden]
+    counts = {(s, k): len(g.routes(s, k, 4)) for s in free for k in range(len(g.orbit))}
+    most = max(counts.values())
+    assert g.max_routes == most == 20
+    # the one move with that many: from (0, 2) to the orbit square (7, 2), one route via (0, 0)
+    (src, k), = [move for move, n in counts.items() if n == most]
+    assert (g.nodes[src], g.nodes[g.orbit[k]]) == ((0, 2), (7, 2))
+    assert sum(0 in route for route in g.routes(src, k, 4)) == 1
+
+
+def test_SS_A1_a_board_is_built_once_per_geometry_and_shared(monkeypatch):
+    # geometry_for keeps one board per geometry: variants that differ only off the board share
+    # it, a different board is a different one. With an empty cache (this process's is warm),
+    # the first question builds the board and stores its estimated bytes, the next one reuses it.
+    from lab.core.budget import ByteBoundedCache
+    from lab.games.space_station import board, geometry_for
+
+    assert SpaceStationGame(hit_on=4).geometry is SpaceStationGame().geometry
+    assert SpaceStationGame(columns=30).geometry is not SpaceStationGame().geometry
+    params = SpaceStationGame(**SMALL).params
+    cached = geometry_for(params)
+    empty = ByteBoundedCache(board.CACHE_BYTES)
+    monkeypatch.setattr(board, "_CACHE", empty)
+    built = geometry_for(params)
+    assert isinstance(built, Geometry) and built is not cached and len(built.nodes) == 144
+    assert geometry_for(params) is built
+    assert len(empty) == 1 and empty.bytes == board.geometry_bytes(144)
