@@ -592,6 +592,15 @@ def test_SS_F3_the_route_die_counts_routes_through_the_corner_hex():
     assert sum(0 in route for route in g.routes(src, k, 4)) == 1
 
 
+def test_SS_A1_a_variant_asks_for_its_board_once():
+    # geometry_for keeps one board per geometry (kept short: under a mutant that turns the cache
+    # off every other test slows down many times over, and mutmut runs the fastest tests first)
+    from lab.games.space_station import geometry_for
+
+    params = SpaceStationGame().params
+    assert geometry_for(params) is geometry_for(params)
+
+
 def test_SS_A1_a_board_is_built_once_per_geometry_and_shared(monkeypatch):
     # geometry_for keeps one board per geometry: variants that differ only off the board share
     # it, a different board is a different one. With an empty cache (this process's is warm),
