@@ -561,6 +561,9 @@ def test_SS_A3_SS_F4_an_entry_point_in_the_forbidden_zone_is_refused_by_name(k, 
         f"entry point {k} at 1-based {tuple(point)} is inside the forbidden zone around Earth (SS-F4); "
         "choose a hex outside it"
     )
+
+
+def test_SS_A3_the_six_entry_points_must_be_different_hexes():
     with pytest.raises(InvalidVariant) as info:
         SpaceStationGame(entry_points=[*VALID_ENTRIES[:5], VALID_ENTRIES[0]])
     assert str(info.value) == "entry_points: the six entry points must be different hexes"
