@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from lab.kit import made
 from lab.kit.context import Ctx
-from lab.kit.definition import GameDef, Move, move
+from lab.kit.definition import GameDef, Move, chance, move
 from lab.kit.game import KitGame, define_game
 from lab.kit.state import KitState
 
@@ -46,4 +46,4 @@ try:  # ship made classes by value to spawned workers and Dask (see lab.kit.made
 except ImportError:  # pragma: no cover - cloudpickle is a dependency
     pass
 
-__all__ = ["Ctx", "GameDef", "KitGame", "KitState", "Move", "define_game", "move"]
+__all__ = ["Ctx", "GameDef", "KitGame", "KitState", "Move", "chance", "define_game", "move"]

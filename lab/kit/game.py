@@ -15,7 +15,7 @@ from lab.core.game import Game
 from lab.core.params import ParamSpec
 from lab.kit import made
 from lab.kit.context import DRAW, ROLL, Ctx
-from lab.kit.definition import GameDef, Move, build_definition, domain_values
+from lab.kit.definition import GameDef, Move, build_definition, chance_of, domain_values
 from lab.kit.state import KitState
 
 _counter = itertools.count(1)
@@ -55,7 +55,10 @@ class KitGame(Game):
         # the context class of this variant, and what a transition runs (see KitState._run):
         # looked up once here, not on every step
         self.ctx_class = Ctx.for_game(self)
-        self.runner = (self.move_functions, d.after, d.end, d.max_length, self.ctx_class)
+        self.runner = (
+            self.move_functions, {mv.name: mv.chance for mv in d.moves}, d.after, d.after_chance,
+            d.end, d.max_length, self.ctx_class,
+        )
         self.phase_moves: dict[str, list[Move]] = {
             phase: [mv for mv in d.moves if not mv.phase or phase in mv.phase] for phase in d.phases
         }
@@ -204,7 +207,8 @@ class KitGame(Game):
         for mv in d.moves:
             if mv.name in changes:
                 new = changes.pop(mv.name)
-                mv = new if isinstance(new, Move) else dataclasses.replace(mv, fn=new)
+                # a new function brings its own chance declaration (or none: chance mid-move)
+                mv = new if isinstance(new, Move) else dataclasses.replace(mv, fn=new, chance=chance_of(new))
             moves.append(mv)
         parts: dict[str, Any] = {
             f.name: getattr(d, f.name) for f in dataclasses.fields(d)
@@ -216,6 +220,8 @@ class KitGame(Game):
             names = ", ".join(mv.name for mv in d.moves)
             msg = f"{cls.name}.derive: {unknown[0]!r} is neither a move ({names}) nor a part of define_game"
             raise InvalidGame(msg)
+        if "after" in changes and "after_chance" not in changes:
+            parts["after_chance"] = None  # the new after's own declaration (see build_definition)
         parts.update(changes)
         parts["title"] = changes.get("title") or f"{cls.title} ({changed})"
         return define_game(name or f"{cls.name}_variant", **parts)
@@ -235,6 +241,7 @@ def define_game(
     hidden: Mapping[str, str] | None = None,
     view: Callable[..., Any] | None = None,
     after: Callable[..., Any] | None = None,
+    after_chance: Callable[..., Any] | None = None,
     board: Callable[..., Any] | None = None,
     max_length: int | None = None,
     metrics: Callable[..., Any] | None = None,
@@ -261,7 +268,9 @@ def define_game(
     moves : list or dict
         Move functions ``fn(state, ctx, *args)`` changing the state in place; :func:`lab.kit.move`
         declares argument domains, legality and phases. The mover is ``ctx.player``; chance only
-        through ``ctx.roll/draw/shuffle/deal``; turn order through ``ctx.end_turn`` (a move that
+        through ``ctx.roll/draw/shuffle/deal``, best declared up front with
+        ``@lab.move(chance=...)`` (see :func:`lab.kit.chance`: the move then runs once, with the
+        outcome as its last argument); turn order through ``ctx.end_turn`` (a move that
         does not end the turn leaves the same seat to act) and ``ctx.all_move`` (simultaneous
         moves, applied in seat order as one step); phases through ``ctx.set_phase``.
     end : callable
@@ -280,6 +289,8 @@ def define_game(
         ``hidden`` (boardgame.io's ``playerView``). Declare ``hidden`` too so the audit checks it.
     after : callable, optional
         ``after(state, ctx)``: run after every step (e.g. resolve simultaneous bids).
+        ``@lab.chance(declare)`` on it (or ``after_chance=declare``) declares its chance up
+        front: ``after(state, ctx, outcome)`` then runs once, with the outcome.
     board : callable, optional
         ``board(params) -> networkx.Graph`` with node attribute ``pos`` (drawn by the default
         view; nodes are clickable when a move's first argument is a node).
@@ -299,7 +310,7 @@ def define_game(
     """
     d = build_definition(
         name, setup=setup, moves=moves, end=end, players=players, params=params, hidden=hidden,
-        view=view, after=after, board=board, max_length=max_length, metrics=metrics,
+        view=view, after=after, after_chance=after_chance, board=board, max_length=max_length, metrics=metrics,
         progress=progress, describe=describe, resample=resample, accounting=accounting,
         max_die=max_die, max_draw=max_draw, title=title, doc=doc,
     )

@@ -3,14 +3,13 @@
 ``data`` is the designer's state (a dict of JSON values); ``control`` is
 ``[active seats, simultaneous?, phase, turn]``; ``pending`` is a transition waiting for a chance
 outcome (``[moves, outcomes so far, declared (outcome, probability) pairs, snapshot of the data
-before the moves]``, see :mod:`lab.kit.context` and :meth:`KitState._run`; ``moves`` is ``None``
-for the setup); ``result`` the returns once the game is over. Everything is JSON-able, so clone,
-equality, save/replay and ``full_state`` come for free.
+to re-run from or None, the part to run next]``, see :mod:`lab.kit.context` and
+:meth:`KitState._run`; ``moves`` is ``None`` for the setup); ``result`` the returns once the game
+is over. Everything is JSON-able, so clone, equality, save/replay and ``full_state`` come for free.
 """
 
 from __future__ import annotations
 
-import marshal
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -30,8 +29,6 @@ from lab.kit.context import (
     snapshot,
 )
 
-_dumps = marshal.dumps
-
 if TYPE_CHECKING:
     from lab.kit.game import KitGame
 
@@ -41,6 +38,22 @@ LIMIT_CLAUSE = "KIT-LIMIT"
 def hidden_size(value: Any) -> Any:
     """What a seat sees of a hidden value: the length of a list, else ``None``."""
     return len(value) if isinstance(value, list) else None
+
+
+def _declared(declare: Any, data: dict[str, Any], ctx: Ctx, check: bool) -> Any:
+    """What a part's chance declaration gives (see :func:`lab.kit.chance`); on the checked
+    path, an error when it changed the data (a declaration only reads it)."""
+    if not check:
+        return declare(data, ctx)
+    before = snapshot(data)
+    try:
+        return declare(data, ctx)
+    finally:
+        if snapshot(data) != before:
+            data.clear()
+            data.update(restore(before))  # the state is left as it was
+            msg = "its chance declaration changed the state; a declaration only reads it (change the state in the part itself)"
+            raise InvalidGame(msg)
 
 
 def _part_error(game: str, where: Any, exc: Exception) -> Exception:
@@ -89,7 +102,7 @@ class KitState(State):
                     raise InvalidGame(json_problem(data))
                 result = game.normalise_result(result)
         except NeedChance as need:
-            self.pending = [None, list(draws), need.args[0], None]
+            self.pending = [None, list(draws), need.args[0], None, 0]
             return
         except Exception as exc:
             raise _part_error(game.name, where, exc) from (None if isinstance(exc, LabError) else exc)
@@ -105,78 +118,126 @@ class KitState(State):
         if self.result is None and len(self._history) >= self.game.definition.max_length:
             self._cut()
 
-    def _run(self, moves: list[tuple[int, Action]], draws: list[Action], check: bool = True) -> None:
-        """Run one transition — the ``moves`` with the recorded chance ``draws`` — for the action
-        just appended to the history, all or nothing; then apply the kit's safety limit.
+    def _run(
+        self, moves: list[tuple[int, Action]], draws: list[Action], check: bool = True, start: int = 0, snap: Any = None,
+    ) -> None:
+        """Run one step — the parts of a transition from part ``start`` on, with the recorded
+        chance ``draws`` — for the action just appended to the history, all or nothing; then
+        apply the kit's safety limit.
 
-        The designer's functions change the data in place; a snapshot taken first (``marshal``
-        bytes, kept with a pending chance node) restores it when the transition does not
-        complete: a chance call with no recorded outcome (a pending node: the state is as it
-        was before the move, and the transition re-runs from it once the outcome is known) or
-        an error (then the history entry is taken back too: the state is unchanged).
-        ``check``: verify that the new data is plain JSON. The checked paths (``apply_action(s)``,
+        The parts of a transition are its ``moves`` (in seat order), then ``after``. A part whose
+        chance is declared up front (:func:`lab.kit.chance`) has its declaration run first, on
+        the data as it is just before the part: when it needs an outcome that is not recorded
+        yet, the step ends there — the parts before it are kept, a chance node is declared
+        (``pending``, with the index of the part) and the part runs once, with the outcome, in
+        the next step. A chance call inside a part (the general fallback) cannot stop there:
+        the data is restored to the start of the step and the step re-runs from its first part
+        once the outcome is known.
+
+        The designer's functions change the data in place; a snapshot taken before the first
+        part runs (``marshal`` bytes, ``snap`` when given) restores it when the step does not
+        complete: the fallback above, or an error (then the history entry is taken back too:
+        the state is unchanged). ``check``: verify that the new data is plain JSON (and that a
+        chance declaration leaves the data alone). The checked paths (``apply_action(s)``,
         hence the conformance checker and the widget) always do; the driver fast path
         (``lab.play``, ``lab.simulate``) checks once, when the game ends; a loaded save is
         replayed on the checked path.
         """
         game = self.game
-        fns, after, end, max_length, new_ctx = game.runner
+        fns, declared, after, after_declared, end, max_length, new_ctx = game.runner
         data = self.data
-        pending = self.pending
-        if pending is None:
-            try:  # snapshot() inlined: one per step
-                snap: Any = _dumps(data, 2)
-            except ValueError:
-                snap = snapshot(data)
-        else:
-            snap = pending[3]
-        # the state's one context, reset for this transition (see _legal_actions)
+        # the state's one context, reset for this step (see _legal_actions)
         ctx = self._ctx
         if ctx is None:
             ctx = self._ctx = new_ctx(None, self.control, draws, len(self._history))
         else:
-            ctx.player = None
             ctx._control = self.control
             ctx._draws = draws
             ctx._used = 0
             ctx._step = len(self._history)
             ctx.events = None
+        n = len(moves)
+        part = start
         where: Any = None  # the part running: a str, or the Action of the move
+        need: Any = None  # the declared chance the step stops at, and where its outcomes start
         try:
-            for player, action in moves:
+            while part < n:
+                player, action = moves[part]
                 where = action
                 ctx.player = player
-                out = fns[action.kind](data, ctx, *action.args)
+                kind = action.kind
+                declare = declared[kind]
+                if declare is None:
+                    if snap is None:
+                        snap = snapshot(data)
+                    out = fns[kind](data, ctx, *action.args)
+                else:
+                    mark = ctx._used
+                    try:
+                        outcome = _declared(declare, data, ctx, check)
+                    except NeedChance as stop:
+                        need = (stop.args[0], mark)
+                        break
+                    if snap is None:
+                        snap = snapshot(data)
+                    out = fns[kind](data, ctx, *action.args, outcome)
                 if out is not None:
                     if type(out) is not dict:
                         msg = f"a move changes the state in place (return nothing) or returns the new state dict, not a {type(out).__name__}"
                         raise InvalidGame(msg)
                     data = out
-            if after is not None:
+                part += 1
+            if need is None and after is not None:
                 where = "after"
-                after(data, ctx)
+                ctx.player = moves[-1][0]
+                if after_declared is None:
+                    if snap is None:
+                        snap = snapshot(data)
+                    after(data, ctx)
+                else:
+                    mark = ctx._used
+                    try:
+                        outcome = _declared(after_declared, data, ctx, check)
+                    except NeedChance as stop:
+                        need = (stop.args[0], mark)
+                    else:
+                        if snap is None:
+                            snap = snapshot(data)
+                        after(data, ctx, outcome)
             if check and not is_json(data):
                 raise InvalidGame(json_problem(data))  # prefixed below with the game and the part
-            where = "end"
-            result = end(data, ctx)
-            if result is not None:
-                if not check and not is_json(data):  # the fast path checks the final state
-                    where = moves[-1][1]
-                    raise InvalidGame(json_problem(data))
-                result = game.normalise_result(result)
-        except NeedChance as need:
+            result = None
+            if need is None:
+                where = "end"
+                result = end(data, ctx)
+                if result is not None:
+                    if not check and not is_json(data):  # the fast path checks the final state
+                        where = moves[-1][1]
+                        raise InvalidGame(json_problem(data))
+                    result = game.normalise_result(result)
+        except NeedChance as stop:  # a chance call inside a part: restored, re-run with the outcome
             self.data = restore(snap)
-            self.pending = [moves, draws, need.args[0], snap]
+            self.pending = [moves, draws, stop.args[0], snap, start]
             if len(self._history) >= max_length:
                 self._cut()
             return
         except BaseException as exc:
-            self.data = restore(snap)
+            if snap is not None:
+                self.data = restore(snap)
             self._history.pop()
             if not isinstance(exc, Exception):
                 raise
             raise _part_error(game.name, where, exc) from (None if isinstance(exc, LabError) else exc)
-        self._commit(ctx, data, result)
+        self.data = data
+        self.control = ctx._control  # a new record if the turn order or phase changed
+        if ctx.events:
+            self._events += private_events(ctx.events)
+        if need is not None:  # the parts before `part` are done; it waits for its chance
+            self.pending = [moves, draws[need[1]:], need[0], None, part]
+            self.result = None
+        else:
+            self.pending = None
+            self.result = result
         if result is None and len(self._history) >= max_length:
             self._cut()
 
@@ -202,7 +263,7 @@ class KitState(State):
         elif pending[0] is None:
             self._setup_step([*pending[1], action], True)
         else:
-            self._run(pending[0], [*pending[1], action])
+            self._run(pending[0], [*pending[1], action], True, pending[4], pending[3])
 
     def _apply_actions(self, actions: Mapping[int, Action]) -> None:
         self._run(sorted(actions.items()), [])  # (seat, action) in seat order
@@ -224,7 +285,7 @@ class KitState(State):
         elif pending[0] is None:
             self._setup_step([*pending[1], action], False)
         else:
-            self._run(pending[0], [*pending[1], action], False)
+            self._run(pending[0], [*pending[1], action], False, pending[4], pending[3])
 
     # ================================================================== the State API
     def current_player(self) -> int:
@@ -332,6 +393,7 @@ class KitState(State):
             moves, draws, outcomes = self.pending[:3]
             pending = {
                 "moves": None if moves is None else [[p, a.to_json()] for p, a in moves],
+                "part": self.pending[4],
                 "draws": [a.to_json() for a in draws],
                 "outcomes": [[a.to_json(), pr] for a, pr in outcomes],
             }
