@@ -40,6 +40,7 @@ _CONTAINERS = (dict, list)
 _dumps, _loads = marshal.dumps, marshal.loads
 _SCALARS = frozenset({int, str, bool, type(None)})  # float is checked for NaN and infinity
 PLAIN = _SCALARS | {float}  # event values kept as they are (immutable)
+_all_plain = PLAIN.issuperset
 
 
 def copy_data(value: Any) -> Any:
@@ -191,7 +192,7 @@ class Ctx:
         How many turns have ended.
     """
 
-    __slots__ = ("player", "_control", "_draws", "_used", "_step", "events")
+    __slots__ = ("player", "_control", "_draws", "_used", "_state", "events")
 
     # a game's own subclass (see :meth:`for_game`) holds these as class attributes: a context
     # is made for every step and every legality test, so only the per-step fields are set here
@@ -201,9 +202,9 @@ class Ctx:
     max_die: int
     max_draw: int
 
-    def __init__(self, player: int | None, control: list[Any], draws: Sequence[Action] = (), step: int = -1) -> None:
+    def __init__(self, player: int | None, control: list[Any], draws: Sequence[Action] = (), state: Any = None) -> None:
         self.player = player
-        self._step = step  # the history length the transition's events are logged at
+        self._state = state  # the state whose history length the step's events are logged at
         # the state's control record ``[active seats, simultaneous?, phase, turn]``: never
         # changed in place; end_turn / all_move / set_phase put a new one here
         self._control = control
@@ -327,28 +328,23 @@ class Ctx:
 
     # ------------------------------------------------------------------ events
     def log(self, clause: str, kind: str, visible_to: Sequence[int] | None = None, **data: Any) -> None:
-        """Record an event for the rule ``clause`` (kept only when the transition completes).
+        """Record an event for the rule ``clause`` (kept only when the step completes).
 
         The keyword dict is this call's own: frozen when the event is first handed out (see
         :meth:`lab.core.state.State._frozen_events`); a container among its values (which may
-        be the state's own) is copied when the transition completes (:meth:`private_events`),
-        so a run cut short by a chance node pays nothing for it.
+        be the state's own) is copied now (:func:`private_fields`).
         """
-        vis = None if visible_to is None else tuple(int(p) for p in visible_to)
-        event = _new_item(Event, (clause, kind, data, vis, self._step))
-        if self.events is None:
+        if visible_to is not None:
+            visible_to = tuple(int(p) for p in visible_to)
+        if not _all_plain(map(type, data.values())):
+            data = private_fields(data)
+        state = self._state
+        event = _new_item(Event, (clause, kind, data, visible_to, -1 if state is None else len(state._history)))
+        events = self.events
+        if events is None:
             self.events = [event]
         else:
-            self.events.append(event)
-
-
-def private_events(events: list[Event]) -> list[Event]:
-    """``events`` (of a completed transition) with containers among their data copied (see
-    :func:`private_fields`)."""
-    return [
-        e if PLAIN.issuperset(map(type, e[2].values())) else _new_item(Event, (e[0], e[1], private_fields(e[2]), e[3], e[4]))
-        for e in events
-    ]
+            events.append(event)
 
 
 def private_fields(data: dict[str, Any]) -> dict[str, Any]:

@@ -55,8 +55,11 @@ class KitGame(Game):
         # the context class of this variant, and what a transition runs (see KitState._run):
         # looked up once here, not on every step
         self.ctx_class = Ctx.for_game(self)
+        # set once a chance call inside a part made a step re-run: from then on the driver fast
+        # path snapshots the data before every step (see KitState._run)
+        self.reruns = False
         self.runner = (
-            self.move_functions, {mv.name: mv.chance for mv in d.moves}, d.after, d.after_chance,
+            {mv.name: (mv.fn, mv.chance) for mv in d.moves}, d.after, d.after_chance,
             d.end, d.max_length, self.ctx_class,
         )
         self.phase_moves: dict[str, list[Move]] = {
@@ -67,9 +70,9 @@ class KitGame(Game):
         self.static_actions: dict[str, list[Action]] = {
             phase: [a for mv in moves for a in all_actions[mv.name]] for phase, moves in self.phase_moves.items()
         }
-        self.move_table: dict[str, list[tuple[Move, list[Action], Any, Any]] | None] = {
+        self.move_table: dict[str, list[tuple[Move, list[Action], Any, Any, Action | None]] | None] = {
             phase: None if all(mv.legal is None and mv.options is None for mv in moves)
-            else [(mv, all_actions[mv.name], mv.options, mv.legal) for mv in moves]
+            else [(mv, all_actions[mv.name], mv.options, mv.legal, None if mv.domains else all_actions[mv.name][0]) for mv in moves]
             for phase, moves in self.phase_moves.items()
         }
         # options -> actions, by argument tuple

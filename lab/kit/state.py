@@ -10,7 +10,7 @@ is over. Everything is JSON-able, so clone, equality, save/replay and ``full_sta
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -24,7 +24,6 @@ from lab.kit.context import (
     copy_data,
     is_json,
     json_problem,
-    private_events,
     restore,
     snapshot,
 )
@@ -40,11 +39,9 @@ def hidden_size(value: Any) -> Any:
     return len(value) if isinstance(value, list) else None
 
 
-def _declared(declare: Any, data: dict[str, Any], ctx: Ctx, check: bool) -> Any:
-    """What a part's chance declaration gives (see :func:`lab.kit.chance`); on the checked
-    path, an error when it changed the data (a declaration only reads it)."""
-    if not check:
-        return declare(data, ctx)
+def _declared(declare: Any, data: dict[str, Any], ctx: Ctx) -> Any:
+    """What a part's chance declaration gives (see :func:`lab.kit.chance`), checked: an error
+    when it changed the data (a declaration only reads it)."""
     before = snapshot(data)
     try:
         return declare(data, ctx)
@@ -85,7 +82,7 @@ class KitState(State):
         """Run the setup with the recorded chance ``draws`` (a chance call with no recorded
         outcome leaves a pending node, with no data yet; ``check``: see :meth:`_run`)."""
         game = self.game
-        ctx = game.ctx_class(None, self.control, draws, len(self._history))
+        ctx = game.ctx_class(None, self.control, draws, self)
         where = "setup"
         try:
             data = game.definition.setup(ctx)
@@ -119,7 +116,7 @@ class KitState(State):
             self._cut()
 
     def _run(
-        self, moves: list[tuple[int, Action]], draws: list[Action], check: bool = True, start: int = 0, snap: Any = None,
+        self, moves: Sequence[tuple[int, Action]], draws: tuple[Action, ...], check: bool = True, start: int = 0, snap: Any = None,
     ) -> None:
         """Run one step — the parts of a transition from part ``start`` on, with the recorded
         chance ``draws`` — for the action just appended to the history, all or nothing; then
@@ -134,53 +131,55 @@ class KitState(State):
         the data is restored to the start of the step and the step re-runs from its first part
         once the outcome is known.
 
-        The designer's functions change the data in place; a snapshot taken before the first
-        part runs (``marshal`` bytes, ``snap`` when given) restores it when the step does not
-        complete: the fallback above, or an error (then the history entry is taken back too:
-        the state is unchanged). ``check``: verify that the new data is plain JSON (and that a
-        chance declaration leaves the data alone). The checked paths (``apply_action(s)``,
-        hence the conformance checker and the widget) always do; the driver fast path
-        (``lab.play``, ``lab.simulate``) checks once, when the game ends; a loaded save is
-        replayed on the checked path.
+        The designer's functions change the data in place. When a step does not complete — the
+        fallback above, or an error (then the history entry is taken back too: the state is
+        unchanged) — the data is restored: from a snapshot taken before the first part runs
+        (``marshal`` bytes; ``snap`` when given), or, on the driver fast path, by replaying the
+        history (:meth:`_data_before`): there a step keeps no snapshot (errors are rare, and
+        the rules are deterministic) until the game variant has used the fallback once
+        (``game.reruns``).
+        ``check``: verify that the new data is plain JSON (and that a chance declaration leaves
+        the data alone). The checked paths (``apply_action(s)``, hence the conformance checker
+        and the widget) always do; the driver fast path (``lab.play``, ``lab.simulate``) checks
+        once, when the game ends; a loaded save is replayed on the checked path.
         """
         game = self.game
-        fns, declared, after, after_declared, end, max_length, new_ctx = game.runner
+        parts, after, after_declared, end, max_length, ctx = game.runner
+        keep = check or game.reruns  # take a snapshot before the first part runs
         data = self.data
         # the state's one context, reset for this step (see _legal_actions)
-        ctx = self._ctx
-        if ctx is None:
-            ctx = self._ctx = new_ctx(None, self.control, draws, len(self._history))
+        if self._ctx is None:
+            ctx = self._ctx = ctx(None, self.control, draws, self)
         else:
+            ctx = self._ctx
             ctx._control = self.control
             ctx._draws = draws
             ctx._used = 0
-            ctx._step = len(self._history)
             ctx.events = None
         n = len(moves)
         part = start
         where: Any = None  # the part running: a str, or the Action of the move
-        need: Any = None  # the declared chance the step stops at, and where its outcomes start
+        need: Any = None  # the declared chance the step stops at (its outcomes from `mark` on)
+        mark = 0
+        result = None
         try:
             while part < n:
-                player, action = moves[part]
-                where = action
-                ctx.player = player
-                kind = action.kind
-                declare = declared[kind]
+                ctx.player, where = moves[part]
+                fn, declare = parts[where.kind]
                 if declare is None:
-                    if snap is None:
+                    if keep and snap is None:
                         snap = snapshot(data)
-                    out = fns[kind](data, ctx, *action.args)
+                    out = fn(data, ctx, *where.args)
                 else:
                     mark = ctx._used
                     try:
-                        outcome = _declared(declare, data, ctx, check)
+                        outcome = _declared(declare, data, ctx) if check else declare(data, ctx)
                     except NeedChance as stop:
-                        need = (stop.args[0], mark)
+                        need = stop.args[0]
                         break
-                    if snap is None:
+                    if keep and snap is None:
                         snap = snapshot(data)
-                    out = fns[kind](data, ctx, *action.args, outcome)
+                    out = fn(data, ctx, *where.args, outcome)
                 if out is not None:
                     if type(out) is not dict:
                         msg = f"a move changes the state in place (return nothing) or returns the new state dict, not a {type(out).__name__}"
@@ -191,22 +190,21 @@ class KitState(State):
                 where = "after"
                 ctx.player = moves[-1][0]
                 if after_declared is None:
-                    if snap is None:
+                    if keep and snap is None:
                         snap = snapshot(data)
                     after(data, ctx)
                 else:
                     mark = ctx._used
                     try:
-                        outcome = _declared(after_declared, data, ctx, check)
+                        outcome = _declared(after_declared, data, ctx) if check else after_declared(data, ctx)
                     except NeedChance as stop:
-                        need = (stop.args[0], mark)
+                        need = stop.args[0]
                     else:
-                        if snap is None:
+                        if keep and snap is None:
                             snap = snapshot(data)
                         after(data, ctx, outcome)
             if check and not is_json(data):
                 raise InvalidGame(json_problem(data))  # prefixed below with the game and the part
-            result = None
             if need is None:
                 where = "end"
                 result = end(data, ctx)
@@ -216,14 +214,16 @@ class KitState(State):
                         raise InvalidGame(json_problem(data))
                     result = game.normalise_result(result)
         except NeedChance as stop:  # a chance call inside a part: restored, re-run with the outcome
+            if snap is None:  # the fast path's first fallback in this variant: snapshots from now on
+                game.reruns = True
+                snap = snapshot(self._data_before())
             self.data = restore(snap)
             self.pending = [moves, draws, stop.args[0], snap, start]
             if len(self._history) >= max_length:
                 self._cut()
             return
         except BaseException as exc:
-            if snap is not None:
-                self.data = restore(snap)
+            self.data = restore(snap) if snap is not None else self._data_before()
             self._history.pop()
             if not isinstance(exc, Exception):
                 raise
@@ -231,15 +231,28 @@ class KitState(State):
         self.data = data
         self.control = ctx._control  # a new record if the turn order or phase changed
         if ctx.events:
-            self._events += private_events(ctx.events)
-        if need is not None:  # the parts before `part` are done; it waits for its chance
-            self.pending = [moves, draws[need[1]:], need[0], None, part]
-            self.result = None
-        else:
+            self._events += ctx.events
+        if need is None:
             self.pending = None
-            self.result = result
-        if result is None and len(self._history) >= max_length:
+            if result is not None:
+                self.result = result
+                return
+        else:  # the parts before `part` are done; it waits for its chance
+            self.pending = [moves, draws[mark:], need, None, part]
+        if len(self._history) >= max_length:
             self._cut()
+
+    def _data_before(self) -> dict[str, Any]:
+        """The data as it was before the step just appended to the history, rebuilt by replaying
+        the history before it (the fast path keeps no snapshot, see :meth:`_run`). A step
+        changes nothing but the data until it completes."""
+        fresh = self.game.new_initial_state()
+        for item in self._history[:-1]:
+            if item.player == SIMULTANEOUS:
+                fresh._apply_unchecked(SIMULTANEOUS, {p: a for p, a in enumerate(item.action) if a is not None})
+            else:
+                fresh._apply_unchecked(item.player, item.action)
+        return fresh.data
 
     def _commit(self, ctx: Ctx, data: dict[str, Any], result: list[float] | None) -> None:
         """A transition completed: its data, control, result and events become the state's."""
@@ -248,7 +261,7 @@ class KitState(State):
         self.pending = None
         self.result = result
         if ctx.events:
-            self._events += private_events(ctx.events)
+            self._events += ctx.events
 
     def _cut(self) -> None:
         """The kit's safety limit: the game ends *unfinished* (a chance node left pending)."""
@@ -259,14 +272,14 @@ class KitState(State):
     def _apply_action(self, action: Action) -> None:
         pending = self.pending
         if pending is None:
-            self._run([(self.control[0][0], action)], [])
+            self._run(((self.control[0][0], action),), ())
         elif pending[0] is None:
             self._setup_step([*pending[1], action], True)
         else:
-            self._run(pending[0], [*pending[1], action], True, pending[4], pending[3])
+            self._run(pending[0], (*pending[1], action), True, pending[4], pending[3])
 
     def _apply_actions(self, actions: Mapping[int, Action]) -> None:
-        self._run(sorted(actions.items()), [])  # (seat, action) in seat order
+        self._run(sorted(actions.items()), ())  # (seat, action) in seat order
 
     def _apply_unchecked(self, player: int, action: Any) -> None:
         """Driver fast path (see :meth:`State._apply_unchecked`): the data's JSON check is left
@@ -276,16 +289,17 @@ class KitState(State):
             return
         if player == SIMULTANEOUS:
             self._history.append(_new_item(HistoryItem, (SIMULTANEOUS, tuple(map(action.get, range(self.game.players))))))
-            self._run(sorted(action.items()), [], False)
+            self._run(sorted(action.items()), (), False)
             return
-        self._history.append(_new_item(HistoryItem, (player, action)))
+        item = _new_item(HistoryItem, (player, action))  # (seat, action): the step's one move
+        self._history.append(item)
         pending = self.pending
         if pending is None:
-            self._run([(self.control[0][0], action)], [], False)
+            self._run((item,), (), False)
         elif pending[0] is None:
             self._setup_step([*pending[1], action], False)
         else:
-            self._run(pending[0], [*pending[1], action], False, pending[4], pending[3])
+            self._run(pending[0], (*pending[1], action), False, pending[4], pending[3])
 
     # ================================================================== the State API
     def current_player(self) -> int:
@@ -316,23 +330,25 @@ class KitState(State):
         # events are never kept
         ctx = self._ctx
         if ctx is None:
-            ctx = self._ctx = game.ctx_class(player, control)
+            ctx = self._ctx = game.ctx_class(player, control, (), self)
         else:
             ctx.player = player
             if ctx._control is not control or ctx._draws:
                 ctx._control = control
                 ctx._draws = ()
                 ctx._used = 0
-            ctx.events = None
         data = self.data
         out: list[Action] = []
         # the legality tests read the data (a move's test must not change it)
         try:
-            for mv, actions, options, legal in table:
+            for mv, actions, options, legal, lone in table:
                 if options is not None:
                     out.extend(game.checked_options(mv, options(data, ctx)))
                 elif legal is None:
                     out.extend(actions)
+                elif lone is not None:  # a move without arguments: its one action
+                    if legal(data, ctx):
+                        out.append(lone)
                 else:
                     for a in actions:  # a plain loop: most moves have a few actions
                         if legal(data, ctx, *a.args):
