@@ -87,11 +87,10 @@ def test_GS_2_the_next_prize_is_drawn_after_the_bids_which_run_once() -> None:
 
 def test_a_save_at_a_declared_chance_node_reloads_and_plays_on() -> None:
     game = Goofspiel(cards=4)
-    lab.register(Goofspiel)
     state = game.new_initial_state()
     state.apply_action(lab.act("drawn", 0))
     state.apply_actions({0: lab.act("bid", 4), 1: lab.act("bid", 1)})
-    again = lab.state_from_json(state.to_json())
+    again = lab.state_from_json(state.to_json(), game=game)
     assert again.full_state() == state.full_state()
     for s in (state, again):
         s.apply_action(lab.act("drawn", 0))
@@ -120,6 +119,23 @@ def test_a_part_with_a_declared_chance_must_take_the_outcome() -> None:
 
     with pytest.raises(lab.InvalidGame, match=r"after takes 2 argument\(s\); write def after\(state, ctx, outcome\)"):
         _counter(calls=[], after=after)
+
+
+def test_a_derived_move_keeps_the_declared_chance_when_it_takes_the_outcome() -> None:
+    def soft_roll(s: dict[str, Any], ctx: Any, face: int) -> None:  # PIG-2 house rule: keep half
+        if face == 1:
+            s["scores"][ctx.player] += s["turn_total"] // 2
+            s["turn_total"] = 0
+            ctx.end_turn()
+        else:
+            s["turn_total"] += face
+
+    soft = Pig.derive("soft_pig", roll=soft_roll)(target=50)
+    assert soft.definition.moves[0].chance is Pig.definition.moves[0].chance
+    state = soft.new_initial_state()
+    for action in [["roll"], ["rolled", 6], ["roll"], ["rolled", 1]]:
+        state.apply_action(action)
+    assert state.observation(None)["state"]["scores"] == [3, 0]
 
 
 def test_a_derived_move_brings_its_own_chance_or_none() -> None:

@@ -99,6 +99,18 @@ def chance_of(fn: Any) -> Callable[..., Any] | None:
     return getattr(fn, CHANCE_ATTR, None)
 
 
+def replacing_chance(new: Callable[..., Any], old: Callable[..., Any] | None, arguments: int) -> Callable[..., Any] | None:
+    """The chance declaration of a part whose function ``new`` replaces one declared with
+    ``old`` (see ``KitGame.derive``): ``new``'s own declaration; else ``old`` when ``new``
+    takes the outcome (``arguments`` positional parameters besides it); else none (``new``
+    calls chance inside, if at all)."""
+    own = chance_of(new)
+    if own is not None or old is None:
+        return own
+    positional, varargs = _positional(new)
+    return old if positional is None or varargs or len(positional) == arguments + 1 else None
+
+
 def move(
     fn: Callable[..., Any] | None = None,
     *,

@@ -15,7 +15,7 @@ from lab.core.game import Game
 from lab.core.params import ParamSpec
 from lab.kit import made
 from lab.kit.context import DRAW, ROLL, Ctx
-from lab.kit.definition import GameDef, Move, build_definition, chance_of, domain_values
+from lab.kit.definition import GameDef, Move, build_definition, domain_values, replacing_chance
 from lab.kit.state import KitState
 
 _counter = itertools.count(1)
@@ -197,8 +197,10 @@ class KitGame(Game):
         """A new game: this definition with some parts replaced — one rule changed.
 
         A keyword naming a move replaces that move's function (its domains, legality and
-        phase are kept; pass a :func:`lab.kit.move` declaration to change those too); any other
-        keyword is a :func:`define_game` part (``end``, ``after``, ``setup``, ``params``...).
+        phase are kept, and its declared chance when the new function takes the outcome as its
+        last argument; pass a :func:`lab.kit.move` declaration to change those too); any other
+        keyword is a :func:`define_game` part (``end``, ``after``, ``setup``, ``params``...;
+        a new ``after`` keeps the declared chance likewise).
 
         Examples
         --------
@@ -210,8 +212,9 @@ class KitGame(Game):
         for mv in d.moves:
             if mv.name in changes:
                 new = changes.pop(mv.name)
-                # a new function brings its own chance declaration (or none: chance mid-move)
-                mv = new if isinstance(new, Move) else dataclasses.replace(mv, fn=new, chance=chance_of(new))
+                if not isinstance(new, Move):  # the die stays when the new function takes its outcome
+                    new = dataclasses.replace(mv, fn=new, chance=replacing_chance(new, mv.chance, 2 + len(mv.domains)))
+                mv = new
             moves.append(mv)
         parts: dict[str, Any] = {
             f.name: getattr(d, f.name) for f in dataclasses.fields(d)
@@ -224,7 +227,7 @@ class KitGame(Game):
             msg = f"{cls.name}.derive: {unknown[0]!r} is neither a move ({names}) nor a part of define_game"
             raise InvalidGame(msg)
         if "after" in changes and "after_chance" not in changes:
-            parts["after_chance"] = None  # the new after's own declaration (see build_definition)
+            parts["after_chance"] = replacing_chance(changes["after"], d.after_chance, 2)
         parts.update(changes)
         parts["title"] = changes.get("title") or f"{cls.title} ({changed})"
         return define_game(name or f"{cls.name}_variant", **parts)
