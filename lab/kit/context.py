@@ -1,11 +1,13 @@
 """The context a kit game's functions receive: chance, turn order, phases and the event log.
 
-Chance never samples. ``ctx.roll(6)`` asks for the next *recorded* outcome of the transition
-being run; when none is recorded yet it raises :class:`NeedChance` carrying the declared
-``(outcome, probability)`` pairs. The kit turns that into a CHANCE node (the state's data is
-left as it was before the move); when the driver applies an outcome, the kit records it and
-re-runs the whole transition from the same data with one more recorded outcome. The rules are
-therefore plain deterministic functions of (data, move, outcomes): the same outcomes always give
+Chance never samples. ``ctx.roll(6)`` asks for the next *recorded* outcome of the step being
+run; when none is recorded yet it raises :class:`NeedChance` carrying the declared
+``(outcome, probability)`` pairs, and the kit turns that into a CHANCE node. Called in a chance
+declaration (:func:`lab.kit.chance`), which runs just before its part, the step stops there:
+the parts before it are kept and the part runs once, with the outcome, when the driver applies
+it. Called inside a part, the step cannot stop there: the data is put back as it was before the
+step, and the step re-runs from the same data with one more recorded outcome. Either way the
+rules are plain deterministic functions of (data, moves, outcomes): the same outcomes always give
 the same result, and every chance point is a declared node with its probabilities.
 """
 
