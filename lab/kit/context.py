@@ -353,8 +353,9 @@ def private_fields(data: dict[str, Any]) -> dict[str, Any]:
     """An event's data (the dict ``ctx.log`` made), made private to the event: scalars as they
     are, a list of scalars copied (it may be the state's own), anything else a frozen copy. The
     dict is frozen, deep, when the event is first handed out, so a playout that never looks
-    pays only a copy."""
-    return {
-        k: v if type(v) in PLAIN else (v[:] if type(v) is list and PLAIN.issuperset(map(type, v)) else freeze(v))
-        for k, v in data.items()
-    }
+    pays only a copy. ``data`` is changed in place (``ctx.log``'s keyword dict is its own)."""
+    for k, v in data.items():  # new values for existing keys: the dict keeps its size
+        t = type(v)
+        if t not in PLAIN:
+            data[k] = v[:] if t is list and _all_plain(map(type, v)) else freeze(v)
+    return data

@@ -70,11 +70,7 @@ class KitGame(Game):
         self.static_actions: dict[str, list[Action]] = {
             phase: [a for mv in moves for a in all_actions[mv.name]] for phase, moves in self.phase_moves.items()
         }
-        self.move_table: dict[str, list[tuple[Move, list[Action], Any, Any, Action | None]] | None] = {
-            phase: None if all(mv.legal is None and mv.options is None for mv in moves)
-            else [(mv, all_actions[mv.name], mv.options, mv.legal, None if mv.domains else all_actions[mv.name][0]) for mv in moves]
-            for phase, moves in self.phase_moves.items()
-        }
+        self.move_table: dict[str, list[tuple[Any, ...]] | None] = {}
         # options -> actions, by argument tuple
         self._by_args: dict[str, dict[tuple[Any, ...], Action]] = {
             name: {a.args: a for a in actions} for name, actions in all_actions.items()
@@ -85,6 +81,13 @@ class KitGame(Game):
             for mv in d.moves
             if len(mv.domains) == 1 and not any(type(a.args[0]) is bool for a in all_actions[mv.name])
         }
+        # per phase, what KitState._legal_actions goes through: (move, its actions, options,
+        # legality test, its one action when it has no arguments, its actions by bare value)
+        for phase, moves in self.phase_moves.items():
+            self.move_table[phase] = None if all(mv.legal is None and mv.options is None for mv in moves) else [
+                (mv, all_actions[mv.name], mv.options, mv.legal, None if mv.domains else all_actions[mv.name][0], self._by_value.get(mv.name))
+                for mv in moves
+            ]
 
     # ------------------------------------------------------------------ Game hooks
     def action_specs(self) -> list[ActionSpec]:

@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from lab.kit.game import KitGame
 
 LIMIT_CLAUSE = "KIT-LIMIT"
+_INT_STR = frozenset({int, str})
 
 
 def hidden_size(value: Any) -> Any:
@@ -341,9 +342,17 @@ class KitState(State):
         out: list[Action] = []
         # the legality tests read the data (a move's test must not change it)
         try:
-            for mv, actions, options, legal, lone in table:
+            for mv, actions, options, legal, lone, by_value in table:
                 if options is not None:
-                    out.extend(game.checked_options(mv, options(data, ctx)))
+                    got = options(data, ctx)
+                    # bare values of a one-argument move (never a bool for an int: True == 1)
+                    if by_value is not None and type(got) is list and _INT_STR.issuperset(map(type, got)):
+                        try:
+                            out.extend(map(by_value.__getitem__, got))
+                            continue
+                        except KeyError:
+                            pass  # not an action: checked_options names it
+                    out.extend(game.checked_options(mv, got))
                 elif legal is None:
                     out.extend(actions)
                 elif lone is not None:  # a move without arguments: its one action
