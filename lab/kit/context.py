@@ -103,7 +103,7 @@ def is_json(value: Any) -> bool:
         return True
     for v in items:
         tv = type(v)
-        if tv in _SCALARS:
+        if tv in _SCALARS or (tv is list and _SCALARS.issuperset(map(type, v))):  # no call for a list of scalars
             continue
         if tv is float:
             if not math.isfinite(v):

@@ -170,7 +170,8 @@ class KitState(State):
                 if declare is None:
                     if keep and snap is None:
                         snap = snapshot(data)
-                    out = fn(data, ctx, *where.args)
+                    args = where.args
+                    out = fn(data, ctx, *args) if args else fn(data, ctx)
                 else:
                     mark = ctx._used
                     try:
@@ -180,7 +181,8 @@ class KitState(State):
                         break
                     if keep and snap is None:
                         snap = snapshot(data)
-                    out = fn(data, ctx, *where.args, outcome)
+                    args = where.args
+                    out = fn(data, ctx, *args, outcome) if args else fn(data, ctx, outcome)
                 if out is not None:
                     if type(out) is not dict:
                         msg = f"a move changes the state in place (return nothing) or returns the new state dict, not a {type(out).__name__}"
