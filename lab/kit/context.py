@@ -194,7 +194,7 @@ class Ctx:
         How many turns have ended.
     """
 
-    __slots__ = ("player", "_control", "_draws", "_used", "_state", "events")
+    __slots__ = ("player", "_control", "_draws", "_used", "_state", "_probe", "events")
 
     # a game's own subclass (see :meth:`for_game`) holds these as class attributes: a context
     # is made for every step and every legality test, so only the per-step fields are set here
@@ -207,6 +207,7 @@ class Ctx:
     def __init__(self, player: int | None, control: list[Any], draws: Sequence[Action] = (), state: Any = None) -> None:
         self.player = player
         self._state = state  # the state whose history length the step's events are logged at
+        self._probe: Any = None  # a chance declaration runs: True, or the node it needs (see _need)
         # the state's control record ``[active seats, simultaneous?, phase, turn]``: never
         # changed in place; end_turn / all_move / set_phase put a new one here
         self._control = control
@@ -254,7 +255,22 @@ class Ctx:
         if type(sides) is not int or not 1 <= sides <= limit:  # a bool is not a number of sides
             msg = f"ctx.roll(sides): sides must be a whole number 1..{limit} (define_game(max_die=...)), not {sides!r}"
             raise InvalidGame(msg)
-        raise NeedChance(_die(sides))
+        outcomes = _die(sides)
+        if self._probe is True:  # in a chance declaration (see _need, inlined: the hot path)
+            self._probe = outcomes
+            return 1
+        raise NeedChance(outcomes)
+
+    def _need(self, outcomes: list[tuple[Action, float]], stand_in: Any) -> Any:
+        """No recorded outcome: the chance node ``outcomes`` is needed. Inside a part: raise
+        :class:`NeedChance`. Inside a chance declaration (``_probe`` is True, see
+        ``KitState._run``): note the node and return ``stand_in`` (an outcome), which saves
+        raising an exception through the designer's code; the declaration's result is thrown
+        away, and a second chance call in it raises."""
+        if self._probe is True:
+            self._probe = outcomes
+            return stand_in
+        raise NeedChance(outcomes)
 
     def draw(self, items: Sequence[Any], weights: Sequence[float] | None = None) -> Any:
         """One of ``items`` at random (uniform, or proportional to ``weights``): a chance node
@@ -269,12 +285,13 @@ class Ctx:
             msg = f"ctx.draw(items): 1..{limit} items (define_game(max_draw=...)), got {n}"
             raise InvalidGame(msg)
         if weights is None:
-            raise NeedChance(_uniform(n))
+            return self._need(_uniform(n), items[0])
         if len(weights) != n or any(not w >= 0 for w in weights) or not sum(weights) > 0:
             msg = f"ctx.draw(items, weights): one weight >= 0 per item, not all zero; got {list(weights)[:8]}"
             raise InvalidGame(msg)
         total = float(sum(weights))
-        raise NeedChance([(Action(DRAW, (i,)), w / total) for i, w in enumerate(weights) if w > 0])
+        outcomes = [(Action(DRAW, (i,)), w / total) for i, w in enumerate(weights) if w > 0]
+        return self._need(outcomes, items[outcomes[0][0].args[0]])
 
     def shuffle(self, items: Sequence[Any]) -> list[Any]:
         """A new list: ``items`` in a random order (one ``drawn`` node per position but the last)."""

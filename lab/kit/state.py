@@ -40,20 +40,6 @@ def hidden_size(value: Any) -> Any:
     return len(value) if isinstance(value, list) else None
 
 
-def _declared(declare: Any, data: dict[str, Any], ctx: Ctx) -> Any:
-    """What a part's chance declaration gives (see :func:`lab.kit.chance`), checked: an error
-    when it changed the data (a declaration only reads it)."""
-    before = snapshot(data)
-    try:
-        return declare(data, ctx)
-    finally:
-        if snapshot(data) != before:
-            data.clear()
-            data.update(restore(before))  # the state is left as it was
-            msg = "its chance declaration changed the state; a declaration only reads it (change the state in the part itself)"
-            raise InvalidGame(msg)
-
-
 def _part_error(game: str, where: Any, exc: Exception) -> Exception:
     """``exc`` raised by the part ``where`` of a transition (a str, or a move's Action) as the
     error the designer sees: a lab error prefixed with the game and the part, anything else as
@@ -164,48 +150,59 @@ class KitState(State):
         mark = 0
         result = None
         try:
-            while part < n:
-                ctx.player, where = moves[part]
-                fn, declare = parts[where.kind]
+            while True:  # the parts: moves[start:], then after
+                if part < n:
+                    ctx.player, where = moves[part]
+                    fn, declare = parts[where.kind]
+                    args = where.args
+                elif after is None:
+                    break
+                elif part == n:
+                    where = "after"
+                    ctx.player = moves[-1][0]
+                    fn, declare, args = after, after_declared, ()
+                else:
+                    break
                 if declare is None:
                     if keep and snap is None:
                         snap = snapshot(data)
-                    args = where.args
                     out = fn(data, ctx, *args) if args else fn(data, ctx)
                 else:
+                    # the declaration first: a chance call with nothing recorded notes the node
+                    # in ctx._probe (instead of raising) and the step stops before the part
                     mark = ctx._used
+                    before = snapshot(data) if check else None
+                    ctx._probe = True
                     try:
-                        outcome = _declared(declare, data, ctx) if check else declare(data, ctx)
-                    except NeedChance as stop:
-                        need = stop.args[0]
-                        break
+                        outcome = declare(data, ctx)
+                    except BaseException as exc:
+                        need = ctx._probe
+                        ctx._probe = None
+                        if need is True or not isinstance(exc, Exception):
+                            raise  # an error, not a declaration stopped by its second chance call
+                    else:
+                        need = ctx._probe
+                        ctx._probe = None
+                    if check and snapshot(data) != before:
+                        data.clear()
+                        data.update(restore(before))
+                        msg = "its chance declaration changed the state; a declaration only reads it (change the state in the part itself)"
+                        raise InvalidGame(msg)
+                    if need is not True:
+                        break  # the part waits for its chance
+                    need = None
                     if keep and snap is None:
                         snap = snapshot(data)
-                    args = where.args
                     out = fn(data, ctx, *args, outcome) if args else fn(data, ctx, outcome)
                 if out is not None:
-                    if type(out) is not dict:
+                    if part == n:
+                        pass  # what after returns is ignored
+                    elif type(out) is not dict:
                         msg = f"a move changes the state in place (return nothing) or returns the new state dict, not a {type(out).__name__}"
                         raise InvalidGame(msg)
-                    data = out
-                part += 1
-            if need is None and after is not None:
-                where = "after"
-                ctx.player = moves[-1][0]
-                if after_declared is None:
-                    if keep and snap is None:
-                        snap = snapshot(data)
-                    after(data, ctx)
-                else:
-                    mark = ctx._used
-                    try:
-                        outcome = _declared(after_declared, data, ctx) if check else after_declared(data, ctx)
-                    except NeedChance as stop:
-                        need = stop.args[0]
                     else:
-                        if keep and snap is None:
-                            snap = snapshot(data)
-                        after(data, ctx, outcome)
+                        data = out
+                part += 1
             if check and not is_json(data):
                 raise InvalidGame(json_problem(data))  # prefixed below with the game and the part
             if need is None:
