@@ -167,3 +167,29 @@ def test_an_error_on_the_driver_fast_path_leaves_the_state_as_it_was() -> None:
     with pytest.raises(lab.InvalidGame, match=r"move 'fragile' raised KeyError"):
         state._apply_unchecked(CHANCE, lab.act("rolled", 3))
     assert state.full_state() == before and len(state.history()) == 3
+
+
+def test_a_declaration_sees_real_outcomes_only_and_may_fail_or_loop_before_them() -> None:
+    """Until its outcomes are recorded a declaration's result is not used: code that would fail
+    (or loop for ever) on a stand-in value still just declares its chance node."""
+
+    def until_six(s: dict[str, Any], ctx: Any) -> int:
+        rolls = 1
+        while ctx.roll(6) != 6:  # re-rolled until a six: one chance node per roll
+            rolls += 1
+        return rolls
+
+    def tenth(s: dict[str, Any], ctx: Any) -> int:
+        return 10 // (ctx.roll(6) - 1)  # a stand-in 1 would divide by zero; the real 3 gives 5
+
+    def add(s: dict[str, Any], ctx: Any, value: int) -> None:
+        s["n"] += value
+
+    for declare, faces, n in ((until_six, [2, 5, 6], 3), (tenth, [3], 5)):
+        game = _counter(calls=[], moves=[lab.move(add, chance=declare)], end=lambda s, ctx: 0 if s["n"] else None)()
+        state = game.new_initial_state()
+        state.apply_action(lab.act("add"))
+        for face in faces:
+            assert state.current_player() == CHANCE and state.full_state()["data"] == {"n": 0}
+            state.apply_action(lab.act("rolled", face))
+        assert state.full_state()["data"] == {"n": n} and state.is_terminal()
