@@ -311,10 +311,10 @@ class KitState(State):
         return SIMULTANEOUS if control[1] else control[0][0]
 
     def acting_players(self) -> list[int]:
-        cur = self.current_player()
-        if cur == SIMULTANEOUS:
-            return list(self.control[0])
-        return [cur] if cur >= 0 else []
+        if self.result is not None or self.pending is not None:
+            return []  # over, or a chance node
+        control = self.control
+        return list(control[0]) if control[1] else [control[0][0]]
 
     def _chance_outcomes(self) -> list[tuple[Action, float]]:
         return self.pending[2] if self.pending is not None else []  # shared: never changed
