@@ -10,6 +10,11 @@ random agents (numpy streams, the agent protocol) is reported for reference. An 
 one player's choice (a simultaneous Goofspiel round is two), counted alike on both sides. The
 drivers are interleaved and timed on this process's CPU time; the table reports medians and the
 ratio kit / OpenSpiel (target >= 0.3x).
+
+The examples declare their chance up front (:func:`lab.kit.chance`): Pig's die on ``roll``, the
+next Goofspiel prize on ``after``. Each chance node then comes before the part that uses it, and
+the part runs once, with the outcome; a chance call in the middle of a part would run the step
+up to it, stop, and run it again from the start once the outcome is known.
 """
 
 from __future__ import annotations

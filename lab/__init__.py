@@ -41,7 +41,7 @@ from lab.core.registry import (  # kit: games defined in a notebook
 from lab.core.rulepoints import RulePoint, rule_point
 from lab.core.save import replay, state_from_json
 from lab.core.state import CHANCE, SIMULTANEOUS, TERMINAL, Event, State
-from lab.kit import define_game, move  # kit: a new game as plain data + functions
+from lab.kit import chance, define_game, move  # kit: a new game as plain data + functions
 from lab.lint import lint
 from lab.sim.executors import shutdown_workers, worker_pool  # autopilot: warm workers
 from lab.sim.play import play
@@ -87,6 +87,7 @@ __all__ = [
     "UnknownGame",
     "__version__",
     "act",
+    "chance",
     "compare",
     "define_game",
     "format_summary",

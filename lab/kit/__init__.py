@@ -7,8 +7,8 @@ Quick start (Pig)::
     def setup(ctx):
         return {"scores": [0] * ctx.players, "pot": 0}
 
-    def roll(s, ctx):
-        face = ctx.roll(6)                 # a declared chance node, never sampled here
+    @lab.move(chance=lambda s, ctx: ctx.roll(6))  # a chance node first, never sampled here
+    def roll(s, ctx, face):                # then the move runs once, with the outcome
         if face == 1:
             s["pot"] = 0
             ctx.end_turn()
@@ -28,14 +28,14 @@ Quick start (Pig)::
     lab.simulate(Pig(), n_games=100)
 
 See :func:`define_game` for every part (hidden fields, views, simultaneous moves, phases,
-boards, parameters) and :mod:`lab.kit.examples` for Pig and Goofspiel.
+boards, parameters), :func:`chance` for chance declared up front and :mod:`lab.kit.examples` for Pig and Goofspiel.
 """
 
 from __future__ import annotations
 
 from lab.kit import made
 from lab.kit.context import Ctx
-from lab.kit.definition import GameDef, Move, move
+from lab.kit.definition import GameDef, Move, chance, move
 from lab.kit.game import KitGame, define_game
 from lab.kit.state import KitState
 
@@ -46,4 +46,4 @@ try:  # ship made classes by value to spawned workers and Dask (see lab.kit.made
 except ImportError:  # pragma: no cover - cloudpickle is a dependency
     pass
 
-__all__ = ["Ctx", "GameDef", "KitGame", "KitState", "Move", "define_game", "move"]
+__all__ = ["Ctx", "GameDef", "KitGame", "KitState", "Move", "chance", "define_game", "move"]

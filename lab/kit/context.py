@@ -1,11 +1,13 @@
 """The context a kit game's functions receive: chance, turn order, phases and the event log.
 
-Chance never samples. ``ctx.roll(6)`` asks for the next *recorded* outcome of the transition
-being run; when none is recorded yet it raises :class:`NeedChance` carrying the declared
-``(outcome, probability)`` pairs. The kit turns that into a CHANCE node (the state's data is
-left as it was before the move); when the driver applies an outcome, the kit records it and
-re-runs the whole transition from the same data with one more recorded outcome. The rules are
-therefore plain deterministic functions of (data, move, outcomes): the same outcomes always give
+Chance never samples. ``ctx.roll(6)`` asks for the next *recorded* outcome of the step being
+run; when none is recorded yet it raises :class:`NeedChance` carrying the declared
+``(outcome, probability)`` pairs, and the kit turns that into a CHANCE node. Called in a chance
+declaration (:func:`lab.kit.chance`), which runs just before its part, the step stops there:
+the parts before it are kept and the part runs once, with the outcome, when the driver applies
+it. Called inside a part, the step cannot stop there: the data is put back as it was before the
+step, and the step re-runs from the same data with one more recorded outcome. Either way the
+rules are plain deterministic functions of (data, moves, outcomes): the same outcomes always give
 the same result, and every chance point is a declared node with its probabilities.
 """
 
@@ -40,6 +42,7 @@ _CONTAINERS = (dict, list)
 _dumps, _loads = marshal.dumps, marshal.loads
 _SCALARS = frozenset({int, str, bool, type(None)})  # float is checked for NaN and infinity
 PLAIN = _SCALARS | {float}  # event values kept as they are (immutable)
+_all_plain = PLAIN.issuperset
 
 
 def copy_data(value: Any) -> Any:
@@ -100,7 +103,7 @@ def is_json(value: Any) -> bool:
         return True
     for v in items:
         tv = type(v)
-        if tv in _SCALARS:
+        if tv in _SCALARS or (tv is list and _SCALARS.issuperset(map(type, v))):  # no call for a list of scalars
             continue
         if tv is float:
             if not math.isfinite(v):
@@ -191,7 +194,7 @@ class Ctx:
         How many turns have ended.
     """
 
-    __slots__ = ("player", "_control", "_draws", "_used", "_step", "events")
+    __slots__ = ("player", "_control", "_draws", "_used", "_state", "_probe", "events")
 
     # a game's own subclass (see :meth:`for_game`) holds these as class attributes: a context
     # is made for every step and every legality test, so only the per-step fields are set here
@@ -201,9 +204,10 @@ class Ctx:
     max_die: int
     max_draw: int
 
-    def __init__(self, player: int | None, control: list[Any], draws: Sequence[Action] = (), step: int = -1) -> None:
+    def __init__(self, player: int | None, control: list[Any], draws: Sequence[Action] = (), state: Any = None) -> None:
         self.player = player
-        self._step = step  # the history length the transition's events are logged at
+        self._state = state  # the state whose history length the step's events are logged at
+        self._probe: Any = None  # a chance declaration runs: True, or the node it needs (see _need)
         # the state's control record ``[active seats, simultaneous?, phase, turn]``: never
         # changed in place; end_turn / all_move / set_phase put a new one here
         self._control = control
@@ -251,7 +255,22 @@ class Ctx:
         if type(sides) is not int or not 1 <= sides <= limit:  # a bool is not a number of sides
             msg = f"ctx.roll(sides): sides must be a whole number 1..{limit} (define_game(max_die=...)), not {sides!r}"
             raise InvalidGame(msg)
-        raise NeedChance(_die(sides))
+        outcomes = _die(sides)
+        if self._probe is True:  # in a chance declaration (see _need, inlined: the hot path)
+            self._probe = outcomes
+            return 1
+        raise NeedChance(outcomes)
+
+    def _need(self, outcomes: list[tuple[Action, float]], stand_in: Any) -> Any:
+        """No recorded outcome: the chance node ``outcomes`` is needed. Inside a part: raise
+        :class:`NeedChance`. Inside a chance declaration (``_probe`` is True, see
+        ``KitState._run``): note the node and return ``stand_in`` (an outcome), which saves
+        raising an exception through the designer's code; the declaration's result is thrown
+        away, and a second chance call in it raises."""
+        if self._probe is True:
+            self._probe = outcomes
+            return stand_in
+        raise NeedChance(outcomes)
 
     def draw(self, items: Sequence[Any], weights: Sequence[float] | None = None) -> Any:
         """One of ``items`` at random (uniform, or proportional to ``weights``): a chance node
@@ -266,12 +285,13 @@ class Ctx:
             msg = f"ctx.draw(items): 1..{limit} items (define_game(max_draw=...)), got {n}"
             raise InvalidGame(msg)
         if weights is None:
-            raise NeedChance(_uniform(n))
+            return self._need(_uniform(n), items[0])
         if len(weights) != n or any(not w >= 0 for w in weights) or not sum(weights) > 0:
             msg = f"ctx.draw(items, weights): one weight >= 0 per item, not all zero; got {list(weights)[:8]}"
             raise InvalidGame(msg)
         total = float(sum(weights))
-        raise NeedChance([(Action(DRAW, (i,)), w / total) for i, w in enumerate(weights) if w > 0])
+        outcomes = [(Action(DRAW, (i,)), w / total) for i, w in enumerate(weights) if w > 0]
+        return self._need(outcomes, items[outcomes[0][0].args[0]])
 
     def shuffle(self, items: Sequence[Any]) -> list[Any]:
         """A new list: ``items`` in a random order (one ``drawn`` node per position but the last)."""
@@ -327,36 +347,32 @@ class Ctx:
 
     # ------------------------------------------------------------------ events
     def log(self, clause: str, kind: str, visible_to: Sequence[int] | None = None, **data: Any) -> None:
-        """Record an event for the rule ``clause`` (kept only when the transition completes).
+        """Record an event for the rule ``clause`` (kept only when the step completes).
 
         The keyword dict is this call's own: frozen when the event is first handed out (see
         :meth:`lab.core.state.State._frozen_events`); a container among its values (which may
-        be the state's own) is copied when the transition completes (:meth:`private_events`),
-        so a run cut short by a chance node pays nothing for it.
+        be the state's own) is copied now (:func:`private_fields`).
         """
-        vis = None if visible_to is None else tuple(int(p) for p in visible_to)
-        event = _new_item(Event, (clause, kind, data, vis, self._step))
-        if self.events is None:
+        if visible_to is not None:
+            visible_to = tuple(int(p) for p in visible_to)
+        if not _all_plain(map(type, data.values())):
+            data = private_fields(data)
+        state = self._state
+        event = _new_item(Event, (clause, kind, data, visible_to, -1 if state is None else len(state._history)))
+        events = self.events
+        if events is None:
             self.events = [event]
         else:
-            self.events.append(event)
-
-
-def private_events(events: list[Event]) -> list[Event]:
-    """``events`` (of a completed transition) with containers among their data copied (see
-    :func:`private_fields`)."""
-    return [
-        e if PLAIN.issuperset(map(type, e[2].values())) else _new_item(Event, (e[0], e[1], private_fields(e[2]), e[3], e[4]))
-        for e in events
-    ]
+            events.append(event)
 
 
 def private_fields(data: dict[str, Any]) -> dict[str, Any]:
     """An event's data (the dict ``ctx.log`` made), made private to the event: scalars as they
     are, a list of scalars copied (it may be the state's own), anything else a frozen copy. The
     dict is frozen, deep, when the event is first handed out, so a playout that never looks
-    pays only a copy."""
-    return {
-        k: v if type(v) in PLAIN else (v[:] if type(v) is list and PLAIN.issuperset(map(type, v)) else freeze(v))
-        for k, v in data.items()
-    }
+    pays only a copy. ``data`` is changed in place (``ctx.log``'s keyword dict is its own)."""
+    for k, v in data.items():  # new values for existing keys: the dict keeps its size
+        t = type(v)
+        if t not in PLAIN:
+            data[k] = v[:] if t is list and _all_plain(map(type, v)) else freeze(v)
+    return data

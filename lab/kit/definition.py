@@ -7,6 +7,7 @@ raises :class:`~lab.core.errors.InvalidGame` naming the part that is wrong and w
 
 from __future__ import annotations
 
+import dataclasses
 import inspect
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -42,6 +43,9 @@ class Move:
         The phase(s) the move belongs to (default: every phase).
     doc : str
         One line for buttons and listings (default: the function's docstring).
+    chance : callable, optional
+        ``chance(state, ctx)``: the move's chance, declared up front (see :func:`chance`); its
+        result is passed to ``fn`` as the last argument.
     """
 
     fn: Callable[..., Any]
@@ -51,6 +55,60 @@ class Move:
     options: Callable[..., Any] | None = None
     phase: tuple[str, ...] = ()
     doc: str = ""
+    chance: Callable[..., Any] | None = None
+
+
+CHANCE_ATTR = "__kit_chance__"
+
+
+def chance(declare: Callable[..., Any]) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Declare the chance of a move or of ``after`` up front: ``declare(state, ctx)`` runs just
+    before the part, its ``ctx.roll`` / ``ctx.draw`` / ``ctx.shuffle`` / ``ctx.deal`` calls
+    become the chance nodes, and what it returns is passed to the part as its last argument.
+
+    The part then runs once, with the outcome. (A chance call in the middle of a part works
+    too, but the kit must then run the part up to that call, stop, and run it again from its
+    start once the outcome is known.) ``declare`` reads the state as it is just before the part
+    (after the moves before it in the same step); it must not change it.
+
+    Examples
+    --------
+    >>> @move(chance=lambda s, ctx: ctx.roll(6))     # the same as stacking @chance(...)
+    ... def roll(s, ctx, face):
+    ...     s["total"] += face
+    >>> @chance(lambda s, ctx: ctx.draw(s["deck"]) if s["deck"] else None)
+    ... def turn_up(s, ctx, card):                     # after=turn_up
+    ...     s["card"] = card
+    """
+    if not callable(declare):
+        raise InvalidGame(f"@chance(declare): declare must be a function (state, ctx), not {type(declare).__name__}")
+
+    def wrap(fn: Callable[..., Any]) -> Callable[..., Any]:
+        if isinstance(fn, Move):
+            return dataclasses.replace(fn, chance=declare)
+        if not callable(fn):
+            raise InvalidGame(f"@chance decorates a function (state, ctx, *args, outcome), not {type(fn).__name__}")
+        setattr(fn, CHANCE_ATTR, declare)
+        return fn
+
+    return wrap
+
+
+def chance_of(fn: Any) -> Callable[..., Any] | None:
+    """The chance declaration :func:`chance` attached to ``fn`` (``None`` if none)."""
+    return getattr(fn, CHANCE_ATTR, None)
+
+
+def replacing_chance(new: Callable[..., Any], old: Callable[..., Any] | None, arguments: int) -> Callable[..., Any] | None:
+    """The chance declaration of a part whose function ``new`` replaces one declared with
+    ``old`` (see ``KitGame.derive``): ``new``'s own declaration; else ``old`` when ``new``
+    takes the outcome (``arguments`` positional parameters besides it); else none (``new``
+    calls chance inside, if at all)."""
+    own = chance_of(new)
+    if own is not None or old is None:
+        return own
+    positional, varargs = _positional(new)
+    return old if positional is None or varargs or len(positional) == arguments + 1 else None
 
 
 def move(
@@ -60,6 +118,7 @@ def move(
     legal: Callable[..., Any] | None = None,
     options: Callable[..., Any] | None = None,
     phase: str | Sequence[str] | None = None,
+    chance: Callable[..., Any] | None = None,
     **domains: Domain,
 ) -> Any:
     """Declare a move (usable as ``@move`` or ``@move(card=range(1, 14), legal=...)``).
@@ -69,14 +128,19 @@ def move(
     >>> @move(card=range(1, 14), legal=lambda s, ctx, card: card in s["hands"][ctx.player])
     ... def bid(s, ctx, card):
     ...     s["hands"][ctx.player].remove(card)
+
+    ``chance=declare`` declares the move's chance up front (see :func:`chance`).
     """
+    if chance is not None and not callable(chance):
+        raise InvalidGame(f"@move(chance=...) must be a function (state, ctx), not {type(chance).__name__}")
 
     def wrap(f: Callable[..., Any]) -> Move:
         if not callable(f):
             raise InvalidGame(f"@move decorates a function (state, ctx, *args), not {type(f).__name__}")
         phases = () if phase is None else ((phase,) if isinstance(phase, str) else tuple(phase))
         doc = (inspect.getdoc(f) or "").split("\n")[0]
-        return Move(f, name or f.__name__, tuple(domains.items()), legal, options, phases, doc)
+        declared = chance if chance is not None else chance_of(f)
+        return Move(f, name or f.__name__, tuple(domains.items()), legal, options, phases, doc, declared)
 
     return wrap if fn is None else wrap(fn)
 
@@ -93,6 +157,7 @@ class GameDef:
     hidden: Mapping[str, str] = field(default_factory=dict)
     view: Callable[..., Any] | None = None
     after: Callable[..., Any] | None = None
+    after_chance: Callable[..., Any] | None = None
     board: Callable[..., Any] | None = None
     max_length: int = 10_000
     metrics: Callable[..., Any] | None = None
@@ -140,7 +205,7 @@ def _as_moves(moves: Any) -> tuple[Move, ...]:
     out: list[Move] = []
     for key, m in items:
         if isinstance(m, Move):
-            mv = m if key is None or key == m.name else Move(m.fn, key, m.domains, m.legal, m.options, m.phase, m.doc)
+            mv = m if key is None or key == m.name else dataclasses.replace(m, name=key)
         elif callable(m):
             mv = move(m, name=key) if key else move(m)
         else:
@@ -151,6 +216,28 @@ def _as_moves(moves: Any) -> tuple[Move, ...]:
     return tuple(out)
 
 
+def _positional(fn: Callable[..., Any]) -> tuple[list[Any] | None, bool]:
+    """``fn``'s positional parameters (``None`` if it has no signature) and whether it takes ``*args``."""
+    try:
+        params = inspect.signature(fn).parameters
+    except (TypeError, ValueError):
+        return None, False
+    positional = [p for p in params.values() if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    return positional, any(p.kind == p.VAR_POSITIONAL for p in params.values())
+
+
+def _check_after(after: Callable[..., Any], declared: Any) -> None:
+    """``after`` takes ``(state, ctx)``, plus the outcome when its chance is declared."""
+    if declared is not None and not callable(declared):
+        raise InvalidGame(f"define_game: after_chance must be a function (state, ctx), not {type(declared).__name__}")
+    positional, varargs = _positional(after)
+    want = 2 + (declared is not None)
+    if positional is not None and not varargs and len(positional) != want:
+        args = "state, ctx, outcome" if declared is not None else "state, ctx"
+        why = " (its chance is declared up front: the outcome is its last argument)" if declared is not None else ""
+        raise InvalidGame(f"define_game: after takes {len(positional)} argument(s); write def after({args}){why}")
+
+
 def _check_move(mv: Move, parameters: Sequence[ParamSpec]) -> None:
     if not mv.name.isidentifier():
         raise InvalidGame(f"move name {mv.name!r} must be an identifier (it is the action kind)")
@@ -158,15 +245,12 @@ def _check_move(mv: Move, parameters: Sequence[ParamSpec]) -> None:
         raise InvalidGame(f"move name {mv.name!r} is reserved for chance outcomes ({', '.join(RESERVED)}); rename the move")
     if mv.legal is not None and mv.options is not None:
         raise InvalidGame(f"move {mv.name!r}: give legal=... or options=..., not both")
-    try:
-        params = inspect.signature(mv.fn).parameters
-    except (TypeError, ValueError):
-        return
-    positional = [p for p in params.values() if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
-    varargs = any(p.kind == p.VAR_POSITIONAL for p in params.values())
-    want = 2 + len(mv.domains)
-    if not varargs and len(positional) != want:
-        names = ", ".join(["state", "ctx", *(n for n, _ in mv.domains)])
+    if mv.chance is not None and not callable(mv.chance):
+        raise InvalidGame(f"move {mv.name!r}: chance must be a function (state, ctx), not {type(mv.chance).__name__}")
+    positional, varargs = _positional(mv.fn)
+    want = 2 + len(mv.domains) + (mv.chance is not None)
+    if positional is not None and not varargs and len(positional) != want:
+        names = ", ".join(["state", "ctx", *(n for n, _ in mv.domains), *(["outcome"] if mv.chance is not None else [])])
         msg = (
             f"move {mv.name!r} takes {len(positional)} argument(s) but its declaration needs {want}: "
             f"write def {mv.name}({names})" + ("" if mv.domains else f" or declare domains with @move({positional[-1].name}=range(...))" if len(positional) > 2 else "")
@@ -230,6 +314,12 @@ def build_definition(
         value = options.get(key)
         if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
             raise InvalidGame(f"define_game: {key} must be a whole number >= 1, not {value!r}")
+    if options.get("after") is not None:
+        if options.get("after_chance") is None:
+            options["after_chance"] = chance_of(options["after"])
+        _check_after(options["after"], options["after_chance"])
+    elif options.get("after_chance") is not None:
+        raise InvalidGame("define_game: after_chance declares the chance of after, but there is no after")
     options = {k: v for k, v in options.items() if v is not None}
     return GameDef(
         name=name, setup=setup, moves=moves_t, end=end, parameters=(player_spec, *specs),

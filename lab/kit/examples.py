@@ -11,7 +11,7 @@ from typing import Any
 
 from lab.core.params import ParamSpec
 from lab.kit.context import Ctx
-from lab.kit.definition import move
+from lab.kit.definition import chance, move
 from lab.kit.game import define_game
 
 State = dict[str, Any]
@@ -27,10 +27,14 @@ def can_roll(s: State, ctx: Ctx) -> bool:
     return s["scores"][ctx.player] + s["turn_total"] < ctx.params["target"]
 
 
-@move(legal=can_roll)
-def roll(s: State, ctx: Ctx) -> None:
+def die(s: State, ctx: Ctx) -> int:
+    """The die a roll throws (PIG-1): a chance node declared before the move runs."""
+    return ctx.roll(ctx.params["die"])
+
+
+@move(legal=can_roll, chance=die)
+def roll(s: State, ctx: Ctx, face: int) -> None:
     """Roll the die: a 1 loses the turn total and ends the turn (PIG-2), else add it (PIG-1)."""
-    face = ctx.roll(ctx.params["die"])
     if face == 1:
         ctx.log("PIG-2", "pig out", player=ctx.player, lost=s["turn_total"])
         s["turn_total"] = 0
@@ -72,10 +76,11 @@ Pig = define_game(
 def goof_setup(ctx: Ctx) -> State:
     cards = list(range(1, ctx.params["cards"] + 1))
     ctx.all_move()
+    prize = ctx.draw(cards)  # GS-2: the first prize is turned up
     return {
         "hands": [list(cards) for _ in range(ctx.players)],  # GS-1: one suit per player, hidden
-        "prizes": cards,  # the prize deck, drawn at random
-        "prize": ctx.draw(cards),  # GS-2: the first prize is turned up
+        "prizes": [c for c in cards if c != prize],  # the prizes still face down
+        "prize": prize,
         "bids": [None] * ctx.players,
         "scores": [0] * ctx.players,
         "played": [],  # every round's bids, revealed together (GS-3)
@@ -98,7 +103,13 @@ def bid(s: State, ctx: Ctx, card: int) -> None:
     s["bids"][ctx.player] = card
 
 
-def goof_after(s: State, ctx: Ctx) -> None:
+def next_prize(s: State, ctx: Ctx) -> int | None:
+    """The next prize, turned up at random from those face down (GS-2); none after the last."""
+    return ctx.draw(s["prizes"]) if s["prizes"] else None
+
+
+@chance(next_prize)
+def goof_after(s: State, ctx: Ctx, prize: int | None) -> None:
     """The highest bid takes the prize; a tie discards it (GS-4); then the next prize (GS-2)."""
     bids = s["bids"]
     top = max(bids)
@@ -107,9 +118,10 @@ def goof_after(s: State, ctx: Ctx) -> None:
         s["scores"][winners[0]] += s["prize"]
     ctx.log("GS-4", "prize", prize=s["prize"], bids=list(bids), winner=winners[0] if len(winners) == 1 else None)
     s["played"].append(list(bids))
-    s["prizes"].remove(s["prize"])
     s["bids"] = [None] * ctx.players
-    s["prize"] = ctx.draw(s["prizes"]) if s["prizes"] else None
+    s["prize"] = prize
+    if prize is not None:
+        s["prizes"].remove(prize)
 
 
 def goof_end(s: State, ctx: Ctx) -> list[float] | None:

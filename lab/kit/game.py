@@ -15,7 +15,7 @@ from lab.core.game import Game
 from lab.core.params import ParamSpec
 from lab.kit import made
 from lab.kit.context import DRAW, ROLL, Ctx
-from lab.kit.definition import GameDef, Move, build_definition, domain_values
+from lab.kit.definition import GameDef, Move, build_definition, domain_values, replacing_chance
 from lab.kit.state import KitState
 
 _counter = itertools.count(1)
@@ -55,7 +55,13 @@ class KitGame(Game):
         # the context class of this variant, and what a transition runs (see KitState._run):
         # looked up once here, not on every step
         self.ctx_class = Ctx.for_game(self)
-        self.runner = (self.move_functions, d.after, d.end, d.max_length, self.ctx_class)
+        # set once a chance call inside a part made a step re-run: from then on the driver fast
+        # path snapshots the data before every step (see KitState._run)
+        self.reruns = False
+        self.runner = (
+            {mv.name: (mv.fn, mv.chance) for mv in d.moves}, d.after, d.after_chance,
+            d.end, d.max_length, self.ctx_class,
+        )
         self.phase_moves: dict[str, list[Move]] = {
             phase: [mv for mv in d.moves if not mv.phase or phase in mv.phase] for phase in d.phases
         }
@@ -64,11 +70,7 @@ class KitGame(Game):
         self.static_actions: dict[str, list[Action]] = {
             phase: [a for mv in moves for a in all_actions[mv.name]] for phase, moves in self.phase_moves.items()
         }
-        self.move_table: dict[str, list[tuple[Move, list[Action], Any, Any]] | None] = {
-            phase: None if all(mv.legal is None and mv.options is None for mv in moves)
-            else [(mv, all_actions[mv.name], mv.options, mv.legal) for mv in moves]
-            for phase, moves in self.phase_moves.items()
-        }
+        self.move_table: dict[str, list[tuple[Any, ...]] | None] = {}
         # options -> actions, by argument tuple
         self._by_args: dict[str, dict[tuple[Any, ...], Action]] = {
             name: {a.args: a for a in actions} for name, actions in all_actions.items()
@@ -79,6 +81,13 @@ class KitGame(Game):
             for mv in d.moves
             if len(mv.domains) == 1 and not any(type(a.args[0]) is bool for a in all_actions[mv.name])
         }
+        # per phase, what KitState._legal_actions goes through: (move, its actions, options,
+        # legality test, its one action when it has no arguments, its actions by bare value)
+        for phase, moves in self.phase_moves.items():
+            self.move_table[phase] = None if all(mv.legal is None and mv.options is None for mv in moves) else [
+                (mv, all_actions[mv.name], mv.options, mv.legal, None if mv.domains else all_actions[mv.name][0], self._by_value.get(mv.name))
+                for mv in moves
+            ]
 
     # ------------------------------------------------------------------ Game hooks
     def action_specs(self) -> list[ActionSpec]:
@@ -191,8 +200,10 @@ class KitGame(Game):
         """A new game: this definition with some parts replaced — one rule changed.
 
         A keyword naming a move replaces that move's function (its domains, legality and
-        phase are kept; pass a :func:`lab.kit.move` declaration to change those too); any other
-        keyword is a :func:`define_game` part (``end``, ``after``, ``setup``, ``params``...).
+        phase are kept, and its declared chance when the new function takes the outcome as its
+        last argument; pass a :func:`lab.kit.move` declaration to change those too); any other
+        keyword is a :func:`define_game` part (``end``, ``after``, ``setup``, ``params``...;
+        a new ``after`` keeps the declared chance likewise).
 
         Examples
         --------
@@ -204,7 +215,9 @@ class KitGame(Game):
         for mv in d.moves:
             if mv.name in changes:
                 new = changes.pop(mv.name)
-                mv = new if isinstance(new, Move) else dataclasses.replace(mv, fn=new)
+                if not isinstance(new, Move):  # the die stays when the new function takes its outcome
+                    new = dataclasses.replace(mv, fn=new, chance=replacing_chance(new, mv.chance, 2 + len(mv.domains)))
+                mv = new
             moves.append(mv)
         parts: dict[str, Any] = {
             f.name: getattr(d, f.name) for f in dataclasses.fields(d)
@@ -216,6 +229,8 @@ class KitGame(Game):
             names = ", ".join(mv.name for mv in d.moves)
             msg = f"{cls.name}.derive: {unknown[0]!r} is neither a move ({names}) nor a part of define_game"
             raise InvalidGame(msg)
+        if "after" in changes and "after_chance" not in changes:
+            parts["after_chance"] = replacing_chance(changes["after"], d.after_chance, 2)
         parts.update(changes)
         parts["title"] = changes.get("title") or f"{cls.title} ({changed})"
         return define_game(name or f"{cls.name}_variant", **parts)
@@ -235,6 +250,7 @@ def define_game(
     hidden: Mapping[str, str] | None = None,
     view: Callable[..., Any] | None = None,
     after: Callable[..., Any] | None = None,
+    after_chance: Callable[..., Any] | None = None,
     board: Callable[..., Any] | None = None,
     max_length: int | None = None,
     metrics: Callable[..., Any] | None = None,
@@ -261,7 +277,9 @@ def define_game(
     moves : list or dict
         Move functions ``fn(state, ctx, *args)`` changing the state in place; :func:`lab.kit.move`
         declares argument domains, legality and phases. The mover is ``ctx.player``; chance only
-        through ``ctx.roll/draw/shuffle/deal``; turn order through ``ctx.end_turn`` (a move that
+        through ``ctx.roll/draw/shuffle/deal``, best declared up front with
+        ``@lab.move(chance=...)`` (see :func:`lab.kit.chance`: the move then runs once, with the
+        outcome as its last argument); turn order through ``ctx.end_turn`` (a move that
         does not end the turn leaves the same seat to act) and ``ctx.all_move`` (simultaneous
         moves, applied in seat order as one step); phases through ``ctx.set_phase``.
     end : callable
@@ -280,6 +298,8 @@ def define_game(
         ``hidden`` (boardgame.io's ``playerView``). Declare ``hidden`` too so the audit checks it.
     after : callable, optional
         ``after(state, ctx)``: run after every step (e.g. resolve simultaneous bids).
+        ``@lab.chance(declare)`` on it (or ``after_chance=declare``) declares its chance up
+        front: ``after(state, ctx, outcome)`` then runs once, with the outcome.
     board : callable, optional
         ``board(params) -> networkx.Graph`` with node attribute ``pos`` (drawn by the default
         view; nodes are clickable when a move's first argument is a node).
@@ -299,7 +319,7 @@ def define_game(
     """
     d = build_definition(
         name, setup=setup, moves=moves, end=end, players=players, params=params, hidden=hidden,
-        view=view, after=after, board=board, max_length=max_length, metrics=metrics,
+        view=view, after=after, after_chance=after_chance, board=board, max_length=max_length, metrics=metrics,
         progress=progress, describe=describe, resample=resample, accounting=accounting,
         max_die=max_die, max_draw=max_draw, title=title, doc=doc,
     )

@@ -3,15 +3,14 @@
 ``data`` is the designer's state (a dict of JSON values); ``control`` is
 ``[active seats, simultaneous?, phase, turn]``; ``pending`` is a transition waiting for a chance
 outcome (``[moves, outcomes so far, declared (outcome, probability) pairs, snapshot of the data
-before the moves]``, see :mod:`lab.kit.context` and :meth:`KitState._run`; ``moves`` is ``None``
-for the setup); ``result`` the returns once the game is over. Everything is JSON-able, so clone,
-equality, save/replay and ``full_state`` come for free.
+to re-run from or None, the part to run next]``, see :mod:`lab.kit.context` and
+:meth:`KitState._run`; ``moves`` is ``None`` for the setup); ``result`` the returns once the game
+is over. Everything is JSON-able, so clone, equality, save/replay and ``full_state`` come for free.
 """
 
 from __future__ import annotations
 
-import marshal
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -25,17 +24,15 @@ from lab.kit.context import (
     copy_data,
     is_json,
     json_problem,
-    private_events,
     restore,
     snapshot,
 )
-
-_dumps = marshal.dumps
 
 if TYPE_CHECKING:
     from lab.kit.game import KitGame
 
 LIMIT_CLAUSE = "KIT-LIMIT"
+_INT_STR = frozenset({int, str})
 
 
 def hidden_size(value: Any) -> Any:
@@ -72,7 +69,7 @@ class KitState(State):
         """Run the setup with the recorded chance ``draws`` (a chance call with no recorded
         outcome leaves a pending node, with no data yet; ``check``: see :meth:`_run`)."""
         game = self.game
-        ctx = game.ctx_class(None, self.control, draws, len(self._history))
+        ctx = game.ctx_class(None, self.control, draws, self)
         where = "setup"
         try:
             data = game.definition.setup(ctx)
@@ -89,7 +86,7 @@ class KitState(State):
                     raise InvalidGame(json_problem(data))
                 result = game.normalise_result(result)
         except NeedChance as need:
-            self.pending = [None, list(draws), need.args[0], None]
+            self.pending = [None, list(draws), need.args[0], None, 0]
             return
         except Exception as exc:
             raise _part_error(game.name, where, exc) from (None if isinstance(exc, LabError) else exc)
@@ -105,80 +102,157 @@ class KitState(State):
         if self.result is None and len(self._history) >= self.game.definition.max_length:
             self._cut()
 
-    def _run(self, moves: list[tuple[int, Action]], draws: list[Action], check: bool = True) -> None:
-        """Run one transition — the ``moves`` with the recorded chance ``draws`` — for the action
-        just appended to the history, all or nothing; then apply the kit's safety limit.
+    def _run(
+        self, moves: Sequence[tuple[int, Action]], draws: tuple[Action, ...], check: bool = True, start: int = 0, snap: Any = None,
+    ) -> None:
+        """Run one step — the parts of a transition from part ``start`` on, with the recorded
+        chance ``draws`` — for the action just appended to the history, all or nothing; then
+        apply the kit's safety limit.
 
-        The designer's functions change the data in place; a snapshot taken first (``marshal``
-        bytes, kept with a pending chance node) restores it when the transition does not
-        complete: a chance call with no recorded outcome (a pending node: the state is as it
-        was before the move, and the transition re-runs from it once the outcome is known) or
-        an error (then the history entry is taken back too: the state is unchanged).
-        ``check``: verify that the new data is plain JSON. The checked paths (``apply_action(s)``,
-        hence the conformance checker and the widget) always do; the driver fast path
-        (``lab.play``, ``lab.simulate``) checks once, when the game ends; a loaded save is
-        replayed on the checked path.
+        The parts of a transition are its ``moves`` (in seat order), then ``after``. A part whose
+        chance is declared up front (:func:`lab.kit.chance`) has its declaration run first, on
+        the data as it is just before the part: when it needs an outcome that is not recorded
+        yet, the step ends there — the parts before it are kept, a chance node is declared
+        (``pending``, with the index of the part) and the part runs once, with the outcome, in
+        the next step. A chance call inside a part (the general fallback) cannot stop there:
+        the data is restored to the start of the step and the step re-runs from its first part
+        once the outcome is known.
+
+        The designer's functions change the data in place. When a step does not complete — the
+        fallback above, or an error (then the history entry is taken back too: the state is
+        unchanged) — the data is restored: from a snapshot taken before the first part runs
+        (``marshal`` bytes; ``snap`` when given), or, on the driver fast path, by replaying the
+        history (:meth:`_data_before`): there a step keeps no snapshot (errors are rare, and
+        the rules are deterministic) until the game variant has used the fallback once
+        (``game.reruns``).
+        ``check``: verify that the new data is plain JSON (and that a chance declaration leaves
+        the data alone). The checked paths (``apply_action(s)``, hence the conformance checker
+        and the widget) always do; the driver fast path (``lab.play``, ``lab.simulate``) checks
+        once, when the game ends; a loaded save is replayed on the checked path.
         """
         game = self.game
-        fns, after, end, max_length, new_ctx = game.runner
+        parts, after, after_declared, end, max_length, ctx = game.runner
+        keep = check or game.reruns  # take a snapshot before the first part runs
         data = self.data
-        pending = self.pending
-        if pending is None:
-            try:  # snapshot() inlined: one per step
-                snap: Any = _dumps(data, 2)
-            except ValueError:
-                snap = snapshot(data)
+        # the state's one context, reset for this step (see _legal_actions)
+        if self._ctx is None:
+            ctx = self._ctx = ctx(None, self.control, draws, self)
         else:
-            snap = pending[3]
-        # the state's one context, reset for this transition (see _legal_actions)
-        ctx = self._ctx
-        if ctx is None:
-            ctx = self._ctx = new_ctx(None, self.control, draws, len(self._history))
-        else:
-            ctx.player = None
+            ctx = self._ctx
             ctx._control = self.control
             ctx._draws = draws
             ctx._used = 0
-            ctx._step = len(self._history)
             ctx.events = None
+        n = len(moves)
+        part = start
         where: Any = None  # the part running: a str, or the Action of the move
+        need: Any = None  # the declared chance the step stops at (its outcomes from `mark` on)
+        mark = 0
+        result = None
         try:
-            for player, action in moves:
-                where = action
-                ctx.player = player
-                out = fns[action.kind](data, ctx, *action.args)
+            while True:  # the parts: moves[start:], then after
+                if part < n:
+                    ctx.player, where = moves[part]
+                    fn, declare = parts[where.kind]
+                    args = where.args
+                elif after is None:
+                    break
+                elif part == n:
+                    where = "after"
+                    ctx.player = moves[-1][0]
+                    fn, declare, args = after, after_declared, ()
+                else:
+                    break
+                if declare is None:
+                    if keep and snap is None:
+                        snap = snapshot(data)
+                    out = fn(data, ctx, *args) if args else fn(data, ctx)
+                else:
+                    # the declaration first: a chance call with nothing recorded notes the node
+                    # in ctx._probe (instead of raising) and the step stops before the part
+                    mark = ctx._used
+                    before = snapshot(data) if check else None
+                    ctx._probe = True
+                    try:
+                        outcome = declare(data, ctx)
+                    except BaseException as exc:
+                        need = ctx._probe
+                        ctx._probe = None
+                        if need is True or not isinstance(exc, Exception):
+                            raise  # an error, not a declaration stopped by its second chance call
+                    else:
+                        need = ctx._probe
+                        ctx._probe = None
+                    if check and snapshot(data) != before:
+                        data.clear()
+                        data.update(restore(before))
+                        msg = "its chance declaration changed the state; a declaration only reads it (change the state in the part itself)"
+                        raise InvalidGame(msg)
+                    if need is not True:
+                        break  # the part waits for its chance
+                    need = None
+                    if keep and snap is None:
+                        snap = snapshot(data)
+                    out = fn(data, ctx, *args, outcome) if args else fn(data, ctx, outcome)
                 if out is not None:
-                    if type(out) is not dict:
+                    if part == n:
+                        pass  # what after returns is ignored
+                    elif type(out) is not dict:
                         msg = f"a move changes the state in place (return nothing) or returns the new state dict, not a {type(out).__name__}"
                         raise InvalidGame(msg)
-                    data = out
-            if after is not None:
-                where = "after"
-                after(data, ctx)
+                    else:
+                        data = out
+                part += 1
             if check and not is_json(data):
                 raise InvalidGame(json_problem(data))  # prefixed below with the game and the part
-            where = "end"
-            result = end(data, ctx)
-            if result is not None:
-                if not check and not is_json(data):  # the fast path checks the final state
-                    where = moves[-1][1]
-                    raise InvalidGame(json_problem(data))
-                result = game.normalise_result(result)
-        except NeedChance as need:
+            if need is None:
+                where = "end"
+                result = end(data, ctx)
+                if result is not None:
+                    if not check and not is_json(data):  # the fast path checks the final state
+                        where = moves[-1][1]
+                        raise InvalidGame(json_problem(data))
+                    result = game.normalise_result(result)
+        except NeedChance as stop:  # a chance call inside a part: restored, re-run with the outcome
+            if snap is None:  # the fast path's first fallback in this variant: snapshots from now on
+                game.reruns = True
+                snap = snapshot(self._data_before())
             self.data = restore(snap)
-            self.pending = [moves, draws, need.args[0], snap]
+            self.pending = [moves, draws, stop.args[0], snap, start]
             if len(self._history) >= max_length:
                 self._cut()
             return
         except BaseException as exc:
-            self.data = restore(snap)
+            self.data = restore(snap) if snap is not None else self._data_before()
             self._history.pop()
             if not isinstance(exc, Exception):
                 raise
             raise _part_error(game.name, where, exc) from (None if isinstance(exc, LabError) else exc)
-        self._commit(ctx, data, result)
-        if result is None and len(self._history) >= max_length:
+        self.data = data
+        self.control = ctx._control  # a new record if the turn order or phase changed
+        if ctx.events:
+            self._events += ctx.events
+        if need is None:
+            self.pending = None
+            if result is not None:
+                self.result = result
+                return
+        else:  # the parts before `part` are done; it waits for its chance
+            self.pending = [moves, draws[mark:], need, None, part]
+        if len(self._history) >= max_length:
             self._cut()
+
+    def _data_before(self) -> dict[str, Any]:
+        """The data as it was before the step just appended to the history, rebuilt by replaying
+        the history before it (the fast path keeps no snapshot, see :meth:`_run`). A step
+        changes nothing but the data until it completes."""
+        fresh = self.game.new_initial_state()
+        for item in self._history[:-1]:
+            if item.player == SIMULTANEOUS:
+                fresh._apply_unchecked(SIMULTANEOUS, {p: a for p, a in enumerate(item.action) if a is not None})
+            else:
+                fresh._apply_unchecked(item.player, item.action)
+        return fresh.data
 
     def _commit(self, ctx: Ctx, data: dict[str, Any], result: list[float] | None) -> None:
         """A transition completed: its data, control, result and events become the state's."""
@@ -187,7 +261,7 @@ class KitState(State):
         self.pending = None
         self.result = result
         if ctx.events:
-            self._events += private_events(ctx.events)
+            self._events += ctx.events
 
     def _cut(self) -> None:
         """The kit's safety limit: the game ends *unfinished* (a chance node left pending)."""
@@ -198,14 +272,14 @@ class KitState(State):
     def _apply_action(self, action: Action) -> None:
         pending = self.pending
         if pending is None:
-            self._run([(self.control[0][0], action)], [])
+            self._run(((self.control[0][0], action),), ())
         elif pending[0] is None:
             self._setup_step([*pending[1], action], True)
         else:
-            self._run(pending[0], [*pending[1], action])
+            self._run(pending[0], (*pending[1], action), True, pending[4], pending[3])
 
     def _apply_actions(self, actions: Mapping[int, Action]) -> None:
-        self._run(sorted(actions.items()), [])  # (seat, action) in seat order
+        self._run(sorted(actions.items()), ())  # (seat, action) in seat order
 
     def _apply_unchecked(self, player: int, action: Any) -> None:
         """Driver fast path (see :meth:`State._apply_unchecked`): the data's JSON check is left
@@ -215,16 +289,17 @@ class KitState(State):
             return
         if player == SIMULTANEOUS:
             self._history.append(_new_item(HistoryItem, (SIMULTANEOUS, tuple(map(action.get, range(self.game.players))))))
-            self._run(sorted(action.items()), [], False)
+            self._run(sorted(action.items()), (), False)
             return
-        self._history.append(_new_item(HistoryItem, (player, action)))
+        item = _new_item(HistoryItem, (player, action))  # (seat, action): the step's one move
+        self._history.append(item)
         pending = self.pending
         if pending is None:
-            self._run([(self.control[0][0], action)], [], False)
+            self._run((item,), (), False)
         elif pending[0] is None:
             self._setup_step([*pending[1], action], False)
         else:
-            self._run(pending[0], [*pending[1], action], False)
+            self._run(pending[0], (*pending[1], action), False, pending[4], pending[3])
 
     # ================================================================== the State API
     def current_player(self) -> int:
@@ -236,10 +311,10 @@ class KitState(State):
         return SIMULTANEOUS if control[1] else control[0][0]
 
     def acting_players(self) -> list[int]:
-        cur = self.current_player()
-        if cur == SIMULTANEOUS:
-            return list(self.control[0])
-        return [cur] if cur >= 0 else []
+        if self.result is not None or self.pending is not None:
+            return []  # over, or a chance node
+        control = self.control
+        return list(control[0]) if control[1] else [control[0][0]]
 
     def _chance_outcomes(self) -> list[tuple[Action, float]]:
         return self.pending[2] if self.pending is not None else []  # shared: never changed
@@ -255,23 +330,33 @@ class KitState(State):
         # events are never kept
         ctx = self._ctx
         if ctx is None:
-            ctx = self._ctx = game.ctx_class(player, control)
+            ctx = self._ctx = game.ctx_class(player, control, (), self)
         else:
             ctx.player = player
             if ctx._control is not control or ctx._draws:
                 ctx._control = control
                 ctx._draws = ()
                 ctx._used = 0
-            ctx.events = None
         data = self.data
         out: list[Action] = []
         # the legality tests read the data (a move's test must not change it)
         try:
-            for mv, actions, options, legal in table:
+            for mv, actions, options, legal, lone, by_value in table:
                 if options is not None:
-                    out.extend(game.checked_options(mv, options(data, ctx)))
+                    got = options(data, ctx)
+                    # bare values of a one-argument move (never a bool for an int: True == 1)
+                    if by_value is not None and type(got) is list and _INT_STR.issuperset(map(type, got)):
+                        try:
+                            out.extend(map(by_value.__getitem__, got))
+                            continue
+                        except KeyError:
+                            pass  # not an action: checked_options names it
+                    out.extend(game.checked_options(mv, got))
                 elif legal is None:
                     out.extend(actions)
+                elif lone is not None:  # a move without arguments: its one action
+                    if legal(data, ctx):
+                        out.append(lone)
                 else:
                     for a in actions:  # a plain loop: most moves have a few actions
                         if legal(data, ctx, *a.args):
@@ -332,6 +417,7 @@ class KitState(State):
             moves, draws, outcomes = self.pending[:3]
             pending = {
                 "moves": None if moves is None else [[p, a.to_json()] for p, a in moves],
+                "part": self.pending[4],
                 "draws": [a.to_json() for a in draws],
                 "outcomes": [[a.to_json(), pr] for a, pr in outcomes],
             }
