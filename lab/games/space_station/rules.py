@@ -51,6 +51,7 @@ parameter):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 import networkx as nx
@@ -111,6 +112,31 @@ class SpaceStationGame(Game):
         labels += [f"D{j + 1}" for j in range(self.n_droids)]
         labels += [f"M{j + 1}" for j in range(self.n_droids)]
         self.labels: tuple[str, ...] = tuple(labels)
+        self._tables()
+
+    def _tables(self) -> None:
+        """Read-only tables the rules consult on every step, built once per variant."""
+        p = self.params
+        geo = geometry_for(p)
+        self.speed_of: tuple[int, ...] = tuple(
+            int(p.droid_speed) if k == "droid" else int(p.missile_speed) if k == "missile" else 0
+            for k in self.kinds)
+        self.hex_labels: tuple[str, ...] = tuple(geo.label(i) for i in range(len(geo.nodes)))
+        #: hex -> the legal ``move`` actions from it and ``stop`` (SS-D2, SS-F4)
+        self.moves_from: tuple[tuple[Action, ...], ...] = tuple(
+            (*(act("move", d) for d, j in enumerate(row) if j >= 0), act("stop")) for row in geo.step)
+        self.select_actions: tuple[Action, ...] = tuple(act("select", f) for f in range(self.n_fighters))
+        self.end_action = act("end")
+        self.roll_outcomes: tuple[tuple[Action, float], ...] = tuple(die("roll", DIE_SIDES))
+        self.uniform_outcomes: dict[tuple[str, int], tuple[tuple[Action, float], ...]] = {}
+        #: (hex, orbit index, speed) -> every hex on its SS-F3 routes (a bounded memo)
+        self.route_hexes: dict[tuple[int, int, int], frozenset[int]] = {}
+        # the parameters read on every step, as plain attributes
+        self.laser_range = int(p.laser_range)
+        self.station_speed = int(p.station_speed)
+        self.fighters_per_turn = int(p.fighters_per_turn)
+        self.droid_targets_all = p.droid_targets != "fighters"
+        self.station_first = p.stack_hit_order == "station_first"
 
     @property
     def geometry(self) -> Geometry:
@@ -252,34 +278,36 @@ class SpaceStationState(State):
             return CHANCE
         return 0
 
-    def _legal_actions(self, player: int) -> list[Action]:
+    def _legal_actions(self, player: int) -> Sequence[Action]:
         dec = self.decision
         if dec is None:
             return []
         if dec[0] == "target":
             return [act("fire", t) for t in dec[2]]
+        g = self.game
         if self.active < 0:
-            out = [act("select", f - 1) for f in self._eligible()]
-            out.append(act("end"))
+            select = g.select_actions
+            out = [select[f - 1] for f in self._eligible()]
+            out.append(g.end_action)
             return out
-        h = self.hexes[self.active]
-        out = [act("move", d) for d, j in enumerate(self.geo.step[h]) if j >= 0]
-        out.append(act("stop"))
-        return out
+        return g.moves_from[self.hexes[self.active]]  # a shared tuple: read-only
 
-    def _chance_outcomes(self) -> list[tuple[Action, float]]:
+    def _chance_outcomes(self) -> Sequence[tuple[Action, float]]:
+        """Chance outcomes: shared tuples, one per die (the driver reads a table once)."""
         kind = self.pending[0]
         if kind == "roll":
-            return die("roll", DIE_SIDES)
+            return self.game.roll_outcomes
         if kind == "entry":
             faces = list(range(1, 7))
             if self.game.params.same_entry == "reroll":  # AMB-SS-7
                 used = {e for e in self.entry_used if e}
                 faces = [e for e in faces if e not in used] or faces
             return uniform([act("entry", e) for e in faces])
-        if kind == "route":
-            return uniform([act("route", i) for i in range(len(self.pending[2]))])
-        return uniform([act("pick", i) for i in range(len(self.pending[1]))])
+        n = len(self.pending[2]) if kind == "route" else len(self.pending[1])
+        table = self.game.uniform_outcomes.get((kind, n))
+        if table is None:
+            table = self.game.uniform_outcomes[kind, n] = tuple(uniform([act(kind, i) for i in range(n)]))
+        return table
 
     def chance_stream(self) -> str:
         """Laser rolls, entry points, routes and picks each draw from their own stream."""
@@ -394,7 +422,7 @@ class SpaceStationState(State):
                 self._collide(0, o)
                 if self.status[0] != IN_PLAY:
                     return
-        self.log("SS-D1", "station_move", hex=self.geo.label(self.hexes[0]), orbit=self.station_k,
+        self.log("SS-D1", "station_move", hex=self.game.hex_labels[self.hexes[0]], orbit=self.station_k,
                  turn=self.turn)
 
     def _targets(self, shooter: int) -> list[int]:
@@ -445,7 +473,7 @@ class SpaceStationState(State):
         self.status[f] = IN_PLAY
         self.launched_now |= 1 << f
         self.stats["fighters_launched"] += 1
-        self.log("SS-D2", "launch", fighter=g.labels[f], hex=self.geo.label(h))
+        self.log("SS-D2", "launch", fighter=g.labels[f], hex=self.game.hex_labels[h])
         if attack:
             self._fighter_fire(f)
 
@@ -482,7 +510,7 @@ class SpaceStationState(State):
         f = self.active
         self.active = -1
         self.acted |= 1 << f
-        self.log("SS-J", "fighter_moved", fighter=self.game.labels[f], hex=self.geo.label(self.hexes[f]))
+        self.log("SS-J", "fighter_moved", fighter=self.game.labels[f], hex=self.game.hex_labels[self.hexes[f]])
         self._fighter_fire(f)
 
     def _shoot(self, shooter: int, target: int) -> None:
@@ -523,8 +551,8 @@ class SpaceStationState(State):
         for pid in (d, m):
             self.hexes[pid] = h
             self.status[pid] = IN_PLAY
-        self.log("SS-D3", "droid_enter", droid=g.labels[d], entry=face, hex=self.geo.label(h))
-        self.log("SS-D4", "missile_launch", missile=g.labels[m], hex=self.geo.label(h))
+        self.log("SS-D3", "droid_enter", droid=g.labels[d], entry=face, hex=self.game.hex_labels[h])
+        self.log("SS-D4", "missile_launch", missile=g.labels[m], hex=self.game.hex_labels[h])
 
     def _enemy_move(self, pid: int) -> None:
         """SS-D3, SS-D4, SS-F1: full speed along a shortest route to the station (SS-F3)."""
@@ -546,15 +574,17 @@ class SpaceStationState(State):
         1: only the player's pieces; 2: friendly pieces too. The station is never counted.
         """
         g = self.game
-        speed = int(g.params.droid_speed if g.kinds[pid] == "droid" else g.params.missile_speed)
-        routes = self.geo.routes(self.hexes[pid], self.station_k, speed)
+        key = (self.hexes[pid], self.station_k, g.speed_of[pid])
+        routes = self.geo.routes(*key)
         occ: dict[int, int] = {}
         enemy_first = g.first_droid
+        status, hexes = self.status, self.hexes
         for o in range(1, g.n_pieces):
-            if o != pid and self.status[o] == IN_PLAY:
-                h = self.hexes[o]
+            if o != pid and status[o] == IN_PLAY:
+                h = hexes[o]
                 occ[h] = max(occ.get(h, 0), 2 if o >= enemy_first else 1)
-        if occ:  # a route's tier: the highest occupant class on it (most routes touch none)
+        # a route's tier: the highest occupant class on it (most routes touch none)
+        if occ and not occ.keys().isdisjoint(self._route_hexes(key, routes)):
             get, occupied = occ.get, occ.keys()
             tiers = [0 if occupied.isdisjoint(r) else max([get(h, 0) for h in r]) for r in routes]
         else:
@@ -563,6 +593,16 @@ class SpaceStationState(State):
         if "SS-F3" in g._house:  # a house rule's choice is checked; the seed's rule is trusted
             kept = _pick(list(range(len(routes))), kept, "SS-F3")
         return min(map(tiers.__getitem__, kept)), [routes[i] for i in kept]
+
+    def _route_hexes(self, key: tuple[int, int, int], routes: list[tuple[int, ...]]) -> frozenset[int]:
+        """Every hex on the routes ``self.geo.routes(*key)`` (memoised per game, bounded)."""
+        memo = self.game.route_hexes
+        got = memo.get(key)
+        if got is None:
+            if len(memo) > 200_000:
+                memo.clear()
+            got = memo[key] = frozenset(h for r in routes for h in r)
+        return got
 
     def _run_route(self, pid: int, route: tuple[int, ...], chosen_by: str) -> None:
         """Move ``pid`` along ``route`` hex by hex, colliding on the way (SS-E)."""
@@ -588,10 +628,14 @@ class SpaceStationState(State):
         The others by piece number (fighters, droids, missiles); the station first
         (``station_first``, the default) or last (``station_last``).
         """
+        hexes = self.hexes
+        if hexes.count(h) <= (hexes[mover] == h):  # nobody else there (the common case)
+            return []
+        status = self.status
         out = [o for o in range(1, self.game.n_pieces)
-               if o != mover and self.hexes[o] == h and self.status[o] == IN_PLAY]
-        if mover != 0 and self.hexes[0] == h and self.status[0] == IN_PLAY:
-            if self.game.params.stack_hit_order == "station_first":
+               if o != mover and hexes[o] == h and status[o] == IN_PLAY]
+        if mover != 0 and hexes[0] == h and status[0] == IN_PLAY:
+            if self.game.station_first:
                 out.insert(0, 0)
             else:
                 out.append(0)
@@ -609,7 +653,7 @@ class SpaceStationState(State):
                     (self._destroy if effect == "destroy" else self._damage)(pid)
         result = "dead" if self.status[mover] != IN_PLAY else ("stop" if stops else "go")
         self.log("SS-E", "collision", mover=g.labels[mover], other=g.labels[other],
-                 hex=self.geo.label(where), result=result)
+                 hex=self.game.hex_labels[where], result=result)
         self._check_end()
         return result
 
