@@ -51,7 +51,9 @@ parameter):
 
 from __future__ import annotations
 
+from collections import namedtuple
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any, ClassVar
 
 import networkx as nx
@@ -76,6 +78,12 @@ from lab.games.space_station.rule_points import RULE_POINTS
 
 WAITING, IN_PLAY, DESTROYED = 0, 1, 2
 RUNNING, WIN, LOSS, UNFINISHED = 0, 1, -1, 2
+
+
+@lru_cache(maxsize=8)
+def _options_class(names: tuple[str, ...]) -> type:
+    """A named-tuple class with one field per parameter name (one class per set of names)."""
+    return namedtuple("SpaceStationOptions", names)
 
 
 def max_length(params: Params) -> int:
@@ -131,11 +139,9 @@ class SpaceStationGame(Game):
         self.uniform_outcomes: dict[tuple[str, int], tuple[tuple[Action, float], ...]] = {}
         #: (hex, orbit index, speed) -> every hex on its SS-F3 routes (a bounded memo)
         self.route_hexes: dict[tuple[int, int, int], frozenset[int]] = {}
-        # the parameters read on every step, as plain attributes
-        self.laser_range = int(p.laser_range)
-        self.station_speed = int(p.station_speed)
-        self.fighters_per_turn = int(p.fighters_per_turn)
-        self.droid_targets_all = p.droid_targets != "fighters"
+        #: the parameters again, as an immutable record (its attributes are read in C; the rules
+        #: read a parameter at nearly every step)
+        self.opt: Any = _options_class(tuple(p))(**p)
         self.station_first = p.stack_hit_order == "station_first"
 
     @property
@@ -225,7 +231,7 @@ class SpaceStationState(State):
         self.status: list[int] = [WAITING] * n
         hp = [1] * n
         for j in range(game.n_droids):
-            hp[game.first_droid + j] = int(game.params.droid_shields) + 1
+            hp[game.first_droid + j] = int(game.opt.droid_shields) + 1
         self.hp: list[int] = hp
         self.entry_used: list[int] = [0] * game.n_droids
         self.queue: list[tuple[Any, ...]] = []
@@ -252,7 +258,7 @@ class SpaceStationState(State):
         """SS-I: the first turn's steps."""
         g = self.game
         steps: list[tuple[Any, ...]] = [("station_move",)]
-        steps += [("launch", 0)] * int(g.params.fighters_per_turn)
+        steps += [("launch", 0)] * int(g.opt.fighters_per_turn)
         for j in range(g.n_droids):
             steps += [("enter", j), ("missile", j), ("droid", j)]
         steps.append(("end_turn",))
@@ -263,7 +269,7 @@ class SpaceStationState(State):
         g = self.game
         steps: list[tuple[Any, ...]] = [("station_move",), ("station_fire",)]
         waiting = sum(1 for f in range(1, g.first_droid) if self.status[f] == WAITING)
-        steps += [("launch", 1)] * min(waiting, int(g.params.fighters_per_turn))
+        steps += [("launch", 1)] * min(waiting, int(g.opt.fighters_per_turn))
         steps.append(("player",))
         for j in range(g.n_droids):
             steps += [("missile", j), ("droid", j), ("droid_fire", j)]
@@ -299,7 +305,7 @@ class SpaceStationState(State):
             return self.game.roll_outcomes
         if kind == "entry":
             faces = list(range(1, 7))
-            if self.game.params.same_entry == "reroll":  # AMB-SS-7
+            if self.game.opt.same_entry == "reroll":  # AMB-SS-7
                 used = {e for e in self.entry_used if e}
                 faces = [e for e in faces if e not in used] or faces
             return uniform([act("entry", e) for e in faces])
@@ -331,7 +337,7 @@ class SpaceStationState(State):
             self._shoot(f, int(action.args[0]))
         elif kind == "select":
             self.active = int(action.args[0]) + 1
-            self.steps_left = int(self.game.params.fighter_speed)
+            self.steps_left = int(self.game.opt.fighter_speed)
             self.decision = None
             self.log("SS-J", "activate", fighter=self.game.labels[self.active])
             if self.steps_left == 0:
@@ -391,7 +397,7 @@ class SpaceStationState(State):
                 self._end_turn()
 
     def _end_turn(self) -> None:
-        limit = int(self.game.params.max_turns)
+        limit = int(self.game.opt.max_turns)
         if self.turn >= limit:  # a lab safety bound, not a rule of the seed (SS-H)
             self.outcome = UNFINISHED
             self.stop_unfinished("SS-H", f"max_turns={limit}", turn=self.turn)
@@ -403,7 +409,7 @@ class SpaceStationState(State):
     def _eligible(self) -> list[int]:
         """Fighters the player may still activate this turn (SS-J steps 7-8, AMB-SS-4)."""
         g = self.game
-        moves_new = bool(g.params.launch_moves)
+        moves_new = bool(g.opt.launch_moves)
         return [
             f for f in range(1, g.first_droid)
             if self.status[f] == IN_PLAY and not (self.acted >> f) & 1
@@ -414,7 +420,7 @@ class SpaceStationState(State):
     def _station_move(self) -> None:
         """SS-D1, SS-F2: the station moves ``station_speed`` orbit hexes counter-clockwise."""
         orbit = self.geo.orbit
-        for _ in range(int(self.game.params.station_speed)):
+        for _ in range(int(self.game.opt.station_speed)):
             self.station_k = (self.station_k + 1) % len(orbit)
             h = orbit[self.station_k]
             self.hexes[0] = h
@@ -428,7 +434,7 @@ class SpaceStationState(State):
     def _targets(self, shooter: int) -> list[int]:
         """Pieces ``shooter`` may fire at (SS-G2: never the station; AMB-SS-5/6)."""
         g = self.game
-        p = g.params
+        p = g.opt
         h = self.hexes[shooter]
         dist = self.geo.dist[h]
         rng = int(p.laser_range)
@@ -452,7 +458,7 @@ class SpaceStationState(State):
         dist = self.geo.dist[self.hexes[0]]
         picks = self.game.rules.station_targets([dist[self.hexes[t]] for t in targets])  # SS-D1
         tied = _pick(targets, picks, "SS-D1") if "SS-D1" in self.game._house else [targets[i] for i in picks]
-        if len(tied) > 1 and self.game.params.station_tie == "die":
+        if len(tied) > 1 and self.game.opt.station_tie == "die":
             self.pending = ("pick", tied)
             return
         tied.sort(key=lambda t: (self.game.kinds[t] != "missile", t))
@@ -465,7 +471,7 @@ class SpaceStationState(State):
         if not waiting:
             return
         f = waiting[0]
-        if g.params.launch_position == "behind":
+        if g.opt.launch_position == "behind":
             h = self.geo.orbit[(self.station_k - 1) % len(self.geo.orbit)]
         else:
             h = self.hexes[0]
@@ -525,7 +531,7 @@ class SpaceStationState(State):
         kind = g.kinds[shooter]
         key = {"station": "station", "fighter": "fighter", "droid": "droid"}[kind]
         self.stats[f"{key}_shots"] += 1
-        hit = g.rules.laser_hits(face, int(g.params.hit_on))  # SS-G2 rule point
+        hit = g.rules.laser_hits(face, int(g.opt.hit_on))  # SS-G2 rule point
         self.log(
             "SS-G2", "laser", shooter=g.labels[shooter], target=g.labels[target], face=face, hit=hit
         )
@@ -560,7 +566,7 @@ class SpaceStationState(State):
             return
         g = self.game
         tier, best = self.route_choice(pid)
-        if len(best) == 1 or (tier < 2 and g.params.free_route_choice == "first"):
+        if len(best) == 1 or (tier < 2 and g.opt.free_route_choice == "first"):
             self._run_route(pid, best[0], chosen_by=f"tier{tier}")
         else:
             self.log("SS-F3", "route_die", piece=g.labels[pid], tier=tier, routes=len(best))
@@ -680,7 +686,7 @@ class SpaceStationState(State):
         if self.outcome != RUNNING:
             return
         status, g = self.status, self.game
-        left = sum(1 for p in range(g.first_droid, g.n_pieces) if status[p] != DESTROYED)
+        left = g.n_pieces - g.first_droid - status[g.first_droid:].count(DESTROYED)
         verdict = g.rules.outcome(status[0] == DESTROYED, left)  # SS-H rule point
         if verdict == "loss":
             self.outcome = LOSS
@@ -788,7 +794,7 @@ class SpaceStationState(State):
     def progress(self) -> list[float]:
         """Share of the enemy's strength removed: droid hits taken plus missiles destroyed."""
         g = self.game
-        total = g.n_droids * (int(g.params.droid_shields) + 2)
+        total = g.n_droids * (int(g.opt.droid_shields) + 2)
         left = sum(self.hp[d] for d in range(g.first_droid, g.first_missile)
                    if self.status[d] != DESTROYED)
         left += sum(1 for m in range(g.first_missile, g.n_pieces) if self.status[m] != DESTROYED)
