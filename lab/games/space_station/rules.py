@@ -139,6 +139,8 @@ class SpaceStationGame(Game):
         self.uniform_outcomes: dict[tuple[str, int], tuple[tuple[Action, float], ...]] = {}
         #: (hex, orbit index, speed) -> every hex on its SS-F3 routes (a bounded memo)
         self.route_hexes: dict[tuple[int, int, int], frozenset[int]] = {}
+        #: the same key -> the seed's SS-F3 choice when no piece is on any of its routes
+        self.free_routes: dict[tuple[int, int, int], tuple[int, list[tuple[int, ...]]]] = {}
         #: the parameters again, as an immutable record (its attributes are read in C; the rules
         #: read a parameter at nearly every step)
         self.opt: Any = _options_class(tuple(p))(**p)
@@ -593,8 +595,22 @@ class SpaceStationState(State):
         if occ and not occ.keys().isdisjoint(self._route_hexes(key, routes)):
             get, occupied = occ.get, occ.keys()
             tiers = [0 if occupied.isdisjoint(r) else max([get(h, 0) for h in r]) for r in routes]
-        else:
-            tiers = [0] * len(routes)
+            return self._preferred(routes, tiers)
+        if "SS-F3" in g._house:
+            return self._preferred(routes, [0] * len(routes))
+        # no piece on any route: the seed's rule (a pure function of the tiers, all 0) chooses
+        # the same routes every time these routes come up, so its choice is kept per game
+        memo = g.free_routes
+        got = memo.get(key)
+        if got is None:
+            if len(memo) > 200_000:
+                memo.clear()
+            got = memo[key] = self._preferred(routes, [0] * len(routes))
+        return got[0], list(got[1])
+
+    def _preferred(self, routes: list[tuple[int, ...]], tiers: list[int]) -> tuple[int, list[tuple[int, ...]]]:
+        """SS-F3 rule point: the kept routes (in order) and their best tier."""
+        g = self.game
         kept = g.rules.preferred_routes(tiers)  # SS-F3 rule point
         if "SS-F3" in g._house:  # a house rule's choice is checked; the seed's rule is trusted
             kept = _pick(list(range(len(routes))), kept, "SS-F3")
@@ -614,7 +630,11 @@ class SpaceStationState(State):
         """Move ``pid`` along ``route`` hex by hex, colliding on the way (SS-E)."""
         g = self.game
         self.log("SS-F3", "route", piece=g.labels[pid], steps=len(route), chosen_by=chosen_by)
+        hexes = self.hexes
         for h in route:
+            if h not in hexes:  # an empty hex (the mover is never on its own route)
+                hexes[pid] = h
+                continue
             stopped = False
             for o in self._occupants(h, pid):
                 result = self._collide(pid, o)
