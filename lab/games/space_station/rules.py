@@ -125,7 +125,7 @@ class SpaceStationGame(Game):
     def _tables(self) -> None:
         """Read-only tables the rules consult on every step, built once per variant."""
         p = self.params
-        geo = geometry_for(p)
+        self.geo = geo = geometry_for(p)  # the board tables every state of this game reads
         self.speed_of: tuple[int, ...] = tuple(
             int(p.droid_speed) if k == "droid" else int(p.missile_speed) if k == "missile" else 0
             for k in self.kinds)
@@ -225,7 +225,7 @@ class SpaceStationState(State):
 
     def __init__(self, game: SpaceStationGame, *, start: bool = True) -> None:
         super().__init__(game)
-        self.geo = game.geometry
+        self.geo = game.geo
         n = game.n_pieces
         self.turn = 1
         self.station_k = 0
