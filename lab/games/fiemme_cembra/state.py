@@ -367,8 +367,10 @@ class FiemmeCembraState(StateViews, State):
 
     def _pass(self, discards: Mapping[int, Action]) -> None:
         """FC-P2/FC-P3: all discard face down, then all pass along the seats graph at once."""
-        tables = self.game.pass_tables
-        table = tables[self.passes % len(tables)]
+        game = self.game
+        tables = game.pass_tables
+        k = self.passes % len(tables)
+        table = tables[k]
         hands, passed, received = self.hands, self.my_passes, self.my_receipts
         for p, a in discards.items():  # counts only: discarding all first changes nothing
             t = a.args[0]  # an exact int: checked, or taken from the legal actions
@@ -377,11 +379,10 @@ class FiemmeCembraState(StateViews, State):
             q = table[p]
             hands[q][t] += 1
             received[q].append(t)
-        self.passes += 1
+        self.passes = passes = self.passes + 1
         self.stats["passes"] += 1
-        self.log("FC-P3", "passed", number=self.passes,
-                 direction=self.game.pass_names[(self.passes - 1) % len(tables)])
-        closes = self.game.rules.closes
+        self.log("FC-P3", "passed", number=passes, direction=game.pass_names[k])
+        closes = game.rules.closes
         closers = [p for p, hand in enumerate(hands) if closes(hand)]  # FC-P4 rule point: one of each type
         if closers:
             self.closers = closers
@@ -389,8 +390,8 @@ class FiemmeCembraState(StateViews, State):
             self.log("FC-P4", "close", closers=closers)
             if len(closers) > 1:
                 self.log("AMB-FC-4", "several_closers", closers=closers,
-                         rule=self.game.params["several_closers"])
-        elif self.passes >= self.game.params["pass_limit"]:
+                         rule=game.params["several_closers"])
+        elif passes >= game.pass_limit:
             self.stats["voided_hands"] += 1
             self.log("FC-P4", "hand_voided_pass_limit", passes=self.passes)
             self.hand_in_round += 1
