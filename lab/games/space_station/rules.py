@@ -584,13 +584,17 @@ class SpaceStationState(State):
         g = self.game
         key = (self.hexes[pid], self.station_k, g.speed_of[pid])
         routes = self.geo.routes(*key)
+        # hex -> the highest occupant class there: pieces are numbered fighters (1) before
+        # droids and missiles (2), so the last piece written on a hex has the highest class
         occ: dict[int, int] = {}
         enemy_first = g.first_droid
         status, hexes = self.status, self.hexes
-        for o in range(1, g.n_pieces):
+        for o in range(1, enemy_first):
+            if status[o] == IN_PLAY:
+                occ[hexes[o]] = 1
+        for o in range(enemy_first, g.n_pieces):
             if o != pid and status[o] == IN_PLAY:
-                h = hexes[o]
-                occ[h] = max(occ.get(h, 0), 2 if o >= enemy_first else 1)
+                occ[hexes[o]] = 2
         # a route's tier: the highest occupant class on it (most routes touch none)
         if occ and not occ.keys().isdisjoint(self._route_hexes(key, routes)):
             get, occupied = occ.get, occ.keys()
