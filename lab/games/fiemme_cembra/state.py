@@ -302,11 +302,11 @@ class FiemmeCembraState(StateViews, State):
         return action in self._legal_actions(player)
 
     def acting_players(self) -> list[int]:
-        cur = _WHO_BY_PHASE[self.phase]
+        cur = self.current_player()
+        if cur >= 0:
+            return [cur]
         if cur == SIMULTANEOUS:
             return list(range(self.n))
-        if cur == 0:
-            return [self.actor]
         return []
 
     # ------------------------------------------------------------------ chance and moves
