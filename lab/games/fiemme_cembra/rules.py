@@ -260,6 +260,7 @@ class FiemmeCembraGame(Game):
         self.pass_tables = tuple(targets[d] for d in pass_schedule(p["pass_direction"]))
         self.pass_names = pass_schedule(p["pass_direction"])
         self.memory = p["mode"] == "memory_proposal"
+        self.pass_limit = int(p["pass_limit"])  # read after every pass
         self.slaps_plain = SLAPS_PLAIN
         self.slaps_closer = SLAPS_CLOSER
         self.draw_actions = tuple(Action("draw", (c,)) for c in range(self.n_cards))

@@ -42,6 +42,13 @@ STAT_KEYS = ("hands", "voided_hands", "passes", "races", "events", "swaps", "voi
              "flips", "deals", "returned", "left_game")
 
 _DEAL_CACHE: dict[tuple[int, ...], tuple[tuple[Action, float], ...]] = {}
+_INSERT_CACHE: dict[tuple[int, int], tuple[tuple[Action, float], ...]] = {}  # spans of a deck
+#: hand (cards per type) -> its FC-P2 discards; hands hold 5 cards, so at most 126 keys
+_DISCARD_CACHE: dict[tuple[int, ...], tuple[Action, ...]] = {}
+#: ``current_player`` per phase: 0 stands for "the actor" (the seat to act is ``actor``)
+_WHO = {P_DEAL: CHANCE, P_DRAW: CHANCE, P_INSERT: CHANCE, P_PASS: SIMULTANEOUS, P_SLAP: SIMULTANEOUS,
+        P_OVER: TERMINAL}
+_WHO_BY_PHASE = tuple(_WHO.get(ph, 0) for ph in range(len(PHASES)))
 
 
 def _deal_outcomes(remaining: tuple[int, ...]) -> tuple[tuple[Action, float], ...]:
@@ -51,6 +58,24 @@ def _deal_outcomes(remaining: tuple[int, ...]) -> tuple[tuple[Action, float], ..
     if out is None:
         out = tuple((Action("deal", (i,)), p) for i, p in C.deal_outcomes(remaining))
         _DEAL_CACHE[remaining] = out
+    return out
+
+
+def _insert_outcomes(span: tuple[int, int]) -> tuple[tuple[Action, float], ...]:
+    """FC-P6/FC-P7 reinsert positions ``lo..hi``, equally likely, built once per span."""
+    out = _INSERT_CACHE.get(span)
+    if out is None:
+        lo, hi = span
+        p = 1.0 / (hi - lo + 1)
+        out = _INSERT_CACHE[span] = tuple((Action("insert_at", (i,)), p) for i in range(lo, hi + 1))
+    return out
+
+
+def _discards(hand: tuple[int, ...]) -> tuple[Action, ...]:
+    """FC-P2: a hand's discards (one per card type it holds), built once per hand."""
+    out = _DISCARD_CACHE.get(hand)
+    if out is None:
+        out = _DISCARD_CACHE[hand] = tuple(DISCARDS[t] for t in range(C.HAND_TYPES) if hand[t] > 0)
     return out
 
 
@@ -205,14 +230,7 @@ class FiemmeCembraState(StateViews, State):
 
     # ================================================================== State hooks
     def current_player(self) -> int:
-        ph = self.phase
-        if ph in (P_DEAL, P_DRAW, P_INSERT):
-            return CHANCE
-        if ph in (P_PASS, P_SLAP):
-            return SIMULTANEOUS
-        if ph == P_OVER:
-            return TERMINAL
-        return self.actor
+        return _WHO_BY_PHASE[self.phase] or self.actor  # 0: a one-player phase (actor >= 0)
 
     def _chance_outcomes(self) -> Sequence[tuple[Action, float]]:
         if self.phase == P_DEAL:
@@ -221,9 +239,7 @@ class FiemmeCembraState(StateViews, State):
             p = 1.0 / len(self.pool)
             draws = self.game.draw_actions
             return [(draws[c], p) for c in self.pool]
-        lo, hi = self._insert_range()
-        p = 1.0 / (hi - lo + 1)
-        return [(Action("insert_at", (i,)), p) for i in range(lo, hi + 1)]
+        return _insert_outcomes(self._insert_range())
 
     def chance_stream(self) -> str:
         """Deals, conquest-deck draws and reinsert positions each draw from their own stream."""
@@ -242,13 +258,14 @@ class FiemmeCembraState(StateViews, State):
             return 0, length
         return 1, length - 1
 
-    def _legal_actions(self, player: int) -> list[Action]:
+    def _legal_actions(self, player: int) -> Sequence[Action]:
+        """Legal actions; the two big simultaneous nodes give shared read-only tuples."""
         ph = self.phase
         if ph == P_PASS:
-            hand = self.hands[player]
-            return [DISCARDS[t] for t in range(C.HAND_TYPES) if hand[t] > 0]
+            hand = tuple(self.hands[player])
+            return _DISCARD_CACHE.get(hand) or _discards(hand)
         if ph == P_SLAP:
-            return list(self.game.slaps_closer if player in self.closers else self.game.slaps_plain)
+            return self.game.slaps_closer if player in self.closers else self.game.slaps_plain
         if player != self.actor:
             return []
         if ph == P_EVENT:
@@ -344,36 +361,37 @@ class FiemmeCembraState(StateViews, State):
 
     def _apply_actions(self, actions: Mapping[int, Action]) -> None:
         if self.phase == P_PASS:
-            self._pass({p: int(a.args[0]) for p, a in actions.items()})
+            self._pass(actions)
         else:
             self._race({p: (int(a.args[0]), bool(a.args[1])) for p, a in actions.items()})
 
-    def _pass(self, discards: Mapping[int, int]) -> None:
+    def _pass(self, discards: Mapping[int, Action]) -> None:
         """FC-P2/FC-P3: all discard face down, then all pass along the seats graph at once."""
-        tables = self.game.pass_tables
-        table = tables[self.passes % len(tables)]
-        hands = self.hands
-        for p, t in discards.items():
+        game = self.game
+        tables = game.pass_tables
+        k = self.passes % len(tables)
+        table = tables[k]
+        hands, passed, received = self.hands, self.my_passes, self.my_receipts
+        for p, a in discards.items():  # counts only: discarding all first changes nothing
+            t = a.args[0]  # an exact int: checked, or taken from the legal actions
             hands[p][t] -= 1
-            self.my_passes[p].append(t)
-        for p, t in discards.items():
+            passed[p].append(t)
             q = table[p]
             hands[q][t] += 1
-            self.my_receipts[q].append(t)
-        self.passes += 1
+            received[q].append(t)
+        self.passes = passes = self.passes + 1
         self.stats["passes"] += 1
-        self.log("FC-P3", "passed", number=self.passes,
-                 direction=self.game.pass_names[(self.passes - 1) % len(tables)])
-        closes = self.game.rules.closes
-        closers = [p for p in range(self.n) if closes(hands[p])]  # FC-P4 rule point: one of each type
+        self.log("FC-P3", "passed", number=passes, direction=game.pass_names[k])
+        closes = game.rules.closes
+        closers = [p for p, hand in enumerate(hands) if closes(hand)]  # FC-P4 rule point: one of each type
         if closers:
             self.closers = closers
             self.phase = P_SLAP
             self.log("FC-P4", "close", closers=closers)
             if len(closers) > 1:
                 self.log("AMB-FC-4", "several_closers", closers=closers,
-                         rule=self.game.params["several_closers"])
-        elif self.passes >= self.game.params["pass_limit"]:
+                         rule=game.params["several_closers"])
+        elif passes >= game.pass_limit:
             self.stats["voided_hands"] += 1
             self.log("FC-P4", "hand_voided_pass_limit", passes=self.passes)
             self.hand_in_round += 1

@@ -110,7 +110,7 @@ class StateViews:
         """Emotion and lodging cards still in the conquest deck or grid (public by counting)."""
         ne = self.game.non_event
         known = self.grid if self.game.memory else self.deck
-        return sum(ne[c] for c in self.pool) + sum(ne[c] for c in known if c >= 0)
+        return sum(map(ne.__getitem__, self.pool)) + sum([ne[c] for c in known if c >= 0])
 
     def observation(self, player: int | None) -> dict[str, Any]:
         """What ``player`` may know: own hand and passes, everything face up, deck size only."""

@@ -96,8 +96,9 @@ def fighter_plans(
     """
     w = weights
     g, geo = state.game, state.geo
-    p = g.params
+    p = g.opt
     start = state.hexes[f]
+    kinds, hexes, hp, dist = g.kinds, state.hexes, state.hp, geo.dist
     occupied: dict[int, int] = {}
     for o in range(g.n_pieces):
         if o != f and state.status[o] == IN_PLAY:
@@ -111,6 +112,8 @@ def fighter_plans(
     speed = int(p.fighter_speed) if state.active < 0 else state.steps_left
     # where each droid will probably stand when it fires this turn (first route, pieces ignored)
     droid_speed = int(p.droid_speed)
+    missile_speed = int(p.missile_speed)
+    screen, in_range, danger = w.screen, w.droid_in_range, w.danger
     threats = []
     for d in droids:
         routes = geo.routes(state.hexes[d], k, droid_speed)
@@ -138,39 +141,40 @@ def fighter_plans(
         o = occupied.get(e)
         kind = "ram" if o is not None and e != start else "safe"
         if o is not None and e != start:
-            if g.kinds[o] == "missile":
-                score = 1000.0 - table[state.hexes[o]]  # ram the missile nearest the station
-            elif table[state.hexes[o]] <= int(p.droid_speed):
-                score = 960.0 - state.hp[o]  # it reaches the station this turn: every ram counts
-            elif state.hp[o] == 1:
+            if kinds[o] == "missile":
+                score = 1000.0 - table[hexes[o]]  # ram the missile nearest the station
+            elif table[hexes[o]] <= droid_speed:
+                score = 960.0 - hp[o]  # it reaches the station this turn: every ram counts
+            elif hp[o] == 1:
                 score = 900.0  # a ram finishes the droid
-            elif table[state.hexes[o]] <= 2 * int(p.droid_speed):
-                score = 500.0 - 10.0 * state.hp[o]  # the droid is about to reach the station
+            elif table[hexes[o]] <= 2 * droid_speed:
+                score = 500.0 - 10.0 * hp[o]  # the droid is about to reach the station
             else:
                 score = RAM_FAR_DROID
         else:
             score = 0.0
             if e in path_next:
                 score -= 5000.0
-            de = geo.dist[e]
+            de = dist[e]
+            te = table[e]
             for m in missiles:
-                mh = state.hexes[m]
+                mh = hexes[m]
                 dm = table[mh]
-                step_in = geo.dist[mh][e]
-                if step_in <= int(p.missile_speed) and step_in + table[e] == dm:
-                    score += w.screen - 10.0 * table[e]
+                step_in = dist[mh][e]
+                if step_in <= missile_speed and step_in + te == dm:
+                    score += screen - 10.0 * te
                 if de[mh] <= rng_laser:
                     score += 30.0
                 score -= 0.5 * de[mh]
             for d in droids:
-                if de[state.hexes[d]] <= rng_laser:
-                    score += w.droid_in_range
+                if de[hexes[d]] <= rng_laser:
+                    score += in_range
             if droids and w.approach:
-                near = min(de[state.hexes[d]] for d in droids)
+                near = min(de[hexes[d]] for d in droids)
                 score -= w.approach * max(0.0, near - w.approach_to)
             for t in threats:
                 if de[t] <= rng_laser:
-                    score -= w.danger  # inside a droid's laser range after it moves
+                    score -= danger  # inside a droid's laser range after it moves
                     kind = "exposed"
             score -= 0.01 * len(dirs)
         plans.append((score, f, dirs, kind))

@@ -51,6 +51,9 @@ parameter):
 
 from __future__ import annotations
 
+from collections import namedtuple
+from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any, ClassVar
 
 import networkx as nx
@@ -75,6 +78,12 @@ from lab.games.space_station.rule_points import RULE_POINTS
 
 WAITING, IN_PLAY, DESTROYED = 0, 1, 2
 RUNNING, WIN, LOSS, UNFINISHED = 0, 1, -1, 2
+
+
+@lru_cache(maxsize=8)
+def _options_class(names: tuple[str, ...]) -> type:
+    """A named-tuple class with one field per parameter name (one class per set of names)."""
+    return namedtuple("SpaceStationOptions", names)
 
 
 def max_length(params: Params) -> int:
@@ -111,6 +120,31 @@ class SpaceStationGame(Game):
         labels += [f"D{j + 1}" for j in range(self.n_droids)]
         labels += [f"M{j + 1}" for j in range(self.n_droids)]
         self.labels: tuple[str, ...] = tuple(labels)
+        self._tables()
+
+    def _tables(self) -> None:
+        """Read-only tables the rules consult on every step, built once per variant."""
+        p = self.params
+        self.geo = geo = geometry_for(p)  # the board tables every state of this game reads
+        self.speed_of: tuple[int, ...] = tuple(
+            int(p.droid_speed) if k == "droid" else int(p.missile_speed) if k == "missile" else 0
+            for k in self.kinds)
+        self.hex_labels: tuple[str, ...] = tuple(geo.label(i) for i in range(len(geo.nodes)))
+        #: hex -> the legal ``move`` actions from it and ``stop`` (SS-D2, SS-F4)
+        self.moves_from: tuple[tuple[Action, ...], ...] = tuple(
+            (*(act("move", d) for d, j in enumerate(row) if j >= 0), act("stop")) for row in geo.step)
+        self.select_actions: tuple[Action, ...] = tuple(act("select", f) for f in range(self.n_fighters))
+        self.end_action = act("end")
+        self.roll_outcomes: tuple[tuple[Action, float], ...] = tuple(die("roll", DIE_SIDES))
+        self.uniform_outcomes: dict[tuple[str, int], tuple[tuple[Action, float], ...]] = {}
+        #: (hex, orbit index, speed) -> every hex on its SS-F3 routes (a bounded memo)
+        self.route_hexes: dict[tuple[int, int, int], frozenset[int]] = {}
+        #: the same key -> the seed's SS-F3 choice when no piece is on any of its routes
+        self.free_routes: dict[tuple[int, int, int], tuple[int, list[tuple[int, ...]]]] = {}
+        #: the parameters again, as an immutable record (its attributes are read in C; the rules
+        #: read a parameter at nearly every step)
+        self.opt: Any = _options_class(tuple(p))(**p)
+        self.station_first = p.stack_hit_order == "station_first"
 
     @property
     def geometry(self) -> Geometry:
@@ -191,7 +225,7 @@ class SpaceStationState(State):
 
     def __init__(self, game: SpaceStationGame, *, start: bool = True) -> None:
         super().__init__(game)
-        self.geo = game.geometry
+        self.geo = game.geo
         n = game.n_pieces
         self.turn = 1
         self.station_k = 0
@@ -199,7 +233,7 @@ class SpaceStationState(State):
         self.status: list[int] = [WAITING] * n
         hp = [1] * n
         for j in range(game.n_droids):
-            hp[game.first_droid + j] = int(game.params.droid_shields) + 1
+            hp[game.first_droid + j] = int(game.opt.droid_shields) + 1
         self.hp: list[int] = hp
         self.entry_used: list[int] = [0] * game.n_droids
         self.queue: list[tuple[Any, ...]] = []
@@ -226,7 +260,7 @@ class SpaceStationState(State):
         """SS-I: the first turn's steps."""
         g = self.game
         steps: list[tuple[Any, ...]] = [("station_move",)]
-        steps += [("launch", 0)] * int(g.params.fighters_per_turn)
+        steps += [("launch", 0)] * int(g.opt.fighters_per_turn)
         for j in range(g.n_droids):
             steps += [("enter", j), ("missile", j), ("droid", j)]
         steps.append(("end_turn",))
@@ -237,7 +271,7 @@ class SpaceStationState(State):
         g = self.game
         steps: list[tuple[Any, ...]] = [("station_move",), ("station_fire",)]
         waiting = sum(1 for f in range(1, g.first_droid) if self.status[f] == WAITING)
-        steps += [("launch", 1)] * min(waiting, int(g.params.fighters_per_turn))
+        steps += [("launch", 1)] * min(waiting, int(g.opt.fighters_per_turn))
         steps.append(("player",))
         for j in range(g.n_droids):
             steps += [("missile", j), ("droid", j), ("droid_fire", j)]
@@ -252,34 +286,36 @@ class SpaceStationState(State):
             return CHANCE
         return 0
 
-    def _legal_actions(self, player: int) -> list[Action]:
+    def _legal_actions(self, player: int) -> Sequence[Action]:
         dec = self.decision
         if dec is None:
             return []
         if dec[0] == "target":
             return [act("fire", t) for t in dec[2]]
+        g = self.game
         if self.active < 0:
-            out = [act("select", f - 1) for f in self._eligible()]
-            out.append(act("end"))
+            select = g.select_actions
+            out = [select[f - 1] for f in self._eligible()]
+            out.append(g.end_action)
             return out
-        h = self.hexes[self.active]
-        out = [act("move", d) for d, j in enumerate(self.geo.step[h]) if j >= 0]
-        out.append(act("stop"))
-        return out
+        return g.moves_from[self.hexes[self.active]]  # a shared tuple: read-only
 
-    def _chance_outcomes(self) -> list[tuple[Action, float]]:
+    def _chance_outcomes(self) -> Sequence[tuple[Action, float]]:
+        """Chance outcomes: shared tuples, one per die (the driver reads a table once)."""
         kind = self.pending[0]
         if kind == "roll":
-            return die("roll", DIE_SIDES)
+            return self.game.roll_outcomes
         if kind == "entry":
             faces = list(range(1, 7))
-            if self.game.params.same_entry == "reroll":  # AMB-SS-7
+            if self.game.opt.same_entry == "reroll":  # AMB-SS-7
                 used = {e for e in self.entry_used if e}
                 faces = [e for e in faces if e not in used] or faces
             return uniform([act("entry", e) for e in faces])
-        if kind == "route":
-            return uniform([act("route", i) for i in range(len(self.pending[2]))])
-        return uniform([act("pick", i) for i in range(len(self.pending[1]))])
+        n = len(self.pending[2]) if kind == "route" else len(self.pending[1])
+        table = self.game.uniform_outcomes.get((kind, n))
+        if table is None:
+            table = self.game.uniform_outcomes[kind, n] = tuple(uniform([act(kind, i) for i in range(n)]))
+        return table
 
     def chance_stream(self) -> str:
         """Laser rolls, entry points, routes and picks each draw from their own stream."""
@@ -303,7 +339,7 @@ class SpaceStationState(State):
             self._shoot(f, int(action.args[0]))
         elif kind == "select":
             self.active = int(action.args[0]) + 1
-            self.steps_left = int(self.game.params.fighter_speed)
+            self.steps_left = int(self.game.opt.fighter_speed)
             self.decision = None
             self.log("SS-J", "activate", fighter=self.game.labels[self.active])
             if self.steps_left == 0:
@@ -363,7 +399,7 @@ class SpaceStationState(State):
                 self._end_turn()
 
     def _end_turn(self) -> None:
-        limit = int(self.game.params.max_turns)
+        limit = int(self.game.opt.max_turns)
         if self.turn >= limit:  # a lab safety bound, not a rule of the seed (SS-H)
             self.outcome = UNFINISHED
             self.stop_unfinished("SS-H", f"max_turns={limit}", turn=self.turn)
@@ -375,7 +411,7 @@ class SpaceStationState(State):
     def _eligible(self) -> list[int]:
         """Fighters the player may still activate this turn (SS-J steps 7-8, AMB-SS-4)."""
         g = self.game
-        moves_new = bool(g.params.launch_moves)
+        moves_new = bool(g.opt.launch_moves)
         return [
             f for f in range(1, g.first_droid)
             if self.status[f] == IN_PLAY and not (self.acted >> f) & 1
@@ -386,7 +422,7 @@ class SpaceStationState(State):
     def _station_move(self) -> None:
         """SS-D1, SS-F2: the station moves ``station_speed`` orbit hexes counter-clockwise."""
         orbit = self.geo.orbit
-        for _ in range(int(self.game.params.station_speed)):
+        for _ in range(int(self.game.opt.station_speed)):
             self.station_k = (self.station_k + 1) % len(orbit)
             h = orbit[self.station_k]
             self.hexes[0] = h
@@ -394,13 +430,13 @@ class SpaceStationState(State):
                 self._collide(0, o)
                 if self.status[0] != IN_PLAY:
                     return
-        self.log("SS-D1", "station_move", hex=self.geo.label(self.hexes[0]), orbit=self.station_k,
+        self.log("SS-D1", "station_move", hex=self.game.hex_labels[self.hexes[0]], orbit=self.station_k,
                  turn=self.turn)
 
     def _targets(self, shooter: int) -> list[int]:
         """Pieces ``shooter`` may fire at (SS-G2: never the station; AMB-SS-5/6)."""
         g = self.game
-        p = g.params
+        p = g.opt
         h = self.hexes[shooter]
         dist = self.geo.dist[h]
         rng = int(p.laser_range)
@@ -424,7 +460,7 @@ class SpaceStationState(State):
         dist = self.geo.dist[self.hexes[0]]
         picks = self.game.rules.station_targets([dist[self.hexes[t]] for t in targets])  # SS-D1
         tied = _pick(targets, picks, "SS-D1") if "SS-D1" in self.game._house else [targets[i] for i in picks]
-        if len(tied) > 1 and self.game.params.station_tie == "die":
+        if len(tied) > 1 and self.game.opt.station_tie == "die":
             self.pending = ("pick", tied)
             return
         tied.sort(key=lambda t: (self.game.kinds[t] != "missile", t))
@@ -437,7 +473,7 @@ class SpaceStationState(State):
         if not waiting:
             return
         f = waiting[0]
-        if g.params.launch_position == "behind":
+        if g.opt.launch_position == "behind":
             h = self.geo.orbit[(self.station_k - 1) % len(self.geo.orbit)]
         else:
             h = self.hexes[0]
@@ -445,7 +481,7 @@ class SpaceStationState(State):
         self.status[f] = IN_PLAY
         self.launched_now |= 1 << f
         self.stats["fighters_launched"] += 1
-        self.log("SS-D2", "launch", fighter=g.labels[f], hex=self.geo.label(h))
+        self.log("SS-D2", "launch", fighter=g.labels[f], hex=self.game.hex_labels[h])
         if attack:
             self._fighter_fire(f)
 
@@ -482,7 +518,7 @@ class SpaceStationState(State):
         f = self.active
         self.active = -1
         self.acted |= 1 << f
-        self.log("SS-J", "fighter_moved", fighter=self.game.labels[f], hex=self.geo.label(self.hexes[f]))
+        self.log("SS-J", "fighter_moved", fighter=self.game.labels[f], hex=self.game.hex_labels[self.hexes[f]])
         self._fighter_fire(f)
 
     def _shoot(self, shooter: int, target: int) -> None:
@@ -497,7 +533,7 @@ class SpaceStationState(State):
         kind = g.kinds[shooter]
         key = {"station": "station", "fighter": "fighter", "droid": "droid"}[kind]
         self.stats[f"{key}_shots"] += 1
-        hit = g.rules.laser_hits(face, int(g.params.hit_on))  # SS-G2 rule point
+        hit = g.rules.laser_hits(face, int(g.opt.hit_on))  # SS-G2 rule point
         self.log(
             "SS-G2", "laser", shooter=g.labels[shooter], target=g.labels[target], face=face, hit=hit
         )
@@ -523,8 +559,8 @@ class SpaceStationState(State):
         for pid in (d, m):
             self.hexes[pid] = h
             self.status[pid] = IN_PLAY
-        self.log("SS-D3", "droid_enter", droid=g.labels[d], entry=face, hex=self.geo.label(h))
-        self.log("SS-D4", "missile_launch", missile=g.labels[m], hex=self.geo.label(h))
+        self.log("SS-D3", "droid_enter", droid=g.labels[d], entry=face, hex=self.game.hex_labels[h])
+        self.log("SS-D4", "missile_launch", missile=g.labels[m], hex=self.game.hex_labels[h])
 
     def _enemy_move(self, pid: int) -> None:
         """SS-D3, SS-D4, SS-F1: full speed along a shortest route to the station (SS-F3)."""
@@ -532,7 +568,7 @@ class SpaceStationState(State):
             return
         g = self.game
         tier, best = self.route_choice(pid)
-        if len(best) == 1 or (tier < 2 and g.params.free_route_choice == "first"):
+        if len(best) == 1 or (tier < 2 and g.opt.free_route_choice == "first"):
             self._run_route(pid, best[0], chosen_by=f"tier{tier}")
         else:
             self.log("SS-F3", "route_die", piece=g.labels[pid], tier=tier, routes=len(best))
@@ -546,29 +582,63 @@ class SpaceStationState(State):
         1: only the player's pieces; 2: friendly pieces too. The station is never counted.
         """
         g = self.game
-        speed = int(g.params.droid_speed if g.kinds[pid] == "droid" else g.params.missile_speed)
-        routes = self.geo.routes(self.hexes[pid], self.station_k, speed)
+        key = (self.hexes[pid], self.station_k, g.speed_of[pid])
+        routes = self.geo.routes(*key)
+        # hex -> the highest occupant class there: pieces are numbered fighters (1) before
+        # droids and missiles (2), so the last piece written on a hex has the highest class
         occ: dict[int, int] = {}
         enemy_first = g.first_droid
-        for o in range(1, g.n_pieces):
-            if o != pid and self.status[o] == IN_PLAY:
-                h = self.hexes[o]
-                occ[h] = max(occ.get(h, 0), 2 if o >= enemy_first else 1)
-        if occ:  # a route's tier: the highest occupant class on it (most routes touch none)
+        status, hexes = self.status, self.hexes
+        for o in range(1, enemy_first):
+            if status[o] == IN_PLAY:
+                occ[hexes[o]] = 1
+        for o in range(enemy_first, g.n_pieces):
+            if o != pid and status[o] == IN_PLAY:
+                occ[hexes[o]] = 2
+        # a route's tier: the highest occupant class on it (most routes touch none)
+        if occ and not occ.keys().isdisjoint(self._route_hexes(key, routes)):
             get, occupied = occ.get, occ.keys()
             tiers = [0 if occupied.isdisjoint(r) else max([get(h, 0) for h in r]) for r in routes]
-        else:
-            tiers = [0] * len(routes)
+            return self._preferred(routes, tiers)
+        if "SS-F3" in g._house:
+            return self._preferred(routes, [0] * len(routes))
+        # no piece on any route: the seed's rule (a pure function of the tiers, all 0) chooses
+        # the same routes every time these routes come up, so its choice is kept per game
+        memo = g.free_routes
+        got = memo.get(key)
+        if got is None:
+            if len(memo) > 200_000:
+                memo.clear()
+            got = memo[key] = self._preferred(routes, [0] * len(routes))
+        return got[0], list(got[1])
+
+    def _preferred(self, routes: list[tuple[int, ...]], tiers: list[int]) -> tuple[int, list[tuple[int, ...]]]:
+        """SS-F3 rule point: the kept routes (in order) and their best tier."""
+        g = self.game
         kept = g.rules.preferred_routes(tiers)  # SS-F3 rule point
         if "SS-F3" in g._house:  # a house rule's choice is checked; the seed's rule is trusted
             kept = _pick(list(range(len(routes))), kept, "SS-F3")
         return min(map(tiers.__getitem__, kept)), [routes[i] for i in kept]
 
+    def _route_hexes(self, key: tuple[int, int, int], routes: list[tuple[int, ...]]) -> frozenset[int]:
+        """Every hex on the routes ``self.geo.routes(*key)`` (memoised per game, bounded)."""
+        memo = self.game.route_hexes
+        got = memo.get(key)
+        if got is None:
+            if len(memo) > 200_000:
+                memo.clear()
+            got = memo[key] = frozenset(h for r in routes for h in r)
+        return got
+
     def _run_route(self, pid: int, route: tuple[int, ...], chosen_by: str) -> None:
         """Move ``pid`` along ``route`` hex by hex, colliding on the way (SS-E)."""
         g = self.game
         self.log("SS-F3", "route", piece=g.labels[pid], steps=len(route), chosen_by=chosen_by)
+        hexes = self.hexes
         for h in route:
+            if h not in hexes:  # an empty hex (the mover is never on its own route)
+                hexes[pid] = h
+                continue
             stopped = False
             for o in self._occupants(h, pid):
                 result = self._collide(pid, o)
@@ -588,10 +658,14 @@ class SpaceStationState(State):
         The others by piece number (fighters, droids, missiles); the station first
         (``station_first``, the default) or last (``station_last``).
         """
+        hexes = self.hexes
+        if hexes.count(h) <= (hexes[mover] == h):  # nobody else there (the common case)
+            return []
+        status = self.status
         out = [o for o in range(1, self.game.n_pieces)
-               if o != mover and self.hexes[o] == h and self.status[o] == IN_PLAY]
-        if mover != 0 and self.hexes[0] == h and self.status[0] == IN_PLAY:
-            if self.game.params.stack_hit_order == "station_first":
+               if o != mover and hexes[o] == h and status[o] == IN_PLAY]
+        if mover != 0 and hexes[0] == h and status[0] == IN_PLAY:
+            if self.game.station_first:
                 out.insert(0, 0)
             else:
                 out.append(0)
@@ -609,7 +683,7 @@ class SpaceStationState(State):
                     (self._destroy if effect == "destroy" else self._damage)(pid)
         result = "dead" if self.status[mover] != IN_PLAY else ("stop" if stops else "go")
         self.log("SS-E", "collision", mover=g.labels[mover], other=g.labels[other],
-                 hex=self.geo.label(where), result=result)
+                 hex=self.game.hex_labels[where], result=result)
         self._check_end()
         return result
 
@@ -636,7 +710,7 @@ class SpaceStationState(State):
         if self.outcome != RUNNING:
             return
         status, g = self.status, self.game
-        left = sum(1 for p in range(g.first_droid, g.n_pieces) if status[p] != DESTROYED)
+        left = g.n_pieces - g.first_droid - status[g.first_droid:].count(DESTROYED)
         verdict = g.rules.outcome(status[0] == DESTROYED, left)  # SS-H rule point
         if verdict == "loss":
             self.outcome = LOSS
@@ -744,7 +818,7 @@ class SpaceStationState(State):
     def progress(self) -> list[float]:
         """Share of the enemy's strength removed: droid hits taken plus missiles destroyed."""
         g = self.game
-        total = g.n_droids * (int(g.params.droid_shields) + 2)
+        total = g.n_droids * (int(g.opt.droid_shields) + 2)
         left = sum(self.hp[d] for d in range(g.first_droid, g.first_missile)
                    if self.status[d] != DESTROYED)
         left += sum(1 for m in range(g.first_missile, g.n_pieces) if self.status[m] != DESTROYED)
