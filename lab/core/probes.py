@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from lab.core.errors import ConformanceError
-from lab.core.state import SIMULTANEOUS, State
+from lab.core.state import SIMULTANEOUS, Event, State
 
 if TYPE_CHECKING:
     from lab.core.game import Game
@@ -114,6 +114,44 @@ def _json(value: Any) -> Any:
     return json.loads(json.dumps(value))
 
 
+_SCALARS = (str, int, float, bool, type(None))
+
+
+def _plain(value: Any) -> Any:
+    """``value`` as a JSON round trip gives it back (tuples become lists), without the text.
+
+    Dicts whose keys are not all strings (JSON would turn them into strings) and any other type
+    take the round trip itself, so the result is always the round trip's.
+    """
+    if type(value) in _SCALARS:
+        return value
+    if isinstance(value, dict):
+        if all(type(k) is str for k in value):
+            return {k: _plain(v) for k, v in value.items()}
+        return _json(value)
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return _json(value)
+
+
+# an event's data as JSON, by the event's identity: an audit of one game asks for the same
+# (immutable) events at every state. The event is kept with its value, so an id is never reused
+# while its entry lives; the memo is emptied when it grows past its bound.
+_EVENT_DATA: dict[int, tuple[Event, dict[str, Any]]] = {}
+_EVENT_DATA_BOUND = 200_000
+
+
+def _event_data(e: Event) -> dict[str, Any]:
+    entry = _EVENT_DATA.get(id(e))
+    if entry is not None and entry[0] is e:
+        return entry[1]
+    if len(_EVENT_DATA) >= _EVENT_DATA_BOUND:
+        _EVENT_DATA.clear()
+    data = _plain(dict(e.data))
+    _EVENT_DATA[id(e)] = (e, data)
+    return data
+
+
 def _dicts_with_step(node: Any, out: list[dict[str, Any]]) -> list[dict[str, Any]]:
     if isinstance(node, dict):
         if "step" in node:
@@ -139,15 +177,15 @@ def private_event_leaks(state: State, viewer: int | None, views: list[Any]) -> l
     public: dict[int, list[dict[str, Any]]] = {}
     for e in state.events:
         if e.visible_to is None and e.step in steps:
-            public.setdefault(e.step, []).append(_json(dict(e.data)))
+            public.setdefault(e.step, []).append(_event_data(e))
     by_step: dict[int, list[dict[str, Any]]] = {}
     for view in views:
         for d in _dicts_with_step(view, []):
             if d.get("step") in steps:
-                by_step.setdefault(d["step"], []).append(_json(d))
+                by_step.setdefault(d["step"], []).append(_plain(d))
     found = []
     for e in hidden:
-        data = _json(dict(e.data))
+        data = _event_data(e)
         shown = public.get(e.step, [])
         private = {k: v for k, v in data.items() if not any(p.get(k) == v for p in shown)}
         if not private:
