@@ -35,7 +35,7 @@ browser:
 
 test: $(STAMP) browser
 	$(PY) -m pytest -q -n $(PYTEST_WORKERS) --dist loadfile -p no:cacheprovider \
-	  --nbval --nbval-sanitize-with tests/nbval_sanitize.cfg tests notebooks
+	  --durations=25 --nbval --nbval-sanitize-with tests/nbval_sanitize.cfg tests notebooks
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check lab widgets tests benchmarks
