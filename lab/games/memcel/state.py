@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from lab.core.actions import Action
 from lab.core.errors import RuleError
 from lab.core.frozen import FrozenDict, FrozenList
-from lab.core.state import CHANCE, TERMINAL, State
+from lab.core.state import CHANCE, TERMINAL, Event, State
 from lab.games.memcel import components as C
 from lab.games.memcel.rules import ORDER_ROLL_ROUNDS
 
@@ -66,8 +66,10 @@ class MemcelState(State):
         self.contenders = list(range(n))
         self.order_round = 0
         self.counts = dict.fromkeys(COUNTERS, 0)
-        self.seen: list[list[dict[str, Any]]] = [[] for _ in range(n + 1)]  # last: spectator
         self.mark = [0] * (n + 1)  # how much of ``seen`` each viewer had when they last decided
+        self.n_public = 0  # records every viewer has in ``seen`` (one per public event)
+        self.n_private = [0] * (n + 1)  # and each viewer's private ones (``len(seen[v])`` is the sum)
+        self._seen: tuple[list[Event], int, list[list[dict[str, Any]]]] | None = None  # see ``seen``
         self.queue: list[tuple[Any, ...]] = [("order", p) for p in range(n)]
 
     # ================================================================== engine hooks
@@ -126,8 +128,9 @@ class MemcelState(State):
         task = self.queue.pop(0)
         if task[0] not in CHANCE_TASKS:  # the decider has now seen everything so far
             p = task[1]
-            self.mark[p] = len(self.seen[p])
-            self.mark[-1] = len(self.seen[-1])
+            mark, public = self.mark, self.n_public
+            mark[p] = public + self.n_private[p]
+            mark[-1] = public
         getattr(self, "_do_" + task[0])(task, action)
         if self.phase != "over" and not self.queue:
             self._next_turn()
@@ -144,32 +147,61 @@ class MemcelState(State):
         self, clause: str, kind: str, to: int | None = None, secret: dict[str, Any] | None = None,
         own_clause: str | None = None, **data: Any,
     ) -> None:
-        """Log an event and hand it (read-only) to the observers who see it.
+        """Log an event; the observers who see it find it in :attr:`seen`.
 
         ``to``: a private event of that player only. ``secret``: extra fields only the acting
-        player (``data['player']``) sees; everyone else gets the public part. ``own_clause``:
-        the clause the acting player's record names, when naming it publicly would tell a secret.
+        player (``data['player']``) sees, logged as a second event (kind ``<kind>_own``) visible
+        to that player only, right after the public one; everyone else gets the public part.
+        ``own_clause``: the clause the acting player's record names, when naming it publicly
+        would tell a secret. Only counts are kept here: the records are built from the log when
+        someone looks (:attr:`seen`), so a random playout pays for none.
         """
-        # ``seen`` entries are shared by every viewer and clone, never edited, and handed out
-        # only read-only (:meth:`_seen_since`); their values are the logged event's: scalars,
-        # tuples and FrozenLists (log a list as a FrozenList here: the records need no deep copy).
-        step = len(self._history)
         if to is not None:
-            event = self.log(clause, kind, visible_to=(to,), **data)
-            self.seen[to].append({"clause": clause, "kind": kind, "step": step, **event.data})
+            self.log(clause, kind, visible_to=(to,), **data)
+            self.n_private[to] += 1
             return
-        event = self.log(clause, kind, **data)
-        public = {"clause": clause, "kind": kind, "step": step, **event.data}
-        if not secret:  # the same record for every viewer
-            for lst in self.seen:
-                lst.append(public)
-            return
-        owner = data.get("player", -1)
-        own_clause = own_clause or clause  # the acting player's record may name another clause
-        mine = self.log(own_clause, kind + "_own", visible_to=(owner,), **data, **secret)
-        own = {**public, **mine.data, "clause": own_clause}
-        for viewer, lst in enumerate(self.seen):
-            lst.append(public if viewer != owner else own)
+        self.log(clause, kind, **data)
+        self.n_public += 1
+        if secret:
+            self.log(own_clause or clause, kind + "_own", visible_to=(data.get("player", -1),), **data, **secret)
+
+    @property
+    def seen(self) -> list[list[dict[str, Any]]]:
+        """The records of the events each viewer saw, in order (index ``players``: the spectator).
+
+        A record is ``{"clause", "kind", "step", **data}`` of an event the viewer may see; a
+        public event with secret fields (see :meth:`_emit`) is one record for every viewer, the
+        acting player's holding the secret fields and naming its own clause. Built from the
+        event log when first asked for and extended from there (a cache: never edit it; a state
+        that rewrites logged events calls :meth:`_forget_seen`). Records are shared by every
+        viewer and clone and handed out only read-only (:meth:`_seen_since`); their values are
+        the logged event's: scalars, tuples and FrozenLists.
+        """
+        events = self._events
+        cache = self._seen
+        if cache is None or cache[0] is not events or cache[1] > len(events):
+            cache = (events, 0, [[] for _ in range(self.t.players + 1)])
+        _, done, seen = cache
+        for i in range(done, len(events)):
+            clause, kind, data, visible_to, step = events[i]
+            if visible_to is None:
+                record = {"clause": clause, "kind": kind, "step": step, **data}
+                for lst in seen:
+                    lst.append(record)
+                continue
+            owner = visible_to[0]
+            record = {"clause": clause, "kind": kind, "step": step, **data}
+            mine = seen[owner]
+            if kind.endswith("_own") and mine and mine[-1]["step"] == step and mine[-1]["kind"] + "_own" == kind:
+                mine[-1] = {**mine[-1], **data, "clause": clause}  # the secret half of the last record
+            else:
+                mine.append(record)
+        self._seen = (events, len(events), seen)
+        return seen
+
+    def _forget_seen(self) -> None:
+        """Drop the cache of :attr:`seen` (after logged events were rewritten in place)."""
+        self._seen = None
 
     # ================================================================== set-up (MC-0.1)
     def _do_order(self, task: tuple[Any, ...], action: Action) -> None:
@@ -249,10 +281,8 @@ class MemcelState(State):
         """The lab's safety bound (not a seed rule): the game ends unfinished, no winner, no draw."""
         self.phase = "over"
         self.queue = []
-        event = self.stop_unfinished("MC-3:max_turns", f"max_turns={limit}", turns=self.turns)
-        public = {"clause": event.clause, "kind": event.kind, "step": event.step, **event.data}
-        for lst in self.seen:  # every viewer sees why the game stopped
-            lst.append(public)
+        self.stop_unfinished("MC-3:max_turns", f"max_turns={limit}", turns=self.turns)
+        self.n_public += 1  # every viewer sees why the game stopped
 
     # ================================================================== placement (MC-1)
     def _do_place(self, task: tuple[Any, ...], action: Action) -> None:
@@ -686,7 +716,9 @@ class MemcelState(State):
         new.contenders = list(self.contenders)
         new.order_round = self.order_round
         new.counts = dict(self.counts)
-        new.seen = [list(s) for s in self.seen]
+        seen = self._seen
+        new._seen = None if seen is None else (new._events, seen[1], [list(v) for v in seen[2]])
+        new.n_private = list(self.n_private)
         new.mark = list(self.mark)
         new.queue = list(self.queue)
         return new
