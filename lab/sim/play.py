@@ -11,7 +11,7 @@ from lab.agents.base import Agent, RandomAgent, make_agents
 from lab.agents.seat import decide
 from lab.core.errors import IllegalAction
 from lab.core.game import Game
-from lab.core.state import CHANCE, TERMINAL, State
+from lab.core.state import CHANCE, SIMULTANEOUS, TERMINAL, HistoryItem, State, _new_item
 from lab.sim.draws import IndexDraws
 from lab.sim.streams import ChanceStreams
 
@@ -74,18 +74,26 @@ def play(
     picks = [IndexDraws(r) if type(a) is RandomAgent else None
              for a, r in zip(seats, agent_rngs, strict=True)]
     limit = game.max_game_length()
-    current, apply, sample = state.current_player, state._apply_unchecked, chance.sample
+    current, legal_of, apply = state.current_player, state._legal_actions, state._apply_unchecked
+    outcomes_of, stream_of, draw = state._chance_outcomes, state.chance_stream, chance.draw
+    history = state._history
+    # Without house rules (no transaction) the base class's recording is done here, in line:
+    # append the history item, then the game's ``_apply_action`` (what ``_apply_unchecked`` does).
+    cls = type(state)
+    inline = (not game._house and cls._apply_unchecked is State._apply_unchecked
+              and cls._record_and_apply is State._record_and_apply)
+    step = state._apply_action
     while True:
         cur = current()
         if cur >= 0:
-            legal = state._legal_actions(cur)
+            legal = legal_of(cur)
             pick = picks[cur]
             if pick is not None and legal:
                 action = legal[pick(len(legal))]
             else:
                 action = _ask(seats[cur], state, cur, legal, agent_rngs[cur])
         elif cur == CHANCE:
-            action = sample(state)
+            action = draw(outcomes_of(), stream_of())
         elif cur == TERMINAL:
             return state
         else:  # SIMULTANEOUS
@@ -97,10 +105,14 @@ def play(
                     action[p] = legal[pick(len(legal))]
                 else:
                     action[p] = _ask(seats[p], state, p, legal, agent_rngs[p])
-        if len(state._history) >= limit:
+        if len(history) >= limit:
             msg = f"{game.name}: the game passed its declared maximum length {limit} (a rules bug)"
             raise RuntimeError(msg)
-        apply(cur, action)
+        if inline and cur != SIMULTANEOUS:
+            history.append(_new_item(HistoryItem, (cur, action)))
+            step(action)
+        else:
+            apply(cur, action)
         if on_step is not None:
             on_step(state)
 

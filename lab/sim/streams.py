@@ -89,10 +89,17 @@ def race(outcomes: Sequence[tuple[Any, float]], key: int) -> Any:
         return outcomes[0][0]
     if n >= _VECTOR_FROM:
         return _race_array(outcomes, key)
-    ids = _ids(outcomes)
-    p0 = outcomes[0][1]
+    if type(outcomes) is tuple:  # a table built once: its ids and shape are read once
+        entry = _SMALL.get(id(outcomes))
+        if entry is None:
+            entry = _small_entry(outcomes)
+        ids, equal = entry[1], entry[2]
+    else:
+        ids = _ids(outcomes)
+        p0 = outcomes[0][1]
+        equal = all([p == p0 for _, p in outcomes])
     mask = _MASK
-    if all(p == p0 for _, p in outcomes):
+    if equal:
         # equal chances: the smallest -log(u)/p is the largest u, i.e. the largest hash
         best, best_h = 0, -1
         for j, i in enumerate(ids):  # _mix, inlined
@@ -119,6 +126,18 @@ def race(outcomes: Sequence[tuple[Any, float]], key: int) -> Any:
 
 
 _VECTOR_FROM = 24  # outcomes from which numpy beats a Python loop
+
+#: id(small outcome tuple) -> (the tuple, its ids, whether all chances are equal); as
+#: :data:`_TABLES` below, an entry holds its tuple, so no other object can take its id.
+_SMALL: dict[int, tuple[Any, list[int], bool]] = {}
+
+
+def _small_entry(outcomes: tuple[tuple[Any, float], ...]) -> tuple[Any, list[int], bool]:
+    p0 = outcomes[0][1]
+    if len(_SMALL) >= _TABLES_MAX:
+        _SMALL.clear()
+    entry = _SMALL[id(outcomes)] = (outcomes, _ids(outcomes), all(p == p0 for _, p in outcomes))
+    return entry
 
 
 def _mix_array(x: np.ndarray) -> np.ndarray:

@@ -13,6 +13,8 @@ Turning a ring rotates its run of slots.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from lab.core.actions import Action
@@ -79,14 +81,15 @@ class MemcelState(State):
         task = self.queue[0]
         return CHANCE if task[0] in CHANCE_TASKS else task[1]
 
-    def _chance_outcomes(self) -> list[tuple[Action, float]]:
+    def _chance_outcomes(self) -> Sequence[tuple[Action, float]]:
         kind = self.queue[0][0]
         if kind in ("order", "rd8", "ad8"):
             return self.t.d8
         if kind in ("comp", "ricon"):
             return self.t.icon
-        total = sum(self.deck)
-        return [(self.t.card[i], n / total) for i, n in enumerate(self.deck) if n > 0]
+        deck = self.deck
+        total = sum(deck)
+        return [(c, n / total) for c, n in zip(self.t.card, deck, strict=True) if n > 0]
 
     def chance_stream(self) -> str:
         """Each use of a die (order, ring d8, attack d8, icon dice) has its own stream; cards theirs."""
@@ -112,16 +115,16 @@ class MemcelState(State):
         if kind == "x":
             return [t.choose_x[x] for x in self._x_range()]
         if kind == "reveal":
-            return [t.reveal[s] for s in range(t.n_slots) if self.tiles[s] >= 0 and not self.up[s]]
+            return [a for a, k, u in zip(t.reveal, self.tiles, self.up, strict=True) if k >= 0 and not u]
         if kind == "swap1":
-            return [t.swap[s] for s in range(t.n_slots) if self.tiles[s] >= 0]
+            return [a for a, k in zip(t.swap, self.tiles, strict=True) if k >= 0]
         if kind == "swap2":
-            first = task[2]
-            return [t.swap[s] for s in range(t.n_slots) if self.tiles[s] >= 0 and s != first]
+            first = t.swap[task[2]]
+            return [a for a, k in zip(t.swap, self.tiles, strict=True) if k >= 0 and a is not first]
         if kind == "peek":
-            return [t.peek[s] for s in range(t.n_slots) if self.tiles[s] >= 0 and not self.up[s]]
+            return [a for a, k, u in zip(t.peek, self.tiles, self.up, strict=True) if k >= 0 and not u]
         if kind == "cover":
-            return [t.cover[s] for s in range(t.n_slots) if self.up[s]]
+            return list(compress(t.cover, self.up))
         return []
 
     def _apply_action(self, action: Action) -> None:
@@ -409,8 +412,12 @@ class MemcelState(State):
                 f"x is declared with choose_x, which takes 1 to {C.D8_SIDES}: return at most {C.D8_SIDES}"
             )
             raise RuleError(msg, rule="MC-2.1.1", clause="MC-2.1.1")
-        down = sum(1 for k, u in zip(self.tiles, self.up, strict=True) if k >= 0 and not u)
+        down = self.face_down()
         return range(1, min(hi, down) + 1)
+
+    def face_down(self) -> int:
+        """How many tiles lie face down (a face-up slot always holds a tile)."""
+        return len(self.tiles) - self.tiles.count(-1) - self.up.count(True)
 
     def _do_ad8(self, task: tuple[Any, ...], action: Action) -> None:
         p, v = task[1], action.args[0]
@@ -483,7 +490,7 @@ class MemcelState(State):
         """MC-2.1.2.1 cover own tiles again: all face-up ones, or this turn's (AMB-MC-3)."""
         t = self.t
         owner, up = t.owner_of_kind, self.up
-        own = [s for s in range(t.n_slots) if up[s] and owner[self.tiles[s]] == p]
+        own = [s for s, (k, u) in enumerate(zip(self.tiles, up, strict=True)) if u and owner[k] == p]
         this_turn = [s for s in self.attack[3] if up[s] and owner[self.tiles[s]] == p]
         chosen = self.game.rules.tiles_to_cover(own, this_turn, self.game.params["cover_scope"])
         own_set, slots = set(own), []
@@ -505,11 +512,11 @@ class MemcelState(State):
     def own_face_up(self, p: int) -> int:
         """Player ``p``'s tiles that are face up and count for them (AMB-MC-4)."""
         t = self.t
-        others = self.game.params["revealed_by_other_counts"]
-        return sum(
-            1 for s in range(t.n_slots)
-            if self.up[s] and t.owner_of_kind[self.tiles[s]] == p and (others or self.upby[s] == p)
-        )
+        owner = t.owner_of_kind
+        if self.game.params["revealed_by_other_counts"]:
+            return sum(1 for k, u in zip(self.tiles, self.up, strict=True) if u and owner[k] == p)
+        return sum(1 for k, u, by in zip(self.tiles, self.up, self.upby, strict=True)
+                   if u and by == p and owner[k] == p)
 
     def face_up_counts(self) -> list[int]:
         """:meth:`own_face_up` for every player, in one pass."""
