@@ -517,8 +517,12 @@ class State:
         event is the state's own record: rules code reads it and passes it on only through the
         views above.
         """
-        vis = None if visible_to is None else tuple(visible_to)
-        event = _new_item(Event, (clause, kind, data, vis, len(self._history)))
+        return self._log(clause, kind, data, None if visible_to is None else tuple(visible_to))
+
+    def _log(self, clause: str, kind: str, data: dict[str, Any], visible_to: tuple[int, ...] | None) -> Event:
+        """:meth:`log` for rules code that has built the event's dict itself (a fresh dict that
+        nothing else holds, ``visible_to`` a tuple or ``None``): the same record, one call less."""
+        event = _new_item(Event, (clause, kind, data, visible_to, len(self._history)))
         self._events.append(event)
         return event
 

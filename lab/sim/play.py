@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable
 from typing import Any
 
@@ -83,38 +84,52 @@ def play(
     inline = (not game._house and cls._apply_unchecked is State._apply_unchecked
               and cls._record_and_apply is State._record_and_apply)
     step = state._apply_action
-    while True:
-        cur = current()
-        if cur >= 0:
-            legal = legal_of(cur)
-            pick = picks[cur]
-            if pick is not None and legal:
-                action = legal[pick(len(legal))]
-            else:
-                action = _ask(seats[cur], state, cur, legal, agent_rngs[cur])
-        elif cur == CHANCE:
-            action = draw(outcomes_of(), stream_of())
-        elif cur == TERMINAL:
-            return state
-        else:  # SIMULTANEOUS
-            action = {}
-            for p in state.acting_players():
-                legal = state._legal_actions(p)
-                pick = picks[p]
+    # When the driver makes every seat's pick itself (random players only: nothing but the rules
+    # runs), the cyclic garbage collector is paused while the game is played and restored after
+    # (also on an error). A playout makes thousands of small records that live exactly as long
+    # as the game (its history and event log); the collector's full passes over the whole
+    # process, which they trigger, cost about a quarter of a random playout's time. Rules code
+    # makes no reference cycle that must be collected before the game ends (any is collected
+    # once it has ended); agents, which may, play with the collector on.
+    collecting = gc.isenabled() and all(pick is not None for pick in picks)
+    if collecting:
+        gc.disable()
+    try:
+        while True:
+            cur = current()
+            if cur >= 0:
+                legal = legal_of(cur)
+                pick = picks[cur]
                 if pick is not None and legal:
-                    action[p] = legal[pick(len(legal))]
+                    action = legal[pick(len(legal))]
                 else:
-                    action[p] = _ask(seats[p], state, p, legal, agent_rngs[p])
-        if len(history) >= limit:
-            msg = f"{game.name}: the game passed its declared maximum length {limit} (a rules bug)"
-            raise RuntimeError(msg)
-        if inline and cur != SIMULTANEOUS:
-            history.append(_new_item(HistoryItem, (cur, action)))
-            step(action)
-        else:
-            apply(cur, action)
-        if on_step is not None:
-            on_step(state)
+                    action = _ask(seats[cur], state, cur, legal, agent_rngs[cur])
+            elif cur == CHANCE:
+                action = draw(outcomes_of(), stream_of())
+            elif cur == TERMINAL:
+                return state
+            else:  # SIMULTANEOUS
+                action = {}
+                for p in state.acting_players():
+                    legal = state._legal_actions(p)
+                    pick = picks[p]
+                    if pick is not None and legal:
+                        action[p] = legal[pick(len(legal))]
+                    else:
+                        action[p] = _ask(seats[p], state, p, legal, agent_rngs[p])
+            if len(history) >= limit:
+                msg = f"{game.name}: the game passed its declared maximum length {limit} (a rules bug)"
+                raise RuntimeError(msg)
+            if inline and cur != SIMULTANEOUS:
+                history.append(_new_item(HistoryItem, (cur, action)))
+                step(action)
+            else:
+                apply(cur, action)
+            if on_step is not None:
+                on_step(state)
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def _ask(agent: Agent, state: State, player: int, legal: list[Any], rng: np.random.Generator) -> Any:

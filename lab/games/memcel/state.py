@@ -160,13 +160,13 @@ class MemcelState(State):
         someone looks (:attr:`seen`), so a random playout pays for none.
         """
         if to is not None:
-            self.log(clause, kind, visible_to=(to,), **data)
+            self._log(clause, kind, data, (to,))
             self.n_private[to] += 1
             return
-        self.log(clause, kind, **data)
+        self._log(clause, kind, data, None)
         self.n_public += 1
         if secret:
-            self.log(own_clause or clause, kind + "_own", visible_to=(data.get("player", -1),), **data, **secret)
+            self._log(own_clause or clause, kind + "_own", {**data, **secret}, (data.get("player", -1),))
 
     @property
     def seen(self) -> list[list[dict[str, Any]]]:
