@@ -20,7 +20,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
@@ -208,6 +208,18 @@ class State:
         checked ``apply_action`` / ``apply_actions`` call it once per action.
         """
         return action in self._legal_actions(player)
+
+    def _pick_action(self, player: int, pick: Callable[[int], int]) -> Action | None:
+        """``legal[pick(len(legal))]`` for ``legal = _legal_actions(player)`` (``None`` if empty).
+
+        The driver's pick for a random seat (:func:`lab.sim.play.play`). Optional: a game whose
+        legal list is long to build may override it to build only the chosen action; it must
+        call ``pick`` exactly once, with the number of legal actions, and give the very action
+        of the list (checked by :func:`lab.core.conformance.check_game`), and defer to this
+        default when ``_legal_actions`` is not its own (a subclass or a test replaced it).
+        """
+        legal = self._legal_actions(player)
+        return legal[pick(len(legal))] if legal else None
 
     def explain_illegal(self, player: int, action: Action) -> str | None:
         """Optional: a game-specific reason why ``action`` is not legal (else a generic one)."""

@@ -84,6 +84,8 @@ def play(
     inline = (not game._house and cls._apply_unchecked is State._apply_unchecked
               and cls._record_and_apply is State._record_and_apply)
     step = state._apply_action
+    # a game that builds only the chosen action of a random seat (State._pick_action)
+    own_pick, pick_action = cls._pick_action is not State._pick_action, state._pick_action
     # When the driver makes every seat's pick itself (random players only: nothing but the rules
     # runs), the cyclic garbage collector is paused while the game is played and restored after
     # (also on an error). A playout makes thousands of small records that live exactly as long
@@ -98,12 +100,17 @@ def play(
         while True:
             cur = current()
             if cur >= 0:
-                legal = legal_of(cur)
                 pick = picks[cur]
-                if pick is not None and legal:
-                    action = legal[pick(len(legal))]
+                if pick is not None and own_pick:
+                    action = pick_action(cur, pick)
+                    if action is None:
+                        _ask(seats[cur], state, cur, [], agent_rngs[cur])  # raises: no legal action
                 else:
-                    action = _ask(seats[cur], state, cur, legal, agent_rngs[cur])
+                    legal = legal_of(cur)
+                    if pick is not None and legal:
+                        action = legal[pick(len(legal))]
+                    else:
+                        action = _ask(seats[cur], state, cur, legal, agent_rngs[cur])
             elif cur == CHANCE:
                 action = draw(outcomes_of(), stream_of())
             elif cur == TERMINAL:

@@ -190,7 +190,7 @@ def _arrays(outcomes: Sequence[tuple[Any, float]]) -> tuple[np.ndarray, np.ndarr
 #: Draws of one stream served one number at a time before it is served from batches: the
 #: first batch holds this many numbers, each next one four times as many, up to ``_BATCH``.
 _HOT = 8
-_BATCH = 1024
+_BATCH = 256
 
 
 class _Batch:
