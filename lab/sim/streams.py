@@ -151,7 +151,11 @@ def _mix_array(x: np.ndarray) -> np.ndarray:
 def _race_array(outcomes: Sequence[tuple[Any, float]], key: int) -> Any:
     """:func:`race` for many outcomes, vectorised (the same outcome as the loop)."""
     ids, probs, positive = _arrays(outcomes)
-    h = _mix_array(ids ^ np.uint64(key))
+    return _race_hashed(outcomes, _mix_array(ids ^ np.uint64(key)), probs, positive)
+
+
+def _race_hashed(outcomes: Sequence[tuple[Any, float]], h: np.ndarray, probs: np.ndarray, positive: bool) -> Any:
+    """:func:`_race_array` given the hashes ``h`` (uint64) of the outcomes under the key."""
     u = ((h >> np.uint64(11)).astype(float) + 0.5) / 9007199254740992.0
     if positive:
         t = -np.log(u) / probs
@@ -178,13 +182,21 @@ def _arrays(outcomes: Sequence[tuple[Any, float]]) -> tuple[np.ndarray, np.ndarr
         if entry is not None:
             return entry[1], entry[2], entry[3]
     ids = np.array(_ids(outcomes), dtype=np.uint64)
-    probs = np.fromiter(map(_second, outcomes), dtype=float, count=len(outcomes))
-    positive = bool(probs.min() > 0)
+    probs, positive = _probs(outcomes)
     if type(outcomes) is tuple:
         if len(_TABLES) >= _TABLES_MAX:
             _TABLES.clear()
         _TABLES[id(outcomes)] = (outcomes, ids, probs, positive)
     return ids, probs, positive
+
+
+def _probs(outcomes: Sequence[tuple[Any, float]]) -> tuple[np.ndarray, bool]:
+    """The probabilities as an array, and whether all are positive."""
+    probs = np.fromiter(map(_second, outcomes), dtype=float, count=len(outcomes))
+    return probs, bool(probs.min() > 0)
+
+
+_COLUMNS_UPTO = 64  # outcomes up to which a batch keeps per-outcome hash columns
 
 
 #: Draws of one stream served one number at a time before it is served from batches: the
@@ -234,7 +246,11 @@ class _Batch:
         if n == 1:
             return outcomes[0][0]
         if n >= _VECTOR_FROM:
-            return _race_array(outcomes, int(self.keys[j]))
+            if n > _COLUMNS_UPTO or type(outcomes) is tuple:  # (a tuple's arrays are cached)
+                return _race_array(outcomes, int(self.keys[j]))
+            ids = _ids(outcomes)
+            h = np.array(self._hashes(ids, j), dtype=np.uint64)
+            return _race_hashed(outcomes, h, *_probs(outcomes))
         ids, equal = _shape(outcomes)
         if equal and type(outcomes) is tuple:
             entry = self.winners.get(id(outcomes))
@@ -242,13 +258,16 @@ class _Batch:
                 h = _mix_array(self.keys[:, None] ^ np.array(ids, dtype=np.uint64)[None, :])
                 entry = self.winners[id(outcomes)] = (outcomes, h.argmax(axis=1).tolist())
             return outcomes[entry[1][j]][0]
+        return _winner(outcomes, self._hashes(ids, j), equal)
+
+    def _hashes(self, ids: list[int], j: int) -> list[int]:
+        """The hash of each outcome id under key ``j`` of the batch."""
         cols = self.cols
         try:
-            hashes = [cols[i][j] for i in ids]
+            return [cols[i][j] for i in ids]
         except KeyError:
             self._columns(ids)
-            hashes = [cols[i][j] for i in ids]
-        return _winner(outcomes, hashes, equal)
+            return [cols[i][j] for i in ids]
 
 
 class ChanceStreams:
