@@ -13,9 +13,9 @@ Turning a ring rotates its run of slots.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import compress
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from lab.core.actions import Action
 from lab.core.errors import RuleError
@@ -28,6 +28,8 @@ if TYPE_CHECKING:
     from lab.games.memcel.rules import MemcelGame
 
 CHANCE_TASKS = frozenset(("order", "comp", "ricon", "rd8", "ad8", "card"))
+TASKS = (*sorted(CHANCE_TASKS), "place", "declare", "x", "reveal", "swap1", "swap2", "peek", "cover")
+"""Every kind of task; ``MemcelState._do_<kind>`` handles it."""
 COUNTERS = (
     "placements", "rolls", "declarations", "reveals", "covered", "cards", "ring_turns",
     "board_turns", "swaps", "peeks", "attacks", "defences", "misses", "full_successes",
@@ -40,6 +42,12 @@ class MemcelState(State):
     """One Memcel game in progress. See the module docstring."""
 
     game: MemcelGame
+    #: task kind -> its handler (``_do_<kind>``), read once per class (a subclass's own included)
+    _handlers: ClassVar[dict[str, Callable[..., None]]]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._handlers = _handlers_of(cls)
 
     def __init__(self, game: MemcelGame) -> None:
         super().__init__(game)
@@ -134,7 +142,7 @@ class MemcelState(State):
             mark, public = self.mark, self.n_public
             mark[p] = public + self.n_private[p]
             mark[-1] = public
-        getattr(self, "_do_" + task[0])(task, action)
+        self._handlers[task[0]](self, task, action)
         if self.phase != "over" and not self.queue:
             self._next_turn()
 
@@ -846,3 +854,10 @@ class MemcelState(State):
     def _repr_html_(self) -> str:
         return self.render_svg(None)
 
+
+def _handlers_of(cls: type[MemcelState]) -> dict[str, Callable[..., None]]:
+    """Each task kind's handler ``_do_<kind>`` of ``cls``."""
+    return {kind: getattr(cls, "_do_" + kind) for kind in TASKS}
+
+
+MemcelState._handlers = _handlers_of(MemcelState)
