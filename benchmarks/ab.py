@@ -8,8 +8,10 @@ timing each with process CPU time; drifts hit both alike and the median ratio su
     git archive main | tar -x -C /tmp/main-tree
     python -m benchmarks.ab /tmp/main-tree . memcel:random:100,fiemme_cembra:collector:20 --rounds 6
 
-prints, per ``game:agent:games``, each tree's best time and the median speed ratio B/A (1.0:
-no change; 0.95: B is 5% slower), with its spread over the rounds (lowest-highest and quartiles).
+prints, per ``game:agent:games``, each tree's best time and actions per second and the median
+speed ratio B/A in actions per second (1.0: no change; 0.95: B is 5% slower), with its spread
+over the rounds (lowest-highest and quartiles). Actions per second, not time, so that two trees
+whose rules play different games from the same seeds (a rule changed in between) still compare.
 """
 
 from __future__ import annotations
@@ -32,10 +34,11 @@ def _worker() -> None:
     for line in sys.stdin:
         name, agent, n = line.split()
         game = games.get(name) or games.setdefault(name, lab.load(name))
+        actions = 0
         start = time.process_time()
         for seed in range(int(n)):
-            lab.play(game, None if agent == "random" else agent, seed=seed)
-        print(time.process_time() - start, flush=True)
+            actions += lab.play(game, None if agent == "random" else agent, seed=seed).move_number()
+        print(time.process_time() - start, actions, flush=True)
 
 
 def _start(root: str) -> subprocess.Popen[str]:
@@ -45,11 +48,13 @@ def _start(root: str) -> subprocess.Popen[str]:
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env)
 
 
-def _ask(proc: subprocess.Popen[str], command: str) -> float:
+def _ask(proc: subprocess.Popen[str], command: str) -> tuple[float, int]:
+    """CPU seconds and actions (history entries) of one run of ``command``."""
     assert proc.stdin is not None and proc.stdout is not None
     proc.stdin.write(command + "\n")
     proc.stdin.flush()
-    return float(proc.stdout.readline())
+    seconds, actions = proc.stdout.readline().split()
+    return float(seconds), int(actions)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -72,15 +77,18 @@ def main(argv: list[str] | None = None) -> int:
             ta, tb = [], []
             for i in range(args.rounds):
                 first, second = (a, b) if i % 2 == 0 else (b, a)
-                t1, t2 = _ask(first, command), _ask(second, command)
+                (t1, n1), (t2, n2) = _ask(first, command), _ask(second, command)
                 ta.append(t1 if first is a else t2)
                 tb.append(t2 if first is a else t1)
-            ratios = sorted(x / y for x, y in zip(ta, tb, strict=True))
+                na, nb = (n1, n2) if first is a else (n2, n1)
+            # actions per second: the trees may play different games (a rule changed in between)
+            ratios = sorted((nb / y) / (na / x) for x, y in zip(ta, tb, strict=True))
             spread = f"rounds {ratios[0]:.3f}-{ratios[-1]:.3f}"
             if len(ratios) >= 4:
                 q1, _, q3 = statistics.quantiles(ratios, n=4)
                 spread += f", quartiles {q1:.3f}-{q3:.3f}"
-            print(f"{name}/{agent} x{n}: A {min(ta):.3f}s  B {min(tb):.3f}s  "
+            print(f"{name}/{agent} x{n}: A {min(ta):.3f}s {na / min(ta):,.0f} actions/s  "
+                  f"B {min(tb):.3f}s {nb / min(tb):,.0f} actions/s  "
                   f"speed B/A {statistics.median(ratios):.3f} ({spread})", flush=True)
     finally:
         for proc in (a, b):

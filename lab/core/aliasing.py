@@ -19,7 +19,7 @@ from __future__ import annotations
 import contextlib
 import copy
 import json
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 import networkx as nx
@@ -252,19 +252,19 @@ class LoggedValues:
 def audit_logged_values() -> Iterator[LoggedValues]:
     """While inside, every :meth:`State.log <lab.core.state.State.log>` call keeps a copy of
     the event's mutable values; :meth:`LoggedValues.changed` then names one the rules edited
-    since. It replaces ``State.log`` for the whole process (not thread-safe): a check, not a
+    since. It replaces ``State._log`` (behind ``State.log``) for the whole process (not thread-safe): a check, not a
     mode to play in.
     """
     logged = LoggedValues()
-    plain = State.log
+    plain = State._log  # what State.log calls, and rules code that builds its own dict
 
-    def log(self: State, clause: str, kind: str, visible_to: Sequence[int] | None = None, **data: Any) -> Event:
+    def _log(self: State, clause: str, kind: str, data: dict[str, Any], visible_to: tuple[int, ...] | None) -> Event:
         logged.record(clause, kind, data)
-        return plain(self, clause, kind, visible_to, **data)
+        return plain(self, clause, kind, data, visible_to)
 
-    log.__doc__ = plain.__doc__
-    State.log = log  # type: ignore[method-assign]
+    _log.__doc__ = plain.__doc__
+    State._log = _log  # type: ignore[method-assign]
     try:
         yield logged
     finally:
-        State.log = plain  # type: ignore[method-assign]
+        State._log = plain  # type: ignore[method-assign]

@@ -91,6 +91,23 @@ def _check_codes(game: Game, seed: int, step: int, state: State, who: int | None
             raise _fail(game, seed, step, f"int encoding does not round-trip for {a}")
 
 
+def _check_pick(game: Game, seed: int, step: int, state: State, player: int, legal: list[Any]) -> None:
+    """The driver's random pick (:meth:`State._pick_action`) gives ``legal[i]`` after asking
+    ``pick`` once, with ``len(legal)``: checked for the first, a middle and the last index."""
+    for index in sorted({0, len(legal) // 2, len(legal) - 1}):
+        asked: list[int] = []
+
+        def pick(n: int, index: int = index, asked: list[int] = asked) -> int:
+            asked.append(n)
+            return index
+
+        got = state._pick_action(player, pick)
+        if asked != [len(legal)] or got != legal[index]:
+            msg = (f"_pick_action() asked for {asked} and gave {got} where legal_actions() has "
+                   f"{len(legal)} actions and legal[{index}] is {legal[index]}")
+            raise _fail(game, seed, step, msg)
+
+
 def check_game(
     game: Game,
     n_games: int = 10,
@@ -207,6 +224,8 @@ def _check_one(
                 raise _fail(game, seed, step, f"player {cur} to act has no legal action")
             if len(set(legal)) != len(legal):
                 raise _fail(game, seed, step, "legal_actions() repeats an action")
+            if cur >= 0:
+                _check_pick(game, seed, step, state, cur, legal)
             action = seats[cur].step(state.observation(cur), legal, agent_rngs[cur])
         # codec round trip on the legal actions: distinct codes below num_distinct_actions()
         # (each simultaneous player's list on every 8th step: they are long and alike)

@@ -20,7 +20,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
@@ -208,6 +208,18 @@ class State:
         checked ``apply_action`` / ``apply_actions`` call it once per action.
         """
         return action in self._legal_actions(player)
+
+    def _pick_action(self, player: int, pick: Callable[[int], int]) -> Action | None:
+        """``legal[pick(len(legal))]`` for ``legal = _legal_actions(player)`` (``None`` if empty).
+
+        The driver's pick for a random seat (:func:`lab.sim.play.play`). Optional: a game whose
+        legal list is long to build may override it to build only the chosen action; it must
+        call ``pick`` exactly once, with the number of legal actions, and give the very action
+        of the list (checked by :func:`lab.core.conformance.check_game`), and defer to this
+        default when ``_legal_actions`` is not its own (a subclass or a test replaced it).
+        """
+        legal = self._legal_actions(player)
+        return legal[pick(len(legal))] if legal else None
 
     def explain_illegal(self, player: int, action: Action) -> str | None:
         """Optional: a game-specific reason why ``action`` is not legal (else a generic one)."""
@@ -517,8 +529,12 @@ class State:
         event is the state's own record: rules code reads it and passes it on only through the
         views above.
         """
-        vis = None if visible_to is None else tuple(visible_to)
-        event = _new_item(Event, (clause, kind, data, vis, len(self._history)))
+        return self._log(clause, kind, data, None if visible_to is None else tuple(visible_to))
+
+    def _log(self, clause: str, kind: str, data: dict[str, Any], visible_to: tuple[int, ...] | None) -> Event:
+        """:meth:`log` for rules code that has built the event's dict itself (a fresh dict that
+        nothing else holds, ``visible_to`` a tuple or ``None``): the same record, one call less."""
+        event = _new_item(Event, (clause, kind, data, visible_to, len(self._history)))
         self._events.append(event)
         return event
 

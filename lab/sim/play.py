@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable
 from typing import Any
 
@@ -11,7 +12,7 @@ from lab.agents.base import Agent, RandomAgent, make_agents
 from lab.agents.seat import decide
 from lab.core.errors import IllegalAction
 from lab.core.game import Game
-from lab.core.state import CHANCE, TERMINAL, State
+from lab.core.state import CHANCE, SIMULTANEOUS, TERMINAL, HistoryItem, State, _new_item
 from lab.sim.draws import IndexDraws
 from lab.sim.streams import ChanceStreams
 
@@ -74,35 +75,68 @@ def play(
     picks = [IndexDraws(r) if type(a) is RandomAgent else None
              for a, r in zip(seats, agent_rngs, strict=True)]
     limit = game.max_game_length()
-    current, apply, sample = state.current_player, state._apply_unchecked, chance.sample
-    while True:
-        cur = current()
-        if cur >= 0:
-            legal = state._legal_actions(cur)
-            pick = picks[cur]
-            if pick is not None and legal:
-                action = legal[pick(len(legal))]
-            else:
-                action = _ask(seats[cur], state, cur, legal, agent_rngs[cur])
-        elif cur == CHANCE:
-            action = sample(state)
-        elif cur == TERMINAL:
-            return state
-        else:  # SIMULTANEOUS
-            action = {}
-            for p in state.acting_players():
-                legal = state._legal_actions(p)
-                pick = picks[p]
-                if pick is not None and legal:
-                    action[p] = legal[pick(len(legal))]
+    current, legal_of, apply = state.current_player, state._legal_actions, state._apply_unchecked
+    outcomes_of, stream_of, draw = state._chance_outcomes, state.chance_stream, chance.draw
+    history = state._history
+    # Without house rules (no transaction) the base class's recording is done here, in line:
+    # append the history item, then the game's ``_apply_action`` (what ``_apply_unchecked`` does).
+    cls = type(state)
+    inline = (not game._house and cls._apply_unchecked is State._apply_unchecked
+              and cls._record_and_apply is State._record_and_apply)
+    step = state._apply_action
+    # a game that builds only the chosen action of a random seat (State._pick_action)
+    own_pick, pick_action = cls._pick_action is not State._pick_action, state._pick_action
+    # When the driver makes every seat's pick itself (random players only: nothing but the rules
+    # runs), the cyclic garbage collector is paused while the game is played and restored after
+    # (also on an error). A playout makes thousands of small records that live exactly as long
+    # as the game (its history and event log); the collector's full passes over the whole
+    # process, which they trigger, cost about a quarter of a random playout's time. Rules code
+    # makes no reference cycle that must be collected before the game ends (any is collected
+    # once it has ended); agents, which may, play with the collector on.
+    collecting = gc.isenabled() and all(pick is not None for pick in picks)
+    if collecting:
+        gc.disable()
+    try:
+        while True:
+            cur = current()
+            if cur >= 0:
+                pick = picks[cur]
+                if pick is not None and own_pick:
+                    action = pick_action(cur, pick)
+                    if action is None:
+                        _ask(seats[cur], state, cur, [], agent_rngs[cur])  # raises: no legal action
                 else:
-                    action[p] = _ask(seats[p], state, p, legal, agent_rngs[p])
-        if len(state._history) >= limit:
-            msg = f"{game.name}: the game passed its declared maximum length {limit} (a rules bug)"
-            raise RuntimeError(msg)
-        apply(cur, action)
-        if on_step is not None:
-            on_step(state)
+                    legal = legal_of(cur)
+                    if pick is not None and legal:
+                        action = legal[pick(len(legal))]
+                    else:
+                        action = _ask(seats[cur], state, cur, legal, agent_rngs[cur])
+            elif cur == CHANCE:
+                action = draw(outcomes_of(), stream_of())
+            elif cur == TERMINAL:
+                return state
+            else:  # SIMULTANEOUS
+                action = {}
+                for p in state.acting_players():
+                    legal = state._legal_actions(p)
+                    pick = picks[p]
+                    if pick is not None and legal:
+                        action[p] = legal[pick(len(legal))]
+                    else:
+                        action[p] = _ask(seats[p], state, p, legal, agent_rngs[p])
+            if len(history) >= limit:
+                msg = f"{game.name}: the game passed its declared maximum length {limit} (a rules bug)"
+                raise RuntimeError(msg)
+            if inline and cur != SIMULTANEOUS:
+                history.append(_new_item(HistoryItem, (cur, action)))
+                step(action)
+            else:
+                apply(cur, action)
+            if on_step is not None:
+                on_step(state)
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def _ask(agent: Agent, state: State, player: int, legal: list[Any], rng: np.random.Generator) -> Any:

@@ -89,29 +89,36 @@ def race(outcomes: Sequence[tuple[Any, float]], key: int) -> Any:
         return outcomes[0][0]
     if n >= _VECTOR_FROM:
         return _race_array(outcomes, key)
-    ids = _ids(outcomes)
-    p0 = outcomes[0][1]
-    mask = _MASK
-    if all(p == p0 for _, p in outcomes):
-        # equal chances: the smallest -log(u)/p is the largest u, i.e. the largest hash
-        best, best_h = 0, -1
-        for j, i in enumerate(ids):  # _mix, inlined
-            x = ((key ^ i) + _GOLDEN) & mask
-            x = ((x ^ (x >> 30)) * _M1) & mask
-            x = ((x ^ (x >> 27)) * _M2) & mask
-            x ^= x >> 31
-            if x > best_h:
-                best, best_h = j, x
-        return outcomes[best][0]
-    best, best_time = outcomes[-1][0], math.inf
-    log = math.log
-    for (outcome, p), i in zip(outcomes, ids, strict=True):
-        if p <= 0:
-            continue
+    ids, equal = _shape(outcomes)
+    mask, hashes = _MASK, []
+    for i in ids:  # _mix, inlined
         x = ((key ^ i) + _GOLDEN) & mask
         x = ((x ^ (x >> 30)) * _M1) & mask
         x = ((x ^ (x >> 27)) * _M2) & mask
-        x ^= x >> 31
+        hashes.append(x ^ (x >> 31))
+    return _winner(outcomes, hashes, equal)
+
+
+def _shape(outcomes: Sequence[tuple[Any, float]]) -> tuple[list[int], bool]:
+    """The outcome ids and whether all chances are equal (read once for a tuple)."""
+    if type(outcomes) is tuple:  # a table built once
+        entry = _SMALL.get(id(outcomes))
+        if entry is None:
+            entry = _small_entry(outcomes)
+        return entry[1], entry[2]
+    p0 = outcomes[0][1]
+    return _ids(outcomes), all([p == p0 for _, p in outcomes])
+
+
+def _winner(outcomes: Sequence[tuple[Any, float]], hashes: list[int], equal: bool) -> Any:
+    """The race's winner given each outcome's hash ``_mix(key ^ outcome_id)``."""
+    if equal:  # the smallest -log(u)/p is the largest u, i.e. the largest hash (the first one)
+        return outcomes[hashes.index(max(hashes))][0]
+    best, best_time = outcomes[-1][0], math.inf
+    log = math.log
+    for (outcome, p), x in zip(outcomes, hashes, strict=True):
+        if p <= 0:
+            continue
         t = -log(((x >> 11) + 0.5) / 9007199254740992.0) / p  # u in (0, 1)
         if t < best_time:
             best, best_time = outcome, t
@@ -119,6 +126,18 @@ def race(outcomes: Sequence[tuple[Any, float]], key: int) -> Any:
 
 
 _VECTOR_FROM = 24  # outcomes from which numpy beats a Python loop
+
+#: id(small outcome tuple) -> (the tuple, its ids, whether all chances are equal); as
+#: :data:`_TABLES` below, an entry holds its tuple, so no other object can take its id.
+_SMALL: dict[int, tuple[Any, list[int], bool]] = {}
+
+
+def _small_entry(outcomes: tuple[tuple[Any, float], ...]) -> tuple[Any, list[int], bool]:
+    p0 = outcomes[0][1]
+    if len(_SMALL) >= _TABLES_MAX:
+        _SMALL.clear()
+    entry = _SMALL[id(outcomes)] = (outcomes, _ids(outcomes), all(p == p0 for _, p in outcomes))
+    return entry
 
 
 def _mix_array(x: np.ndarray) -> np.ndarray:
@@ -132,7 +151,11 @@ def _mix_array(x: np.ndarray) -> np.ndarray:
 def _race_array(outcomes: Sequence[tuple[Any, float]], key: int) -> Any:
     """:func:`race` for many outcomes, vectorised (the same outcome as the loop)."""
     ids, probs, positive = _arrays(outcomes)
-    h = _mix_array(ids ^ np.uint64(key))
+    return _race_hashed(outcomes, _mix_array(ids ^ np.uint64(key)), probs, positive)
+
+
+def _race_hashed(outcomes: Sequence[tuple[Any, float]], h: np.ndarray, probs: np.ndarray, positive: bool) -> Any:
+    """:func:`_race_array` given the hashes ``h`` (uint64) of the outcomes under the key."""
     u = ((h >> np.uint64(11)).astype(float) + 0.5) / 9007199254740992.0
     if positive:
         t = -np.log(u) / probs
@@ -159,13 +182,92 @@ def _arrays(outcomes: Sequence[tuple[Any, float]]) -> tuple[np.ndarray, np.ndarr
         if entry is not None:
             return entry[1], entry[2], entry[3]
     ids = np.array(_ids(outcomes), dtype=np.uint64)
-    probs = np.fromiter(map(_second, outcomes), dtype=float, count=len(outcomes))
-    positive = bool(probs.min() > 0)
+    probs, positive = _probs(outcomes)
     if type(outcomes) is tuple:
         if len(_TABLES) >= _TABLES_MAX:
             _TABLES.clear()
         _TABLES[id(outcomes)] = (outcomes, ids, probs, positive)
     return ids, probs, positive
+
+
+def _probs(outcomes: Sequence[tuple[Any, float]]) -> tuple[np.ndarray, bool]:
+    """The probabilities as an array, and whether all are positive."""
+    probs = np.fromiter(map(_second, outcomes), dtype=float, count=len(outcomes))
+    return probs, bool(probs.min() > 0)
+
+
+_COLUMNS_UPTO = 64  # outcomes up to which a batch keeps per-outcome hash columns
+
+
+#: Draws of one stream served one number at a time before it is served from batches: the
+#: first batch holds this many numbers, each next one four times as many, up to ``_BATCH``.
+_HOT = 8
+_BATCH = 256
+
+
+class _Batch:
+    """The next ``size`` numbers of one stream, pulled at once, and their race hashes.
+
+    ``random_raw(size)`` gives the very numbers that as many ``random_raw()`` calls give, so
+    serving draws from here changes no outcome. The hash ``_mix(key ^ outcome_id)`` of every
+    key of the batch is computed with numpy once per outcome id (a column), and for a table of
+    equal chances built once (a tuple) the winner of every key at once: a draw then costs a
+    few lookups. :meth:`release` puts the unused numbers back.
+    """
+
+    __slots__ = ("bits", "cols", "keys", "pos", "size", "start", "winners")
+
+    def __init__(self, bits: np.random.BitGenerator, size: int) -> None:
+        self.bits = bits
+        self.start = bits.state
+        self.keys: np.ndarray = bits.random_raw(size)
+        self.size = size
+        self.pos = 0
+        self.cols: dict[int, list[int]] = {}  # outcome id -> its hash under every key
+        self.winners: dict[int, tuple[Any, list[int]]] = {}  # id(tuple) -> (tuple, winner per key)
+
+    def release(self) -> None:
+        """Rewind the bit generator to just after the numbers drawn so far."""
+        self.bits.state = self.start
+        self.bits.advance(self.pos)
+
+    def _columns(self, ids: list[int]) -> None:
+        """Compute the columns of ``ids`` not computed yet, all in one array operation."""
+        cols = self.cols
+        missing = [i for i in dict.fromkeys(ids) if i not in cols]
+        h = _mix_array(self.keys[:, None] ^ np.array(missing, dtype=np.uint64)[None, :])
+        cols.update(zip(missing, h.T.tolist(), strict=True))
+
+    def draw(self, outcomes: Sequence[tuple[Any, float]]) -> Any:
+        """:func:`race` with the batch's next number."""
+        j = self.pos
+        self.pos = j + 1
+        n = len(outcomes)
+        if n == 1:
+            return outcomes[0][0]
+        if n >= _VECTOR_FROM:
+            if n > _COLUMNS_UPTO or type(outcomes) is tuple:  # (a tuple's arrays are cached)
+                return _race_array(outcomes, int(self.keys[j]))
+            ids = _ids(outcomes)
+            h = np.array(self._hashes(ids, j), dtype=np.uint64)
+            return _race_hashed(outcomes, h, *_probs(outcomes))
+        ids, equal = _shape(outcomes)
+        if equal and type(outcomes) is tuple:
+            entry = self.winners.get(id(outcomes))
+            if entry is None or entry[0] is not outcomes:
+                h = _mix_array(self.keys[:, None] ^ np.array(ids, dtype=np.uint64)[None, :])
+                entry = self.winners[id(outcomes)] = (outcomes, h.argmax(axis=1).tolist())
+            return outcomes[entry[1][j]][0]
+        return _winner(outcomes, self._hashes(ids, j), equal)
+
+    def _hashes(self, ids: list[int], j: int) -> list[int]:
+        """The hash of each outcome id under key ``j`` of the batch."""
+        cols = self.cols
+        try:
+            return [cols[i][j] for i in ids]
+        except KeyError:
+            self._columns(ids)
+            return [cols[i][j] for i in ids]
 
 
 class ChanceStreams:
@@ -175,15 +277,27 @@ class ChanceStreams:
     default stream: they name theirs).
     """
 
-    __slots__ = ("_raw", "_rngs", "_root")
+    __slots__ = ("_batches", "_counts", "_raw", "_rngs", "_root")
 
     def __init__(self, root: np.random.SeedSequence) -> None:
         self._root = root
         self._rngs: dict[str, np.random.Generator] = {}
         self._raw: dict[str, Callable[[], int]] = {}  # stream -> its bit generator's random_raw
+        self._counts: dict[str, int] = {}  # draws of each stream served one number at a time
+        self._batches: dict[str, _Batch] = {}  # hot streams: their numbers pulled ahead
+
+    def _release(self) -> None:
+        """Put every batch's unused numbers back: each Generator is where its draws left it."""
+        for batch in self._batches.values():
+            batch.release()
+        self._batches = {}
 
     def rng(self, name: str) -> np.random.Generator:
-        """The Generator of stream ``name``."""
+        """The Generator of stream ``name`` (as the draws so far left it)."""
+        batch = self._batches.pop(name, None)
+        if batch is not None:
+            batch.release()
+            self._counts[name] = 0
         gen = self._rngs.get(name)
         if gen is None:
             if name == DEFAULT_STREAM:
@@ -197,21 +311,31 @@ class ChanceStreams:
 
     def get_state(self) -> dict[str, Any]:
         """Every stream's Generator state (for an undo that must restore the dice too)."""
+        self._release()
         return {name: gen.bit_generator.state for name, gen in self._rngs.items()}
 
     def set_state(self, states: dict[str, Any]) -> None:
         """Restore :meth:`get_state`; a stream first used since then starts afresh (as it would)."""
-        self._rngs, self._raw = {}, {}
+        self._rngs, self._raw, self._counts, self._batches = {}, {}, {}, {}
         for name, state in states.items():
             self.rng(name).bit_generator.state = state
 
     def draw(self, outcomes: Sequence[tuple[Any, float]], stream: str = DEFAULT_STREAM) -> Any:
-        """One outcome of a chance node that draws from ``stream``."""
+        """One outcome of a chance node that draws from ``stream`` (one 64-bit number per draw)."""
+        batch = self._batches.get(stream)
+        if batch is not None:
+            if batch.pos == batch.size:
+                batch = self._batches[stream] = _Batch(batch.bits, min(4 * batch.size, _BATCH))
+            return batch.draw(outcomes)
         raw = self._raw.get(stream)
         if raw is None:
             self.rng(stream)
             raw = self._raw[stream]
-        return race(outcomes, raw())  # one 64-bit number per draw
+        count = self._counts[stream] = self._counts.get(stream, 0) + 1
+        if count > _HOT:  # from now on in batches
+            batch = self._batches[stream] = _Batch(self._rngs[stream].bit_generator, _HOT)
+            return batch.draw(outcomes)
+        return race(outcomes, raw())
 
     def sample(self, state: Any) -> Any:
         """The outcome of ``state``'s chance node, from the stream it names."""

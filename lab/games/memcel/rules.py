@@ -239,9 +239,10 @@ class Tables:
         self.choose_x = {x: Action("choose_x", (x,)) for x in range(1, C.D8_SIDES + 1)}
         self.attack = Action("attack", ())
         self.defend = {d: Action("defend", (d,)) for d in DEFENCES}
-        self.d8 = [(Action("d8", (v,)), 1.0 / C.D8_SIDES) for v in range(1, C.D8_SIDES + 1)]
+        # chance outcome tables: tuples built once (the driver caches what it reads of a tuple)
+        self.d8 = tuple((Action("d8", (v,)), 1.0 / C.D8_SIDES) for v in range(1, C.D8_SIDES + 1))
         nf = len(self.icon_faces)
-        self.icon = [(Action("icon", (f,)), 1.0 / nf) for f in range(nf)]
+        self.icon = tuple((Action("icon", (f,)), 1.0 / nf) for f in range(nf))
         self.card = [Action("card", (e,)) for e in self.effects]
 
 

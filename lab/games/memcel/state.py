@@ -13,12 +13,14 @@ Turning a ring rotates its run of slots.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from itertools import compress
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from lab.core.actions import Action
 from lab.core.errors import RuleError
 from lab.core.frozen import FrozenDict, FrozenList
-from lab.core.state import CHANCE, TERMINAL, State
+from lab.core.state import CHANCE, TERMINAL, Event, State
 from lab.games.memcel import components as C
 from lab.games.memcel.rules import ORDER_ROLL_ROUNDS
 
@@ -26,6 +28,8 @@ if TYPE_CHECKING:
     from lab.games.memcel.rules import MemcelGame
 
 CHANCE_TASKS = frozenset(("order", "comp", "ricon", "rd8", "ad8", "card"))
+TASKS = (*sorted(CHANCE_TASKS), "place", "declare", "x", "reveal", "swap1", "swap2", "peek", "cover")
+"""Every kind of task; ``MemcelState._do_<kind>`` handles it."""
 COUNTERS = (
     "placements", "rolls", "declarations", "reveals", "covered", "cards", "ring_turns",
     "board_turns", "swaps", "peeks", "attacks", "defences", "misses", "full_successes",
@@ -38,6 +42,12 @@ class MemcelState(State):
     """One Memcel game in progress. See the module docstring."""
 
     game: MemcelGame
+    #: task kind -> its handler (``_do_<kind>``), read once per class (a subclass's own included)
+    _handlers: ClassVar[dict[str, Callable[..., None]]]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._handlers = _handlers_of(cls)
 
     def __init__(self, game: MemcelGame) -> None:
         super().__init__(game)
@@ -66,8 +76,10 @@ class MemcelState(State):
         self.contenders = list(range(n))
         self.order_round = 0
         self.counts = dict.fromkeys(COUNTERS, 0)
-        self.seen: list[list[dict[str, Any]]] = [[] for _ in range(n + 1)]  # last: spectator
         self.mark = [0] * (n + 1)  # how much of ``seen`` each viewer had when they last decided
+        self.n_public = 0  # records every viewer has in ``seen`` (one per public event)
+        self.n_private = [0] * (n + 1)  # and each viewer's private ones (``len(seen[v])`` is the sum)
+        self._seen: tuple[list[Event], int, list[list[dict[str, Any]]]] | None = None  # see ``seen``
         self.queue: list[tuple[Any, ...]] = [("order", p) for p in range(n)]
 
     # ================================================================== engine hooks
@@ -77,14 +89,15 @@ class MemcelState(State):
         task = self.queue[0]
         return CHANCE if task[0] in CHANCE_TASKS else task[1]
 
-    def _chance_outcomes(self) -> list[tuple[Action, float]]:
+    def _chance_outcomes(self) -> Sequence[tuple[Action, float]]:
         kind = self.queue[0][0]
         if kind in ("order", "rd8", "ad8"):
             return self.t.d8
         if kind in ("comp", "ricon"):
             return self.t.icon
-        total = sum(self.deck)
-        return [(self.t.card[i], n / total) for i, n in enumerate(self.deck) if n > 0]
+        deck = self.deck
+        total = sum(deck)
+        return [(c, n / total) for c, n in zip(self.t.card, deck, strict=True) if n > 0]
 
     def chance_stream(self) -> str:
         """Each use of a die (order, ring d8, attack d8, icon dice) has its own stream; cards theirs."""
@@ -110,25 +123,26 @@ class MemcelState(State):
         if kind == "x":
             return [t.choose_x[x] for x in self._x_range()]
         if kind == "reveal":
-            return [t.reveal[s] for s in range(t.n_slots) if self.tiles[s] >= 0 and not self.up[s]]
+            return [a for a, k, u in zip(t.reveal, self.tiles, self.up, strict=True) if k >= 0 and not u]
         if kind == "swap1":
-            return [t.swap[s] for s in range(t.n_slots) if self.tiles[s] >= 0]
+            return [a for a, k in zip(t.swap, self.tiles, strict=True) if k >= 0]
         if kind == "swap2":
-            first = task[2]
-            return [t.swap[s] for s in range(t.n_slots) if self.tiles[s] >= 0 and s != first]
+            first = t.swap[task[2]]
+            return [a for a, k in zip(t.swap, self.tiles, strict=True) if k >= 0 and a is not first]
         if kind == "peek":
-            return [t.peek[s] for s in range(t.n_slots) if self.tiles[s] >= 0 and not self.up[s]]
+            return [a for a, k, u in zip(t.peek, self.tiles, self.up, strict=True) if k >= 0 and not u]
         if kind == "cover":
-            return [t.cover[s] for s in range(t.n_slots) if self.up[s]]
+            return list(compress(t.cover, self.up))
         return []
 
     def _apply_action(self, action: Action) -> None:
         task = self.queue.pop(0)
         if task[0] not in CHANCE_TASKS:  # the decider has now seen everything so far
             p = task[1]
-            self.mark[p] = len(self.seen[p])
-            self.mark[-1] = len(self.seen[-1])
-        getattr(self, "_do_" + task[0])(task, action)
+            mark, public = self.mark, self.n_public
+            mark[p] = public + self.n_private[p]
+            mark[-1] = public
+        self._handlers[task[0]](self, task, action)
         if self.phase != "over" and not self.queue:
             self._next_turn()
 
@@ -144,32 +158,61 @@ class MemcelState(State):
         self, clause: str, kind: str, to: int | None = None, secret: dict[str, Any] | None = None,
         own_clause: str | None = None, **data: Any,
     ) -> None:
-        """Log an event and hand it (read-only) to the observers who see it.
+        """Log an event; the observers who see it find it in :attr:`seen`.
 
         ``to``: a private event of that player only. ``secret``: extra fields only the acting
-        player (``data['player']``) sees; everyone else gets the public part. ``own_clause``:
-        the clause the acting player's record names, when naming it publicly would tell a secret.
+        player (``data['player']``) sees, logged as a second event (kind ``<kind>_own``) visible
+        to that player only, right after the public one; everyone else gets the public part.
+        ``own_clause``: the clause the acting player's record names, when naming it publicly
+        would tell a secret. Only counts are kept here: the records are built from the log when
+        someone looks (:attr:`seen`), so a random playout pays for none.
         """
-        # ``seen`` entries are shared by every viewer and clone, never edited, and handed out
-        # only read-only (:meth:`_seen_since`); their values are the logged event's: scalars,
-        # tuples and FrozenLists (log a list as a FrozenList here: the records need no deep copy).
-        step = len(self._history)
         if to is not None:
-            event = self.log(clause, kind, visible_to=(to,), **data)
-            self.seen[to].append({"clause": clause, "kind": kind, "step": step, **event.data})
+            self._log(clause, kind, data, (to,))
+            self.n_private[to] += 1
             return
-        event = self.log(clause, kind, **data)
-        public = {"clause": clause, "kind": kind, "step": step, **event.data}
-        if not secret:  # the same record for every viewer
-            for lst in self.seen:
-                lst.append(public)
-            return
-        owner = data.get("player", -1)
-        own_clause = own_clause or clause  # the acting player's record may name another clause
-        mine = self.log(own_clause, kind + "_own", visible_to=(owner,), **data, **secret)
-        own = {**public, **mine.data, "clause": own_clause}
-        for viewer, lst in enumerate(self.seen):
-            lst.append(public if viewer != owner else own)
+        self._log(clause, kind, data, None)
+        self.n_public += 1
+        if secret:
+            self._log(own_clause or clause, kind + "_own", {**data, **secret}, (data.get("player", -1),))
+
+    @property
+    def seen(self) -> list[list[dict[str, Any]]]:
+        """The records of the events each viewer saw, in order (index ``players``: the spectator).
+
+        A record is ``{"clause", "kind", "step", **data}`` of an event the viewer may see; a
+        public event with secret fields (see :meth:`_emit`) is one record for every viewer, the
+        acting player's holding the secret fields and naming its own clause. Built from the
+        event log when first asked for and extended from there (a cache: never edit it; a state
+        that rewrites logged events calls :meth:`_forget_seen`). Records are shared by every
+        viewer and clone and handed out only read-only (:meth:`_seen_since`); their values are
+        the logged event's: scalars, tuples and FrozenLists.
+        """
+        events = self._events
+        cache = self._seen
+        if cache is None or cache[0] is not events or cache[1] > len(events):
+            cache = (events, 0, [[] for _ in range(self.t.players + 1)])
+        _, done, seen = cache
+        for i in range(done, len(events)):
+            clause, kind, data, visible_to, step = events[i]
+            if visible_to is None:
+                record = {"clause": clause, "kind": kind, "step": step, **data}
+                for lst in seen:
+                    lst.append(record)
+                continue
+            owner = visible_to[0]
+            record = {"clause": clause, "kind": kind, "step": step, **data}
+            mine = seen[owner]
+            if kind.endswith("_own") and mine and mine[-1]["step"] == step and mine[-1]["kind"] + "_own" == kind:
+                mine[-1] = {**mine[-1], **data, "clause": clause}  # the secret half of the last record
+            else:
+                mine.append(record)
+        self._seen = (events, len(events), seen)
+        return seen
+
+    def _forget_seen(self) -> None:
+        """Drop the cache of :attr:`seen` (after logged events were rewritten in place)."""
+        self._seen = None
 
     # ================================================================== set-up (MC-0.1)
     def _do_order(self, task: tuple[Any, ...], action: Action) -> None:
@@ -249,10 +292,8 @@ class MemcelState(State):
         """The lab's safety bound (not a seed rule): the game ends unfinished, no winner, no draw."""
         self.phase = "over"
         self.queue = []
-        event = self.stop_unfinished("MC-3:max_turns", f"max_turns={limit}", turns=self.turns)
-        public = {"clause": event.clause, "kind": event.kind, "step": event.step, **event.data}
-        for lst in self.seen:  # every viewer sees why the game stopped
-            lst.append(public)
+        self.stop_unfinished("MC-3:max_turns", f"max_turns={limit}", turns=self.turns)
+        self.n_public += 1  # every viewer sees why the game stopped
 
     # ================================================================== placement (MC-1)
     def _do_place(self, task: tuple[Any, ...], action: Action) -> None:
@@ -379,8 +420,12 @@ class MemcelState(State):
                 f"x is declared with choose_x, which takes 1 to {C.D8_SIDES}: return at most {C.D8_SIDES}"
             )
             raise RuleError(msg, rule="MC-2.1.1", clause="MC-2.1.1")
-        down = sum(1 for k, u in zip(self.tiles, self.up, strict=True) if k >= 0 and not u)
+        down = self.face_down()
         return range(1, min(hi, down) + 1)
+
+    def face_down(self) -> int:
+        """How many tiles lie face down (a face-up slot always holds a tile)."""
+        return len(self.tiles) - self.tiles.count(-1) - self.up.count(True)
 
     def _do_ad8(self, task: tuple[Any, ...], action: Action) -> None:
         p, v = task[1], action.args[0]
@@ -453,7 +498,7 @@ class MemcelState(State):
         """MC-2.1.2.1 cover own tiles again: all face-up ones, or this turn's (AMB-MC-3)."""
         t = self.t
         owner, up = t.owner_of_kind, self.up
-        own = [s for s in range(t.n_slots) if up[s] and owner[self.tiles[s]] == p]
+        own = [s for s, (k, u) in enumerate(zip(self.tiles, up, strict=True)) if u and owner[k] == p]
         this_turn = [s for s in self.attack[3] if up[s] and owner[self.tiles[s]] == p]
         chosen = self.game.rules.tiles_to_cover(own, this_turn, self.game.params["cover_scope"])
         own_set, slots = set(own), []
@@ -475,11 +520,11 @@ class MemcelState(State):
     def own_face_up(self, p: int) -> int:
         """Player ``p``'s tiles that are face up and count for them (AMB-MC-4)."""
         t = self.t
-        others = self.game.params["revealed_by_other_counts"]
-        return sum(
-            1 for s in range(t.n_slots)
-            if self.up[s] and t.owner_of_kind[self.tiles[s]] == p and (others or self.upby[s] == p)
-        )
+        owner = t.owner_of_kind
+        if self.game.params["revealed_by_other_counts"]:
+            return sum(1 for k, u in zip(self.tiles, self.up, strict=True) if u and owner[k] == p)
+        return sum(1 for k, u, by in zip(self.tiles, self.up, self.upby, strict=True)
+                   if u and by == p and owner[k] == p)
 
     def face_up_counts(self) -> list[int]:
         """:meth:`own_face_up` for every player, in one pass."""
@@ -686,7 +731,9 @@ class MemcelState(State):
         new.contenders = list(self.contenders)
         new.order_round = self.order_round
         new.counts = dict(self.counts)
-        new.seen = [list(s) for s in self.seen]
+        seen = self._seen
+        new._seen = None if seen is None else (new._events, seen[1], [list(v) for v in seen[2]])
+        new.n_private = list(self.n_private)
         new.mark = list(self.mark)
         new.queue = list(self.queue)
         return new
@@ -807,3 +854,10 @@ class MemcelState(State):
     def _repr_html_(self) -> str:
         return self.render_svg(None)
 
+
+def _handlers_of(cls: type[MemcelState]) -> dict[str, Callable[..., None]]:
+    """Each task kind's handler ``_do_<kind>`` of ``cls``."""
+    return {kind: getattr(cls, "_do_" + kind) for kind in TASKS}
+
+
+MemcelState._handlers = _handlers_of(MemcelState)

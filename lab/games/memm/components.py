@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from lab.boards.cubes import distinct_orientations
@@ -167,6 +167,51 @@ class CubeTable:
     rep_index: tuple[dict[int, int], ...]
     masks: tuple[tuple[int, ...], ...]
     mono: tuple[int, ...]
+    #: Per cube, ``{mask: rotations}``: the representative rotation of each orientation in
+    #: ``mask``, lowest bit first (filled as masks are met; see :meth:`fitting`).
+    fits: tuple[dict[int, tuple[int, ...]], ...] = field(default=(), compare=False, repr=False)
+
+    #: ``{(match_all, contact keys): rotations per cube}`` (see :meth:`fitting_all`).
+    fits_all: dict[tuple[bool, tuple[int, ...]], tuple[tuple[int, ...], ...]] = field(
+        default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if len(self.fits) != len(self.bodies):  # one empty cache per cube
+            object.__setattr__(self, "fits", tuple({} for _ in self.bodies))
+
+    def fitting_all(self, match_all: bool, keys: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+        """Per cube, the rotations that show the colours ``keys`` ask for (``6 * face + colour``
+        each): all of them (``match_all``) or at least one; ``()`` when none fits."""
+        found = self.fits_all.get((match_all, keys))
+        if found is None:
+            out = []
+            for cube, masks in enumerate(self.masks):
+                if match_all:
+                    mask = -1
+                    for key in keys:
+                        mask &= masks[key]
+                else:
+                    mask = 0
+                    for key in keys:
+                        mask |= masks[key]
+                out.append(self.fitting(cube, mask) if mask else ())
+            if len(self.fits_all) >= 1 << 16:
+                self.fits_all.clear()
+            found = self.fits_all[match_all, keys] = tuple(out)
+        return found
+
+    def fitting(self, cube: int, mask: int) -> tuple[int, ...]:
+        """The rotations of ``cube``'s orientations in the bit mask ``mask`` (lowest bit first)."""
+        fits = self.fits[cube]
+        rots = fits.get(mask)
+        if rots is None:
+            ors, out, m = self.orientations[cube], [], mask
+            while m:
+                low = m & -m
+                out.append(ors[low.bit_length() - 1][0])
+                m ^= low
+            rots = fits[mask] = tuple(out)
+        return rots
 
     @classmethod
     def build(cls, bodies: Sequence[Sequence[int]]) -> CubeTable:

@@ -8,6 +8,7 @@ mask per touching face, so no rotation is tried in the hot loop.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from lab.boards.cubes import FACE_NAMES, FACE_VECTORS, Cell, direction
@@ -215,13 +216,20 @@ class MemmState(State):
 
     def placement_actions(self) -> list[Action]:
         """Every legal ``place`` action of the player to move (distinct orientations only)."""
+        return [_new(Action, ("place", (cube, x, y, z, rot)))
+                for cube, x, y, z, rots in self.placement_groups() for rot in rots]
+
+    def placement_groups(self) -> list[tuple[int, int, int, int, tuple[int, ...]]]:
+        """:meth:`placement_actions` grouped: ``(cube, x, y, z, rotations)`` per cell and cube
+        that fit, in the same order (cells sorted, the hand's cubes in order, orientations by bit)."""
         if self.phase != _PLACE:
             return []
         table = self.game.cubes
+        fits_all = table.fits_all
         match_all = self.game.params["match"] == "all"
         _, anchor_set = self.anchors()
         hand = self.hands[self.to_move]
-        out: list[Action] = []
+        out: list[tuple[int, int, int, int, tuple[int, ...]]] = []
         add = out.append
         colours = self.colours
         for cell in self.candidate_cells():
@@ -234,24 +242,29 @@ class MemmState(State):
                 world = colours.get(nb)
                 if world is not None and (match_all or nb in anchor_set):
                     keys.append(6 * f + world[opposite])
+            keys = tuple(keys)
+            fit = fits_all.get((match_all, keys)) or table.fitting_all(match_all, keys)
             for cube in hand:
-                masks = table.masks[cube]
-                if match_all:
-                    mask = -1
-                    for key in keys:
-                        mask &= masks[key]
-                else:
-                    mask = 0
-                    for key in keys:
-                        mask |= masks[key]
-                if not mask:
-                    continue
-                ors = table.orientations[cube]
-                while mask:  # each fitting orientation, lowest bit first
-                    low = mask & -mask
-                    add(_new(Action, ("place", (cube, x, y, z, ors[low.bit_length() - 1][0]))))
-                    mask ^= low
+                rots = fit[cube]
+                if rots:
+                    add((cube, x, y, z, rots))
         return out
+
+    def _pick_action(self, player: int, pick: Callable[[int], int]) -> Action | None:
+        """``legal[pick(len(legal))]`` of :meth:`_legal_actions`, building only that action.
+
+        Only while ``_legal_actions`` is this class's own: a subclass (or a test) that replaces
+        it gets the pick from its list."""
+        if self.phase != _PLACE or self._legal is not None or type(self)._legal_actions is not _OWN_LEGAL:
+            return super()._pick_action(player, pick)
+        groups = self.placement_groups()
+        n = sum(len(g[4]) for g in groups)
+        i = pick(n + 1 if n and self.repeat and self.game.params["extra_placement"] == "may" else n or 1)
+        for cube, x, y, z, rots in groups:
+            if i < len(rots):
+                return _new(Action, ("place", (cube, x, y, z, rots[i])))
+            i -= len(rots)
+        return PASS  # after the placements (MM-3 may decline), or the only choice (AMB-MM-5)
 
     def joined_faces(self, cube: int, cell: Cell, rotation: int) -> int:
         """MM-3: colour-matched face contacts ``cube`` would make at ``cell`` turned by ``rotation``."""
@@ -630,3 +643,6 @@ def describe_cube(body: tuple[int, ...]) -> str:
         counts[c] = counts.get(c, 0) + 1
     parts = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
     return ", ".join(f"{COLOURS[c]} {ROMAN[n]}" for c, n in parts)
+
+
+_OWN_LEGAL = MemmState._legal_actions

@@ -1,0 +1,83 @@
+"""The random-play driver's fast paths change no game: batched chance streams, a game's own
+random pick (``State._pick_action``) and the collector paused while only the rules run."""
+
+from __future__ import annotations
+
+import gc
+from typing import Any
+
+import numpy as np
+import pytest
+
+import lab
+from lab.core.conformance import ConformanceError, check_game
+from lab.games.memm.state import MemmState
+from lab.sim.streams import _BATCH, _HOT, ChanceStreams, race
+
+
+def _outcomes(i: int) -> Any:
+    die = tuple((lab.Action("roll", (f,)), 1 / 6) for f in range(1, 7))  # a table built once
+    deck = [(lab.Action("card", (c,)), (c + 1) / 55) for c in range(10)]  # a list, read afresh
+    big = [(lab.Action("tile", (c,)), 1 / 30) for c in range(30)]  # the vectorised race
+    return (die, deck[i % 4:], big)[i % 3]
+
+
+def test_batched_streams_draw_what_one_number_at_a_time_draws() -> None:
+    streams = ChanceStreams(np.random.SeedSequence(11))
+    plain = ChanceStreams(np.random.SeedSequence(11))
+    n = 2 * _BATCH + _HOT + 5  # the scalar start, growing batches, a partly used batch
+    got = [streams.draw(_outcomes(i), f"s{i % 2}") for i in range(n)]
+    raws = {name: plain.rng(name).bit_generator.random_raw for name in ("s0", "s1")}
+    assert got == [race(_outcomes(i), int(raws[f"s{i % 2}"]())) for i in range(n)]
+    # the unused numbers of a batch are handed back: the Generators are where the draws left them
+    assert streams.get_state() == plain.get_state()
+    state = streams.get_state()
+    more = [streams.draw(_outcomes(i), "s0") for i in range(300)]
+    streams.set_state(state)
+    assert [streams.draw(_outcomes(i), "s0") for i in range(300)] == more
+
+
+def test_a_wrong_pick_action_fails_conformance(monkeypatch: pytest.MonkeyPatch) -> None:
+    right = MemmState._pick_action
+
+    def off_by_one(self: MemmState, player: int, pick: Any) -> Any:
+        return right(self, player, lambda n: min(pick(n) + 1, n - 1))
+
+    monkeypatch.setattr(MemmState, "_pick_action", off_by_one)
+    with pytest.raises(ConformanceError, match=r"_pick_action\(\) asked for"):
+        check_game(lab.load("memm", players=2))
+
+
+def test_memm_builds_only_the_picked_placement() -> None:
+    state = lab.play(lab.load("memm"), None, seed=3, state=None)
+    assert state.is_terminal()  # a whole game through the fast path; conformance checks each pick
+    game = lab.load("memm")
+    s = game.new_initial_state()
+    while s.current_player() < 0:
+        s.apply_action(s.legal_actions()[0])
+    legal = s.legal_actions()
+    for i in (0, len(legal) - 1):
+        assert s._pick_action(s.current_player(), lambda n, i=i: i) == legal[i]
+
+
+def test_the_collector_is_paused_for_random_play_only_and_restored() -> None:
+    states: list[bool] = []
+    game = lab.load("memm", players=2)
+    lab.play(game, None, seed=1, on_step=lambda s: states.append(gc.isenabled()))
+    assert states and not any(states) and gc.isenabled()
+    states.clear()
+    lab.play(game, "greedy", seed=1, on_step=lambda s: states.append(gc.isenabled()))
+    assert all(states) and gc.isenabled()
+    gc.disable()
+    try:
+        lab.play(game, None, seed=1)
+        assert not gc.isenabled()  # a caller's choice is left as it was
+    finally:
+        gc.enable()
+
+    def boom(s: Any) -> None:
+        raise RuntimeError("stop")
+
+    with pytest.raises(RuntimeError, match="stop"):
+        lab.play(game, None, seed=1, on_step=boom)
+    assert gc.isenabled()
