@@ -51,11 +51,6 @@ EDITS: tuple[tuple[str, str, str], ...] = (
     ),
     ("lab/games/memm/state.py", "        return list(self._legal)\n", "        return self._legal\n"),
     (
-        "lab/games/fiemme_cembra/state.py",
-        "            return list(self.game.slaps_closer if player in self.closers else self.game.slaps_plain)\n",
-        "            return self.game.slaps_closer if player in self.closers else self.game.slaps_plain\n",
-    ),
-    (
         "lab/games/fiemme_cembra/views.py",
         "        if race is not None and type(race) is not FrozenDict:\n"
         "            self.race = race = freeze(race)\n",

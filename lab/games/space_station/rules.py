@@ -86,6 +86,11 @@ def _options_class(names: tuple[str, ...]) -> type:
     return namedtuple("SpaceStationOptions", names)
 
 
+def _options_record(params: Params) -> Any:
+    """The parameters as a named-tuple record (its attributes are read in C)."""
+    return _options_class(tuple(params))(**params)
+
+
 def max_length(params: Params) -> int:
     """Upper bound on a game's history entries: turns x the most steps one turn can take."""
     f, d = int(params["fighters"]), int(params["droids"])
@@ -143,8 +148,19 @@ class SpaceStationGame(Game):
         self.free_routes: dict[tuple[int, int, int], tuple[int, list[tuple[int, ...]]]] = {}
         #: the parameters again, as an immutable record (its attributes are read in C; the rules
         #: read a parameter at nearly every step)
-        self.opt: Any = _options_class(tuple(p))(**p)
+        self.opt: Any = _options_record(p)
         self.station_first = p.stack_hit_order == "station_first"
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The game's attributes for pickling (worker pools, adapters), without ``opt``: its
+        class is made per set of parameter names, so pickle cannot find it by name."""
+        state = self.__dict__.copy()
+        del state["opt"]
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self.opt = _options_record(self.params)
 
     @property
     def geometry(self) -> Geometry:
