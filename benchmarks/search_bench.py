@@ -45,13 +45,14 @@ from lab.stats.intervals import paired_difference, proportion
 # the search agent (at most about 1 s of CPU per decision on this machine) and the best bespoke
 # agent of each game; Fiemme–Cembra's slaps come from the collector's human reaction-time model
 MEMCEL_SEARCH = {"name": "ismcts", "iterations": 200, "rollout_depth": 60, "prior": "perfect",
-                 "prior_weight": 3.0, "prior_margin": 2.0}  # against both of Memcel's players
+                 "prior_weight": 3.0, "prior_margin": 2.0, "prior_check": 30}  # against both of Memcel's players
 MATCHES: dict[str, dict[str, Any]] = {
     "space_station": {
         "game": "space_station",
         "params": {},
         "search": {"name": "mcts", "iterations": 250, "rollout": "greedy", "rollout_depth": 16,
-                   "evaluation": "value", "prior": "search", "prior_weight": 3.0, "prior_margin": 2.0},
+                   "evaluation": "value", "prior": "search", "prior_weight": 3.0, "prior_margin": 2.0,
+                   "prior_check": 30},
         "rival": "search",
     },
     "memm": {
@@ -59,7 +60,7 @@ MATCHES: dict[str, dict[str, Any]] = {
         "params": {"players": 2},
         "search": {"name": "mcts", "iterations": 150, "rollout": "greedy", "rollout_depth": 6,
                    "evaluation": "lead", "widening": 0.5, "prior": "lookahead", "prior_weight": 10.0,
-                   "prior_margin": 2.0},
+                   "prior_margin": 2.0, "prior_check": 30},
         "rival": "lookahead",
     },
     "memcel": {
@@ -79,7 +80,7 @@ MATCHES: dict[str, dict[str, Any]] = {
         "params": {},
         "search": {"name": "ismcts", "iterations": 150, "rollout": "collector", "rollout_depth": 40,
                    "delegate": "collector", "delegate_kinds": ["slap"], "prior": "collector",
-                   "prior_weight": 3.0, "prior_margin": 2.0},
+                   "prior_weight": 3.0, "prior_margin": 2.0, "prior_check": 30},
         "rival": "collector",
     },
 }
