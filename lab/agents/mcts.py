@@ -501,7 +501,9 @@ class SearchAgent(BaseAgent):
     @staticmethod
     def _kept(root: _Node, player: int, legal: Sequence[Action], guided: Action, margin: float) -> Action:
         """The prior's choice, unless the most visited other root action's mean return beats it
-        by more than ``margin`` standard errors."""
+        by more than ``margin`` standard errors (each action's spread taken as at least the
+        spread of all root returns). Its samples are the search's own, so the test favours the
+        favourite: ``prior_check`` (:meth:`_checked`) is the unbiased test."""
         table = root.stats.get(player, {})
 
         def moments(a: Action) -> tuple[int, float, float]:
@@ -521,7 +523,13 @@ class SearchAgent(BaseAgent):
             return guided
         rival = max(others, key=lambda a: (table[a][0], moments(a)[1]))
         n, mean, var = moments(rival)
-        se = math.sqrt(max(var, 0.0) / (n - 1) + max(var_g, 0.0) / (n_g - 1))
+        # each spread at least the spread of all root returns: a few equal returns of one
+        # action (spread 0) are no evidence of a sure result
+        rows = [table[a] for a in legal if a in table]
+        total = sum(r[0] for r in rows)
+        pooled_mean = sum(r[1] for r in rows) / total
+        pooled = sum(r[3] for r in rows) / total - pooled_mean * pooled_mean
+        se = math.sqrt(max(var, pooled, 0.0) / (n - 1) + max(var_g, pooled, 0.0) / (n_g - 1))
         return rival if mean - mean_g > margin * se else guided
 
 
