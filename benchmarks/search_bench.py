@@ -16,15 +16,29 @@ time included). CPU time measured on a loaded machine (2 cores, ~10 runnable pro
 upper bound of the quiet machine's.
 
 Guidance. Each search agent is guided by a bespoke agent of its game through the general
-``prior`` setting of :mod:`lab.agents.mcts` (no per-game code in the search): that agent's
-choice is tried first and kept unless the simulations prefer another action (``prior_margin``
-standard errors). Space Station scores rollouts cut after ``rollout_depth`` actions with its
-declared value estimate (``evaluation="value"``).
+``prior`` setting of :mod:`lab.agents.mcts` (no per-game code in the search). The prior's choice
+is played unless the search's favourite (its most visited root action) is another action and
+wins a fresh paired test: ``prior_check`` (30) new determinisations, each played on after both
+actions with the same random numbers, the favourite taken only if the mean paired difference
+exceeds ``prior_margin`` (2) standard errors. Simulations that carry no information about the
+action therefore leave the prior's game intact. (The test of earlier sessions reused the
+search's own samples: the favourite is the most visited because its first results were lucky,
+and a few equal returns have zero spread, so it left the prior often and lost 0/20 Memcel games
+to ``perfect``.) Space Station scores rollouts cut after ``rollout_depth`` actions with its
+declared value estimate (``evaluation="value"``); Fiemme–Cembra's slaps are delegated to the
+collector's human reaction-time model in every seat and every simulation.
+
+Target (#15 §4): the search "beats or equals" the rival when the paired gain's point estimate
+is >= 0 and the lower bound of its 95% interval (Tango's score interval for paired 0/1
+outcomes) is >= -0.15 (non-inferiority at 15 points of win rate); it *beats* it when that lower
+bound is > 0.
 
 Run ``python -m benchmarks.search_bench [MATCH ...] [-n N] [--seed S] [--out FILE]`` (use
 ``nice``); ``--out benchmarks/search_results.jsonl`` appends each match's final row there.
-Its last five rows (``"commit": "7259571"``) are this code's settings, cut by a deadline at
-3-20 games per match; the rows above them are an older search (no guidance).
+Rows with ``"commit": "7259571"`` are the guided search of session 4 (old margin test, cut by a
+deadline at 3-20 games); rows above them an older search (no guidance); the last five rows
+(``"prior_check": 30`` in their ``search``) are ``MATCHES`` as they stand, 40 games per match
+(Space Station 20), seed 0.
 """
 
 from __future__ import annotations
