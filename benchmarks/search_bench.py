@@ -18,7 +18,7 @@ upper bound of the quiet machine's.
 Guidance. Each search agent is guided by a bespoke agent of its game through the general
 ``prior`` setting of :mod:`lab.agents.mcts` (no per-game code in the search). The prior's choice
 is played unless the search's favourite (its most visited root action) is another action and
-wins a fresh paired test: ``prior_check`` (30) new determinisations, each played on after both
+wins a fresh paired test: ``prior_check`` new determinisations (30; 16 for the two slow games), each played on after both
 actions with the same random numbers, the favourite taken only if the mean paired difference
 exceeds ``prior_margin`` (2) standard errors. Simulations that carry no information about the
 action therefore leave the prior's game intact. (The test of earlier sessions reused the
@@ -37,8 +37,11 @@ Run ``python -m benchmarks.search_bench [MATCH ...] [-n N] [--seed S] [--out FIL
 ``nice``); ``--out benchmarks/search_results.jsonl`` appends each match's final row there.
 Rows with ``"commit": "7259571"`` are the guided search of session 4 (old margin test, cut by a
 deadline at 3-20 games); rows above them an older search (no guidance); the last five rows
-(``"prior_check": 30`` in their ``search``) are ``MATCHES`` as they stand, 40 games per match
-(Space Station 20), seed 0.
+(with ``prior_check`` in their ``search``) are ``MATCHES`` as they stand, seed 0: Memcel and
+memm at 40 games; Fiemme–Cembra and Space Station run round robin
+(``search_bench fiemme_cembra space_station -n 40``) with fewer iterations than the session
+before (50 and 100: a Fiemme–Cembra game has ~250 searched decisions) and cut by the session's
+deadline at the ``n_games`` their rows give.
 """
 
 from __future__ import annotations
@@ -64,9 +67,9 @@ MATCHES: dict[str, dict[str, Any]] = {
     "space_station": {
         "game": "space_station",
         "params": {},
-        "search": {"name": "mcts", "iterations": 250, "rollout": "greedy", "rollout_depth": 16,
+        "search": {"name": "mcts", "iterations": 100, "rollout": "greedy", "rollout_depth": 16,
                    "evaluation": "value", "prior": "search", "prior_weight": 3.0, "prior_margin": 2.0,
-                   "prior_check": 30},
+                   "prior_check": 16},
         "rival": "search",
     },
     "memm": {
@@ -92,9 +95,9 @@ MATCHES: dict[str, dict[str, Any]] = {
     "fiemme_cembra": {
         "game": "fiemme_cembra",
         "params": {},
-        "search": {"name": "ismcts", "iterations": 150, "rollout": "collector", "rollout_depth": 40,
+        "search": {"name": "ismcts", "iterations": 50, "rollout": "collector", "rollout_depth": 40,
                    "delegate": "collector", "delegate_kinds": ["slap"], "prior": "collector",
-                   "prior_weight": 3.0, "prior_margin": 2.0, "prior_check": 30},
+                   "prior_weight": 3.0, "prior_margin": 2.0, "prior_check": 16},
         "rival": "collector",
     },
 }
