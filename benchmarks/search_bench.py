@@ -16,15 +16,32 @@ time included). CPU time measured on a loaded machine (2 cores, ~10 runnable pro
 upper bound of the quiet machine's.
 
 Guidance. Each search agent is guided by a bespoke agent of its game through the general
-``prior`` setting of :mod:`lab.agents.mcts` (no per-game code in the search): that agent's
-choice is tried first and kept unless the simulations prefer another action (``prior_margin``
-standard errors). Space Station scores rollouts cut after ``rollout_depth`` actions with its
-declared value estimate (``evaluation="value"``).
+``prior`` setting of :mod:`lab.agents.mcts` (no per-game code in the search). The prior's choice
+is played unless the search's favourite (its most visited root action) is another action and
+wins a fresh paired test: ``prior_check`` new determinisations (30; 16 for the two slow games), each played on after both
+actions with the same random numbers, the favourite taken only if the mean paired difference
+exceeds ``prior_margin`` (2) standard errors. Simulations that carry no information about the
+action therefore leave the prior's game intact. (The test of earlier sessions reused the
+search's own samples: the favourite is the most visited because its first results were lucky,
+and a few equal returns have zero spread, so it left the prior often and lost 0/20 Memcel games
+to ``perfect``.) Space Station scores rollouts cut after ``rollout_depth`` actions with its
+declared value estimate (``evaluation="value"``); Fiemme–Cembra's slaps are delegated to the
+collector's human reaction-time model in every seat and every simulation.
+
+Target (#15 §4): the search "beats or equals" the rival when the paired gain's point estimate
+is >= 0 and the lower bound of its 95% interval (Tango's score interval for paired 0/1
+outcomes) is >= -0.15 (non-inferiority at 15 points of win rate); it *beats* it when that lower
+bound is > 0.
 
 Run ``python -m benchmarks.search_bench [MATCH ...] [-n N] [--seed S] [--out FILE]`` (use
 ``nice``); ``--out benchmarks/search_results.jsonl`` appends each match's final row there.
-Its last five rows (``"commit": "7259571"``) are this code's settings, cut by a deadline at
-3-20 games per match; the rows above them are an older search (no guidance).
+Rows with ``"commit": "7259571"`` are the guided search of session 4 (old margin test, cut by a
+deadline at 3-20 games); rows above them an older search (no guidance); the last five rows
+(with ``prior_check`` in their ``search``) are ``MATCHES`` as they stand, seed 0: Memcel and
+memm at 40 games; Fiemme–Cembra and Space Station run round robin
+(``search_bench fiemme_cembra space_station -n 40``) with fewer iterations than the session
+before (50 and 100: a Fiemme–Cembra game has ~250 searched decisions) and cut by the session's
+deadline at the ``n_games`` their rows give.
 """
 
 from __future__ import annotations
@@ -45,13 +62,14 @@ from lab.stats.intervals import paired_difference, proportion
 # the search agent (at most about 1 s of CPU per decision on this machine) and the best bespoke
 # agent of each game; Fiemme–Cembra's slaps come from the collector's human reaction-time model
 MEMCEL_SEARCH = {"name": "ismcts", "iterations": 200, "rollout_depth": 60, "prior": "perfect",
-                 "prior_weight": 3.0, "prior_margin": 2.0}  # against both of Memcel's players
+                 "prior_weight": 3.0, "prior_margin": 2.0, "prior_check": 30}  # against both of Memcel's players
 MATCHES: dict[str, dict[str, Any]] = {
     "space_station": {
         "game": "space_station",
         "params": {},
-        "search": {"name": "mcts", "iterations": 250, "rollout": "greedy", "rollout_depth": 16,
-                   "evaluation": "value", "prior": "search", "prior_weight": 3.0, "prior_margin": 2.0},
+        "search": {"name": "mcts", "iterations": 100, "rollout": "greedy", "rollout_depth": 16,
+                   "evaluation": "value", "prior": "search", "prior_weight": 3.0, "prior_margin": 2.0,
+                   "prior_check": 16},
         "rival": "search",
     },
     "memm": {
@@ -59,7 +77,7 @@ MATCHES: dict[str, dict[str, Any]] = {
         "params": {"players": 2},
         "search": {"name": "mcts", "iterations": 150, "rollout": "greedy", "rollout_depth": 6,
                    "evaluation": "lead", "widening": 0.5, "prior": "lookahead", "prior_weight": 10.0,
-                   "prior_margin": 2.0},
+                   "prior_margin": 2.0, "prior_check": 30},
         "rival": "lookahead",
     },
     "memcel": {
@@ -77,9 +95,9 @@ MATCHES: dict[str, dict[str, Any]] = {
     "fiemme_cembra": {
         "game": "fiemme_cembra",
         "params": {},
-        "search": {"name": "ismcts", "iterations": 150, "rollout": "collector", "rollout_depth": 40,
+        "search": {"name": "ismcts", "iterations": 50, "rollout": "collector", "rollout_depth": 40,
                    "delegate": "collector", "delegate_kinds": ["slap"], "prior": "collector",
-                   "prior_weight": 3.0, "prior_margin": 2.0},
+                   "prior_weight": 3.0, "prior_margin": 2.0, "prior_check": 16},
         "rival": "collector",
     },
 }

@@ -312,7 +312,54 @@ def test_prior_margin_keeps_the_prior_unless_clearly_beaten() -> None:
     # only the most visited other action (b) is tested: c's lucky lead on two visits is ignored
     assert SearchAgent._kept(root, 0, [a, b, c], a, margin=2.0) == a  # 0.17 < 2 x 0.14
     assert SearchAgent._kept(root, 0, [a, b, c], a, margin=1.0) == b
-    assert SearchAgent._kept(root, 0, [a, c], a, margin=2.0) == c     # a lead of 0.5, se 0.11
+    # two equal returns have no spread of their own: c's lead of 0.5 is judged with the spread
+    # of all root returns (0.23), se 0.49, so it is no evidence at a margin of 2, some at 1
+    assert SearchAgent._kept(root, 0, [a, c], a, margin=2.0) == a
+    assert SearchAgent._kept(root, 0, [a, c], a, margin=0.9) == c
+
+
+def _checking_agent(playout: Any) -> tuple[Any, SeatView, list[lab.Action], Any]:
+    """A memm searcher with a paired check whose simulations are ``playout``, and a root where
+    the prior's choice is ``legal[0]`` and the search's favourite ``legal[1]``."""
+    from lab.agents.mcts import _Node
+
+    game = lab.load("memm", players=2)
+    state = game.new_initial_state()
+    while len(state.legal_actions(state.current_player())) < 3:
+        state.apply_action(state.legal_actions(state.current_player())[0])
+    player = state.current_player()
+    legal = state.legal_actions(player)
+    agent = make_agent(game, {"name": "mcts", "prior": "greedy", "prior_margin": 2.0, "prior_check": 30})
+    agent.reset(game, player)
+    agent._playout = playout
+    root = _Node()
+    root.stats[player] = {legal[0]: [5, 2.0, 9, 2.0], legal[1]: [9, 6.0, 9, 6.0]}
+    return agent, SeatView(state, player), legal, root
+
+
+def test_prior_check_keeps_the_prior_when_simulations_carry_no_information() -> None:
+    """Simulations whose result does not depend on the action (noise, or nothing at all) never
+    move the searcher off its prior: both actions are played with the same random numbers, so
+    the paired differences are zero."""
+    for noise in (lambda view, action, rng: float(rng.random()), lambda view, action, rng: 0.0):
+        agent, view, legal, root = _checking_agent(noise)
+        rng = np.random.default_rng(0)
+        assert all(agent._checked(view, root, legal, legal[0], rng) == legal[0] for _ in range(20))
+
+
+def test_prior_check_leaves_the_prior_for_a_clearly_better_action() -> None:
+    """A favourite that wins 30 more games in 100 on the same random numbers is taken; one
+    that wins 2 more in 100 (below 2 standard errors on 30 pairs) is not."""
+    for lead, expected in ((0.3, 1), (0.02, 0)):
+        better: list[lab.Action] = []
+
+        def playout(view: Any, action: lab.Action, rng: np.random.Generator, lead: float = lead,
+                    better: list[lab.Action] = better) -> float:
+            return float(rng.random() < 0.5 + (lead if action in better else 0.0))
+
+        agent, view, legal, root = _checking_agent(playout)
+        better.append(legal[1])
+        assert agent._checked(view, root, legal, legal[0], np.random.default_rng(1)) == legal[expected]
 
 
 def test_guided_ismcts_cannot_see_hidden_tiles() -> None:
@@ -321,15 +368,16 @@ def test_guided_ismcts_cannot_see_hidden_tiles() -> None:
     from tests.test_information_state import _memcel_hunt_twin
 
     state, twin, viewer = _memcel_hunt_twin(7)
-    spec = {"name": "ismcts", "iterations": 25, "rollout_depth": 40, "prior": "perfect",
-            "prior_margin": 1.0}
+    for check in (0, 6):  # the paired check draws its determinisations from the seat's view too
+        spec = {"name": "ismcts", "iterations": 25, "rollout_depth": 40, "prior": "perfect",
+                "prior_margin": 1.0, "prior_check": check}
 
-    def decision(s: lab.State) -> Any:
-        agent = make_agent(s.game, spec)
-        agent.reset(s.game, viewer)
-        return agent.step_with_view(SeatView(s, viewer), s.legal_actions(viewer), np.random.default_rng(4))
+        def decision(s: lab.State, spec: dict[str, Any] = spec) -> Any:
+            agent = make_agent(s.game, spec)
+            agent.reset(s.game, viewer)
+            return agent.step_with_view(SeatView(s, viewer), s.legal_actions(viewer), np.random.default_rng(4))
 
-    assert decision(state) == decision(twin)
+        assert decision(state) == decision(twin)
 
 
 def test_a_search_that_keeps_its_prior_plays_the_priors_game() -> None:

@@ -24,7 +24,13 @@ visit count in UCB).
   simulations clearly prefer. With ``prior_margin > 0`` the final choice is the prior's unless
   the search's favourite (the most visited other action: one test, so that many actions do not
   multiply the chance of a lucky one) has a mean return higher by more than that many standard
-  errors.
+  errors. That test reuses the search's own samples, which favour the favourite (it is the most
+  visited because its first results were lucky; with a handful of equal returns its spread is
+  zero). ``prior_check = k > 0`` replaces it with a fresh paired test: the prior's choice and
+  the search's favourite are each played on from the same ``k`` new determinisations with the
+  same random numbers, and the favourite is taken only if the mean of the paired differences
+  exceeds ``prior_margin`` standard errors. When the simulations carry no information about
+  the action the differences are zero or noise, and the searcher plays its prior's game.
 - ``evaluation="value"``: a rollout cut after ``rollout_depth`` actions is scored by the game's
   own estimate ``state.value_estimate()`` (expected returns) when the game's state declares
   one (Space Station: its fitted win model), else by the progress rank.
@@ -114,6 +120,14 @@ SETTINGS: tuple[ParamSpec, ...] = (
               "keep the prior's choice unless the most visited other root action's mean return "
               "beats it by more than this many standard errors (0: play the most visited action)",
               minimum=0.0, maximum=100.0),
+    ParamSpec("prior_check", "int", 0,
+              "with prior_margin > 0: paired simulations that decide whether to leave the prior's "
+              "choice. The prior's choice and the search's favourite are each played from the same "
+              "fresh determinisations with the same random numbers, and the favourite is taken only "
+              "if its mean return beats the prior's by more than prior_margin standard errors of "
+              "the paired differences (0: the test reuses the search's own statistics, which favour "
+              "the favourite: it is the most visited because its first results were lucky)",
+              minimum=0, maximum=1_000_000),
     ParamSpec("delegate", "json", None,
               "null, or a game agent whose policy takes the decisions of delegate_kinds",
               check=_agent_name),
@@ -285,6 +299,8 @@ class SearchAgent(BaseAgent):
             root.prior[view.player] = (guided, float(self.params["prior_weight"]))
         self.search(view, rng, root)
         if guided is not None and self.params["prior_margin"] > 0:
+            if self.params["prior_check"] > 0:
+                return self._checked(view, root, legal, guided, rng)
             return self._kept(root, view.player, legal, guided, float(self.params["prior_margin"]))
         return self._best(root, view.player, legal)
 
@@ -447,10 +463,47 @@ class SearchAgent(BaseAgent):
         return best
 
 
+    def _checked(self, view: SeatView, root: _Node, legal: Sequence[Action], guided: Action,
+                 rng: np.random.Generator) -> Action:
+        """The prior's choice, unless the search's favourite (the most visited root action,
+        :meth:`_best`) is another action and wins a fresh paired test against it: ``prior_check`` determinisations, each
+        played on after both actions with the same random numbers (common random numbers), the
+        favourite taken only if its mean gain exceeds ``prior_margin`` standard errors of the
+        paired differences. Under simulations that carry no information the gain is noise, so
+        the prior's choice is left only with the test's false-positive rate (about 2% per
+        decision at a margin of 2)."""
+        rival = self._best(root, view.player, legal)
+        if rival == guided or guided not in legal:
+            return rival
+        k = int(self.params["prior_check"])
+        diffs = np.empty(k)
+        for j in range(k):
+            seed = int(rng.integers(2**63))
+            diffs[j] = (self._playout(view, rival, np.random.default_rng(seed))
+                        - self._playout(view, guided, np.random.default_rng(seed)))
+        mean = float(diffs.mean())
+        se = float(diffs.std(ddof=1)) / math.sqrt(k) if k > 1 else math.inf
+        return rival if mean > 0 and mean > float(self.params["prior_margin"]) * se else guided
+
+    def _playout(self, view: SeatView, action: Action, rng: np.random.Generator) -> float:
+        """The seat's return of one determinisation drawn from ``view``, ``action`` taken (the
+        other acting players of a simultaneous node by the rollout policy), then the rollout."""
+        state = view.sample(rng)
+        player = view.player
+        if state.current_player() == SIMULTANEOUS:
+            joint = {q: action if q == player else self._policy_action(state, q, self._policies, rng)
+                     for q in state.acting_players()}
+            state._apply_unchecked(SIMULTANEOUS, joint)
+        else:
+            state._apply_unchecked(player, action)
+        return float(self.rollout(state, rng)[player])
+
     @staticmethod
     def _kept(root: _Node, player: int, legal: Sequence[Action], guided: Action, margin: float) -> Action:
         """The prior's choice, unless the most visited other root action's mean return beats it
-        by more than ``margin`` standard errors."""
+        by more than ``margin`` standard errors (each action's spread taken as at least the
+        spread of all root returns). Its samples are the search's own, so the test favours the
+        favourite: ``prior_check`` (:meth:`_checked`) is the unbiased test."""
         table = root.stats.get(player, {})
 
         def moments(a: Action) -> tuple[int, float, float]:
@@ -470,7 +523,13 @@ class SearchAgent(BaseAgent):
             return guided
         rival = max(others, key=lambda a: (table[a][0], moments(a)[1]))
         n, mean, var = moments(rival)
-        se = math.sqrt(max(var, 0.0) / (n - 1) + max(var_g, 0.0) / (n_g - 1))
+        # each spread at least the spread of all root returns: a few equal returns of one
+        # action (spread 0) are no evidence of a sure result
+        rows = [table[a] for a in legal if a in table]
+        total = sum(r[0] for r in rows)
+        pooled_mean = sum(r[1] for r in rows) / total
+        pooled = sum(r[3] for r in rows) / total - pooled_mean * pooled_mean
+        se = math.sqrt(max(var, pooled, 0.0) / (n - 1) + max(var_g, pooled, 0.0) / (n_g - 1))
         return rival if mean - mean_g > margin * se else guided
 
 
