@@ -163,13 +163,14 @@ def test_FC_P2_discard_choices_are_one_per_card_type_held(monkeypatch):
         assert s.legal_actions(p) == expected and s.legal_actions(p) == expected
 
 
-def test_FC_P7_reinsert_positions_are_built_from_the_deck_left(monkeypatch):
-    """The reinsert's chance outcomes (cached per span of places) are every place of the deck,
-    equally likely, the first time a span is met and every time after."""
+@pytest.mark.parametrize(("reinsert", "places"), [("random_middle", range(1, 30)), ("anywhere", range(31))])
+def test_FC_P7_reinsert_positions_are_built_from_the_deck_left(monkeypatch, reinsert, places):
+    """The reinsert's chance outcomes (cached per span of places) are the variant's places in the
+    deck, equally likely, the first time a span is met and every time after."""
     from lab.games.fiemme_cembra import state as fc_state
 
     monkeypatch.setattr(fc_state, "_INSERT_CACHE", {})  # as in a fresh interpreter: nothing met yet
-    s = lab.load("fiemme_cembra", players=3, reinsert="anywhere").new_initial_state()
+    s = lab.load("fiemme_cembra", players=3, reinsert=reinsert).new_initial_state()
     for h in [(2, 1, 1, 1, 0), (1, 1, 1, 0, 2), (0, 1, 1, 2, 1)]:
         s.apply_action(act("deal", C.COMPOSITION_INDEX[h]))
     s.apply_actions({0: act("discard", 0), 1: act("discard", 4), 2: act("discard", 4)})
@@ -178,7 +179,7 @@ def test_FC_P7_reinsert_positions_are_built_from_the_deck_left(monkeypatch):
     s.apply_action(act("event_draw"))
     s.apply_action(act("draw", 3))
     assert s.phase_name() == "insert"
-    expected = [(act("insert_at", i), pytest.approx(1 / 31)) for i in range(31)]  # 30 cards left
+    expected = [(act("insert_at", i), pytest.approx(1 / len(places))) for i in places]  # 30 cards left
     assert s.chance_outcomes() == expected and s.chance_outcomes() == expected
 
 # ----------------------------------------------------------------------------- small conquest decks
