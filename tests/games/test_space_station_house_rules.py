@@ -45,6 +45,7 @@ def test_SS_F3_a_house_rule_is_asked_at_every_enemy_move() -> None:
     states = _states(BASE.with_rules({"SS-F3": spy}))  # one game: its memos live across the plays
     moves = _events(states, "route")
     assert moves and len(calls) == len(moves)
+    assert any(max(t) == 0 for t in calls)  # a move with no piece on any route: every tier 0
 
 def test_SS_E_house_rule_harmless_collisions() -> None:
     game = BASE.with_rules({"SS-E": lambda mover, other: ("none", "none", False)})
