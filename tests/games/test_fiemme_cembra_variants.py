@@ -147,6 +147,41 @@ def test_FC_S3_deal_outcomes_are_built_from_the_remaining_speed_deck(monkeypatch
     assert s.full_state()["speed_left"] == [1, 2, 2, 2, 3]
 
 
+
+def test_FC_P2_discard_choices_are_one_per_card_type_held(monkeypatch):
+    """The pass's legal discards (cached per hand) are one per card type the hand holds, the
+    first time a hand is met and every time after."""
+    from lab.games.fiemme_cembra import state as fc_state
+
+    monkeypatch.setattr(fc_state, "_DISCARD_CACHE", {})  # as in a fresh interpreter: nothing met yet
+    s = lab.load("fiemme_cembra").new_initial_state()
+    hands = [(2, 1, 1, 1, 0), (1, 1, 1, 1, 1), (0, 2, 0, 2, 1), (1, 0, 2, 0, 2)]
+    for h in hands:
+        s.apply_action(act("deal", C.COMPOSITION_INDEX[h]))
+    for p, h in enumerate(hands):
+        expected = [act("discard", t) for t in range(5) if h[t]]
+        assert s.legal_actions(p) == expected and s.legal_actions(p) == expected
+
+
+@pytest.mark.parametrize(("reinsert", "places"), [("random_middle", range(1, 30)), ("anywhere", range(31))])
+def test_FC_P7_reinsert_positions_are_built_from_the_deck_left(monkeypatch, reinsert, places):
+    """The reinsert's chance outcomes (cached per span of places) are the variant's places in the
+    deck, equally likely, the first time a span is met and every time after."""
+    from lab.games.fiemme_cembra import state as fc_state
+
+    monkeypatch.setattr(fc_state, "_INSERT_CACHE", {})  # as in a fresh interpreter: nothing met yet
+    s = lab.load("fiemme_cembra", players=3, reinsert=reinsert).new_initial_state()
+    for h in [(2, 1, 1, 1, 0), (1, 1, 1, 0, 2), (0, 1, 1, 2, 1)]:
+        s.apply_action(act("deal", C.COMPOSITION_INDEX[h]))
+    s.apply_actions({0: act("discard", 0), 1: act("discard", 4), 2: act("discard", 4)})
+    s.apply_actions({0: act("slap", 100, True), 1: act("slap", 100, False), 2: act("slap", 100, False)})
+    s.apply_action(act("draw", s.game.conquest_ids[-1]))
+    s.apply_action(act("event_draw"))
+    s.apply_action(act("draw", 3))
+    assert s.phase_name() == "insert"
+    expected = [(act("insert_at", i), pytest.approx(1 / len(places))) for i in places]  # 30 cards left
+    assert s.chance_outcomes() == expected and s.chance_outcomes() == expected
+
 # ----------------------------------------------------------------------------- small conquest decks
 # (FC-E1 and the deck's edge cases, reached in a few hands)
 HAND = [(2, 1, 1, 1, 0), (1, 1, 1, 1, 1), (1, 1, 1, 1, 1), (0, 1, 1, 1, 2)]  # seat 0 closes

@@ -32,6 +32,21 @@ def test_SS_F3_house_rule_always_the_last_route() -> None:
     assert [s.state_hash() for s in house] != [s.state_hash() for s in plain]
 
 
+
+def test_SS_F3_a_house_rule_is_asked_at_every_enemy_move() -> None:
+    """The seed's route choice may be kept per game (it is a pure function of the tiers), but a
+    house rule is the designer's code: it is asked again at every move, even one it has met."""
+    calls: list[list[int]] = []
+
+    def spy(tiers: list[int]) -> list[int]:
+        calls.append(list(tiers))
+        return [i for i, t in enumerate(tiers) if t == min(tiers)]
+
+    states = _states(BASE.with_rules({"SS-F3": spy}))  # one game: its memos live across the plays
+    moves = _events(states, "route")
+    assert moves and len(calls) == len(moves)
+    assert any(max(t) == 0 for t in calls)  # a move with no piece on any route: every tier 0
+
 def test_SS_E_house_rule_harmless_collisions() -> None:
     game = BASE.with_rules({"SS-E": lambda mover, other: ("none", "none", False)})
     hits = _events(_states(game), "collision")

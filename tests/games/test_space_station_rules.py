@@ -290,6 +290,22 @@ def test_SS_F3_prefers_a_route_free_of_pieces():
     assert st.hexes[M1] == free[0][-1]
 
 
+
+def test_SS_F3_each_mover_reads_the_pieces_on_its_own_routes():
+    """The hexes on a mover's routes are kept per (hex, orbit, speed): a second mover of the same
+    game, elsewhere, is judged on its own routes, not on the first mover's."""
+    st, routes = _two_route_missile()  # M1's routes met first (D1 in play: their hexes are read)
+    m1_hexes = {h for r in routes for h in r}
+    st.status[M2] = IN_PLAY
+    st.hexes[M2] = st.geo.index[(2, 10)]
+    tier, m2_routes = st.route_choice(M2)
+    assert tier == 0 and len(m2_routes) > 1
+    blocker = next(h for h in m2_routes[0] if h not in m1_hexes and not all(h in r for r in m2_routes))
+    st.status[F1] = IN_PLAY
+    st.hexes[F1] = blocker
+    tier, free = st.route_choice(M2)
+    assert tier == 0 and free and all(blocker not in r for r in free)
+
 def test_SS_F3_else_a_route_free_of_friendly_pieces():
     st, routes = _two_route_missile()
     first_hexes = {r[0] for r in routes}
