@@ -228,3 +228,55 @@ def test_new_parameters_declare_clauses_and_values() -> None:
     assert specs["run_direction"].default == "previous" and "AMB-MM-6" in specs["run_direction"].clauses
     with pytest.raises(lab.InvalidVariant, match="extra_placement"):
         lab.load("memm", extra_placement="sometimes")
+
+
+# ================================================================== a random seat's pick
+def _picks(state: MemmState) -> list[tuple[list[int], Action | None]]:
+    """What the driver's random pick (``State._pick_action``) asks for and gives, per index."""
+    out = []
+    for i in range(max(1, len(state.legal_actions()))):
+        asked: list[int] = []
+
+        def pick(n: int, i: int = i, asked: list[int] = asked) -> int:
+            asked.append(n)
+            return i
+
+        out.append((asked, state._pick_action(state.current_player(), pick)))
+    return out
+
+
+@pytest.mark.parametrize("extra", ["may", "must"])
+def test_MM_3_a_random_seat_picks_from_the_legal_list_including_the_decline(extra: str) -> None:
+    """The driver's pick builds only the chosen placement: it must be ``legal[i]`` for every
+    ``i``, after asking once for ``len(legal)`` -- the MM-3 decline last when it may be taken,
+    the AMB-MM-5 pass when nothing fits, the legal list in other phases."""
+    game = lab.load("memm", players=3, extra_placement=extra)
+    states = [_extra_decision(game, [11, 7]), _extra_decision(game, [7, 8]),
+              _pit(game, 2, [[R, 7, 11], [18], [16, 17]])]
+    gift = _pit(game, 3, [[R, 7, 8], [16], [17]])
+    gift.apply_action(Action("place", (R, 0, 0, 1, 0)))  # 4 faces joined: gifts are owed
+    states.append(gift)
+    for state in states:
+        legal = state.legal_actions()
+        assert _picks(state) == [([len(legal)], a) for a in legal]
+    assert [a for _, a in _picks(states[1])] == [PASS]
+    assert (PASS in states[0].legal_actions()) == (extra == "may")
+    assert gift.phase != "place" and len(gift.legal_actions()) > 1
+    assert sum(a.kind == "place" for a in states[2].legal_actions()) > 1
+
+
+def test_MM_3_random_seats_play_the_game_their_legal_lists_give() -> None:
+    """Seeded random games through the driver's fast pick replay move for move under a state
+    that picks from its legal list (a subclass: the fast pick defers to the list)."""
+
+    class Listed(MemmState):
+        def _legal_actions(self, player: int) -> list[Action]:
+            return super()._legal_actions(player)
+
+    for extra in ("may", "must"):
+        game = lab.load("memm", players=3, extra_placement=extra)
+        fast = lab.play(game, None, seed=5)
+        slow_state = Listed(game)
+        slow = lab.play(game, None, seed=5, state=slow_state)
+        assert fast.history() == slow.history()
+        assert fast.is_terminal() and fast.move_number() > 40
