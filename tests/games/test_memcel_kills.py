@@ -938,3 +938,29 @@ def test_AMB_MC_8_no_peek_when_every_tile_is_face_up() -> None:
             st.apply_action(st.legal_actions()[0])
     assert set(st.observation(None)["slots"]) == {"red", "green"} and not st.is_terminal()
     assert st.pending() == {"task": "declare"} and st.current_player() == 0
+
+
+# ------------------------------------------------------------------ a subclass of the state
+def test_MC_2_a_subclass_of_the_state_runs_its_own_task_handlers() -> None:
+    """Task handlers are looked up once per class: a subclass's own ``_do_<kind>`` runs (here
+    counting MC-2.1.2 reveals), the game is move for move the base class's, and the base
+    state's contracts (``returns`` hands out a fresh list) still hold for the subclass."""
+    from lab.games.memcel.state import MemcelState
+
+    reveals: list[lab.Action] = []
+    kept = [0.0, 0.0]
+
+    class Counting(MemcelState):
+        def _do_reveal(self, task: tuple, action: lab.Action) -> None:
+            reveals.append(action)
+            super()._do_reveal(task, action)
+
+        def returns(self) -> list[float]:
+            return kept
+
+    game = lab.load("memcel", players=2)
+    base = lab.play(game, None, seed=4)
+    sub = lab.play(game, None, seed=4, state=Counting(game))
+    assert sub.history() == base.history() and sub.events == base.events
+    assert reveals == [a for _, a in sub.history() if a.kind == "reveal"] and reveals
+    assert sub.returns() == kept and sub.returns() is not kept
