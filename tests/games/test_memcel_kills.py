@@ -964,3 +964,23 @@ def test_MC_2_a_subclass_of_the_state_runs_its_own_task_handlers() -> None:
     assert sub.history() == base.history() and sub.events == base.events
     assert reveals == [a for _, a in sub.history() if a.kind == "reveal"] and reveals
     assert sub.returns() == kept and sub.returns() is not kept
+
+
+def test_MC_3_AMB_MC_4_a_win_counts_each_own_tile_once_when_others_reveals_do_not_count() -> None:
+    """With AMB-MC-4 off, seat 0 with 2 of its 3 red tiles face up (revealed by itself) has not
+    won; the third one wins."""
+    st = to_hunt(revealed_by_other_counts=False, **SMALL)
+    reds = first_of(st, "red")
+    attack(st, 3, 2)
+    st.apply_action(act("reveal", reds[0]))
+    st.apply_action(act("reveal", reds[1]))  # a full success of x = 2
+    assert not st.is_terminal() and st.observation(None)["own_face_up"] == [2, 0]
+    assert not any(e.kind == "win" for e in st.events)
+    st.apply_action(act("card", "peek"))  # the turn's card, then seat 1 passes its turn
+    st.apply_action(act("peek", reds[2]))
+    void_attack(st)
+    assert st.current_player() == 0 and st.observation(None)["own_face_up"] == [2, 0]
+    attack(st, 2, 1)
+    st.apply_action(act("reveal", reds[2]))
+    assert st.is_terminal() and st.returns()[0] > st.returns()[1]
+    assert [e.data["player"] for e in st.events if e.kind == "win"] == [0]
