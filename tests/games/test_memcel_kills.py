@@ -984,3 +984,31 @@ def test_MC_3_AMB_MC_4_a_win_counts_each_own_tile_once_when_others_reveals_do_no
     st.apply_action(act("reveal", reds[2]))
     assert st.is_terminal() and st.returns()[0] > st.returns()[1]
     assert [e.data["player"] for e in st.events if e.kind == "win"] == [0]
+
+
+def test_AMB_MC_8_events_since_a_players_last_decision_count_their_private_peeks() -> None:
+    """An observation's ``events`` are what the viewer saw since they last decided: at each
+    decision a player's records run to the end, and the next observation starts there -- also
+    after AMB-MC-8 peeks only the peeking player saw (private records), and for the table."""
+    st = to_hunt(**{**SMALL, "deck": {"peek": 50}})
+    rng = np.random.default_rng(3)
+    last: dict[int | None, int] = {}
+    peeks = 0
+    for _ in range(80):
+        if st.is_terminal():
+            break
+        p = st.current_player()
+        if p >= 0:
+            for v in (p, None):
+                obs = st.observation(v)
+                if v in last:
+                    assert obs["events_start"] == last[v], (v, peeks)
+                last[v] = obs["events_start"] + len(obs["events"])
+            legal = st.legal_actions()
+            action = legal[int(rng.integers(len(legal)))]
+        else:
+            outcomes = st.chance_outcomes()
+            action = outcomes[int(rng.integers(len(outcomes)))][0]
+        peeks += action.kind == "peek"
+        st.apply_action(action)
+    assert peeks >= 3  # several private records of each seat between its decisions
