@@ -938,3 +938,77 @@ def test_AMB_MC_8_no_peek_when_every_tile_is_face_up() -> None:
             st.apply_action(st.legal_actions()[0])
     assert set(st.observation(None)["slots"]) == {"red", "green"} and not st.is_terminal()
     assert st.pending() == {"task": "declare"} and st.current_player() == 0
+
+
+# ------------------------------------------------------------------ a subclass of the state
+def test_MC_2_a_subclass_of_the_state_runs_its_own_task_handlers() -> None:
+    """Task handlers are looked up once per class: a subclass's own ``_do_<kind>`` runs (here
+    counting MC-2.1.2 reveals), the game is move for move the base class's, and the base
+    state's contracts (``returns`` hands out a fresh list) still hold for the subclass."""
+    from lab.games.memcel.state import MemcelState
+
+    reveals: list[lab.Action] = []
+    kept = [0.0, 0.0]
+
+    class Counting(MemcelState):
+        def _do_reveal(self, task: tuple, action: lab.Action) -> None:
+            reveals.append(action)
+            super()._do_reveal(task, action)
+
+        def returns(self) -> list[float]:
+            return kept
+
+    game = lab.load("memcel", players=2)
+    base = lab.play(game, None, seed=4)
+    sub = lab.play(game, None, seed=4, state=Counting(game))
+    assert sub.history() == base.history() and sub.events == base.events
+    assert reveals == [a for _, a in sub.history() if a.kind == "reveal"] and reveals
+    assert sub.returns() == kept and sub.returns() is not kept
+
+
+def test_MC_3_AMB_MC_4_a_win_counts_each_own_tile_once_when_others_reveals_do_not_count() -> None:
+    """With AMB-MC-4 off, seat 0 with 2 of its 3 red tiles face up (revealed by itself) has not
+    won; the third one wins."""
+    st = to_hunt(revealed_by_other_counts=False, **SMALL)
+    reds = first_of(st, "red")
+    attack(st, 3, 2)
+    st.apply_action(act("reveal", reds[0]))
+    st.apply_action(act("reveal", reds[1]))  # a full success of x = 2
+    assert not st.is_terminal() and st.observation(None)["own_face_up"] == [2, 0]
+    assert not any(e.kind == "win" for e in st.events)
+    st.apply_action(act("card", "peek"))  # the turn's card, then seat 1 passes its turn
+    st.apply_action(act("peek", reds[2]))
+    void_attack(st)
+    assert st.current_player() == 0 and st.observation(None)["own_face_up"] == [2, 0]
+    attack(st, 2, 1)
+    st.apply_action(act("reveal", reds[2]))
+    assert st.is_terminal() and st.returns()[0] > st.returns()[1]
+    assert [e.data["player"] for e in st.events if e.kind == "win"] == [0]
+
+
+def test_AMB_MC_8_events_since_a_players_last_decision_count_their_private_peeks() -> None:
+    """An observation's ``events`` are what the viewer saw since they last decided: at each
+    decision a player's records run to the end, and the next observation starts there -- also
+    after AMB-MC-8 peeks only the peeking player saw (private records), and for the table."""
+    st = to_hunt(**{**SMALL, "deck": {"peek": 50}})
+    rng = np.random.default_rng(3)
+    last: dict[int | None, int] = {}
+    peeks = 0
+    for _ in range(80):
+        if st.is_terminal():
+            break
+        p = st.current_player()
+        if p >= 0:
+            for v in (p, None):
+                obs = st.observation(v)
+                if v in last:
+                    assert obs["events_start"] == last[v], (v, peeks)
+                last[v] = obs["events_start"] + len(obs["events"])
+            legal = st.legal_actions()
+            action = legal[int(rng.integers(len(legal)))]
+        else:
+            outcomes = st.chance_outcomes()
+            action = outcomes[int(rng.integers(len(outcomes)))][0]
+        peeks += action.kind == "peek"
+        st.apply_action(action)
+    assert peeks >= 3  # several private records of each seat between its decisions

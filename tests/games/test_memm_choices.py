@@ -228,3 +228,83 @@ def test_new_parameters_declare_clauses_and_values() -> None:
     assert specs["run_direction"].default == "previous" and "AMB-MM-6" in specs["run_direction"].clauses
     with pytest.raises(lab.InvalidVariant, match="extra_placement"):
         lab.load("memm", extra_placement="sometimes")
+
+
+# ================================================================== a random seat's pick
+def _picks(state: MemmState) -> list[tuple[list[int], Action | None]]:
+    """What the driver's random pick (``State._pick_action``) asks for and gives, per index,
+    each on a fresh copy of ``state`` (whose legal list was never asked for: no cache)."""
+    out = []
+    for i in range(max(1, len(state.clone().legal_actions()))):
+        asked: list[int] = []
+
+        def pick(n: int, i: int = i, asked: list[int] = asked) -> int:
+            asked.append(n)
+            return i
+
+        out.append((asked, state.clone()._pick_action(state.current_player(), pick)))
+    return out
+
+
+def _states_to_pick_in(game: MemmGame) -> list[MemmState]:
+    """An MM-3 extra placement (declinable or not), one nothing fits (AMB-MM-5), an ordinary
+    first turn (cells, cubes, rotations), and an MM-3 gift to choose (not a placement)."""
+    gift = _pit(game, 3, [[R, 7, 8], [16], [17]])
+    gift.apply_action(Action("place", (R, 0, 0, 1, 0)))  # 4 faces joined: gifts are owed
+    first = game.new_initial_state()  # the first placement of a dealt game
+    while first.current_player() < 0:
+        first.apply_action(first.legal_actions()[0])
+    return [_extra_decision(game, [11, 7]), _extra_decision(game, [7, 8]), first, gift]
+
+
+@pytest.mark.parametrize("extra", ["may", "must"])
+def test_MM_3_a_random_seat_picks_from_the_legal_list_including_the_decline(extra: str) -> None:
+    """The driver's pick builds only the chosen placement: it must be ``legal[i]`` for every
+    ``i``, after asking once for ``len(legal)`` -- the MM-3 decline last when it may be taken,
+    the AMB-MM-5 pass when nothing fits, the legal list in other phases."""
+    game = lab.load("memm", players=3, extra_placement=extra)
+    states = _states_to_pick_in(game)
+    for state in states:
+        picks = _picks(state)
+        legal = state.legal_actions()
+        assert picks == [([len(legal)], a) for a in legal]
+        assert _picks(state) == picks  # and the same once the list was built
+    assert states[1].legal_actions() == [PASS]
+    assert (PASS in states[0].legal_actions()) == (extra == "may")
+    assert states[3].phase != "place" and len(states[3].legal_actions()) > 1
+    groups = {a.args[:4] for a in states[2].legal_actions()}  # (cube, cell): several, with
+    assert 1 < len(groups) < len(states[2].legal_actions())  # several rotations in some
+
+
+def test_MM_3_a_state_subclass_with_its_own_legal_list_picks_from_it() -> None:
+    """A subclass (or a test) that replaces the legal list gets the random pick from its list,
+    asked for the player to move."""
+    asked_for: list[int] = []
+
+    class Reversed(MemmState):
+        def _legal_actions(self, player: int) -> list[Action]:
+            asked_for.append(player)
+            return super()._legal_actions(player)[::-1]
+
+    game = lab.load("memm", players=3)
+    for state in _states_to_pick_in(game):
+        sub = Reversed.from_observation(game, state.observation(None))
+        assert _picks(sub) == [([len(sub.legal_actions())], a) for a in state.legal_actions()[::-1]]
+        assert set(asked_for) == {state.current_player()}
+        asked_for.clear()
+
+
+def test_MM_3_random_seats_play_the_game_their_legal_lists_give() -> None:
+    """Seeded random games through the driver's fast pick replay move for move under a state
+    that picks from its legal list (a subclass: the fast pick defers to the list)."""
+
+    class Listed(MemmState):
+        def _legal_actions(self, player: int) -> list[Action]:
+            return super()._legal_actions(player)
+
+    for extra in ("may", "must"):
+        game = lab.load("memm", players=3, extra_placement=extra)
+        fast = lab.play(game, None, seed=5)
+        slow = lab.play(game, None, seed=5, state=Listed(game))
+        assert fast.history() == slow.history()
+        assert fast.is_terminal() and fast.move_number() > 40

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
 import pytest
 
 import lab
@@ -355,3 +356,40 @@ def test_MM_5_ties_by_cubes_then_colours_then_a_shared_loss() -> None:
     assert state.losers() == [1, 2]  # two cubes, two colours each: a tie, both lose
     state = position(game, [(0, 0, 0, R, {})], [[], [Y], [30, 31]], first_out=0)
     assert state.losers() == [2]  # most cubes first
+
+
+def _cold(game: MemmGame) -> None:
+    """Empty the rotation caches of the game's (shared) cube table."""
+    table = game.cubes
+    table.fits_all.clear()
+    for fits in table.fits:
+        fits.clear()
+
+
+@pytest.mark.parametrize("match", ["all", "one"])
+def test_MM_2_placements_are_the_same_from_a_cold_rotation_cache(match: str) -> None:
+    """The legal placements of a few positions of seeded games: every touching face matches
+    (``match='all'``: checked face by face with ``joined_faces``), and the list is the same
+    whether the table's rotation caches are cold or warm."""
+    game = lab.load("memm", players=3, match=match)
+    rng = np.random.default_rng(7)
+    state = game.new_initial_state()
+    checked = 0
+    while not state.is_terminal() and checked < 6:
+        if state.current_player() < 0:
+            state.apply_action(state.legal_actions()[0])
+            continue
+        warm = state.clone().legal_actions()
+        _cold(game)
+        cold = state.clone().legal_actions()
+        assert cold == warm and state.clone().legal_actions() == warm
+        if match == "all" and state.phase == "place":
+            table = game.cubes
+            want = {(cube, *cell, rot) for cell in state.candidate_cells()
+                    for cube in state.hands[state.to_move] for rot, _ in table.orientations[cube]
+                    if state.joined_faces(cube, cell, rot) == len(state.contacts(cell))}
+            assert {a.args for a in warm if a.kind == "place"} == want and want
+            checked += 1
+        checked += match == "one"
+        state.apply_action(warm[int(rng.integers(len(warm)))])
+    assert checked == 6

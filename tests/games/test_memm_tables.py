@@ -100,3 +100,46 @@ def test_linter_notes_name_the_reading_in_force(params: dict[str, str], words: t
     for w in words:
         assert w in text
     assert all(n.message and n.fix for n in notes)
+
+
+def _shows(world: tuple[int, ...], keys: tuple[int, ...], match_all: bool) -> bool:
+    hits = [world[key // 6] == key % 6 for key in keys]
+    return all(hits) if match_all else any(hits)
+
+
+@pytest.mark.parametrize("match_all", [True, False])
+def test_MM_2_cube_table_fitting_rotations_show_the_contact_colours(match_all: bool) -> None:
+    """The rotations a fresh table offers per cube for a set of contacts (``6 * face + colour``)
+    are those of its distinct orientations that show all (``match='all'``) or one of the
+    colours, in orientation order -- and asking twice gives the kept answer."""
+    table = CubeTable.build(balanced_cube_set("opposite"))
+    assert len(table.fits) == 36 and all(f == {} for f in table.fits) and table.fits_all == {}
+    for keys in [(6 * 4 + 0,), (6 * 4 + 0, 6 * 0 + 0), (6 * 5 + 2, 6 * 1 + 3), (6 * 2 + 5, 6 * 3 + 5, 6 * 4 + 1),
+                 (0, 7, 14, 21, 28, 35)]:
+        got = table.fitting_all(match_all, keys)
+        want = tuple(tuple(r for r, world in table.orientations[cube] if _shows(world, keys, match_all))
+                     for cube in range(36))
+        assert got == want, keys
+        assert any(want) and not all(want) or not match_all
+        assert table.fitting_all(match_all, keys) is got
+        assert table.fits_all[match_all, keys] is got
+    for cube in (7, 13, 35):  # one cache per cube: the same mask means other rotations per cube
+        ors = table.orientations[cube]
+        mask = (1 << len(ors)) - 1 - 2
+        want = tuple(r for k, (r, _) in enumerate(ors) if k != 1)
+        assert table.fitting(cube, mask) == want and table.fitting(cube, mask) is table.fitting(cube, mask)
+        assert table.fitting(cube, 1 << (len(ors) - 1)) == (ors[-1][0],)
+    same = {cube: table.fitting(cube, 0b110) for cube in (7, 13, 20, 35)}
+    assert same == {cube: (table.orientations[cube][1][0], table.orientations[cube][2][0]) for cube in same}
+    assert len(set(same.values())) > 1
+
+
+def test_MM_2_cube_table_keeps_at_most_65536_contact_sets() -> None:
+    table = CubeTable.build(balanced_cube_set("opposite"))
+    table.fits_all.update({(False, (i, i)): () for i in range(65535)})
+    table.fitting_all(False, (0,))
+    assert len(table.fits_all) == 65536  # up to the bound: nothing dropped
+    table.fitting_all(False, (1,))
+    assert list(table.fits_all) == [(False, (1,))]  # at the bound: emptied first
+    table.fitting_all(True, (1,))
+    assert len(table.fits_all) == 2
