@@ -547,3 +547,19 @@ def test_SS_H_max_turns_is_a_safety_bound_ending_unfinished():
     assert "timeout" not in st.metrics()
     clone = st.clone()
     assert clone.stopped_by == "max_turns=1" and clone.full_state() == st.full_state()
+
+
+def test_a_game_sent_to_a_worker_by_pickle_plays_the_same_games() -> None:
+    """Worker pools and the OpenSpiel adapter pickle the game: the copy keeps every parameter
+    (its options record is rebuilt on load) and plays seed for seed the same games."""
+    import pickle
+
+    import lab
+
+    game = lab.load("space_station", fighters=5, hit_on=5, droid_shields=1)
+    copy = pickle.loads(pickle.dumps(game))
+    assert (copy.opt.fighters, copy.opt.hit_on, copy.opt.droid_shields) == (5, 5, 1)
+    assert copy.opt == game.opt
+    for seed in range(2):
+        a, b = lab.play(game, seed=seed), lab.play(copy, seed=seed)
+        assert [h.to_json() for h in a.history()] == [h.to_json() for h in b.history()]
