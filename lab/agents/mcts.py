@@ -462,7 +462,6 @@ class SearchAgent(BaseAgent):
                 best, best_key = a, key
         return best
 
-
     def _checked(self, view: SeatView, root: _Node, legal: Sequence[Action], guided: Action,
                  rng: np.random.Generator) -> Action:
         """The prior's choice, unless the search's favourite (the most visited root action,
