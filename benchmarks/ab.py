@@ -8,6 +8,9 @@ timing each with process CPU time; drifts hit both alike and the median ratio su
     git archive main | tar -x -C /tmp/main-tree
     python -m benchmarks.ab /tmp/main-tree . memcel:random:100,fiemme_cembra:collector:20 --rounds 6
 
+A game may carry parameters, ``memcel@max_turns=500:random:100`` (values read as JSON, else as
+text), so that two trees whose defaults differ play the same variant.
+
 prints, per ``game:agent:games``, each tree's best time and actions per second and the median
 speed ratio B/A in actions per second (1.0: no change; 0.95: B is 5% slower), with its spread
 over the rounds (lowest-highest and quartiles). Actions per second, not time, so that two trees
@@ -28,12 +31,24 @@ WORKER = "worker"
 
 def _worker() -> None:
     """Read ``game agent n`` lines; play n seeded games; print the CPU seconds taken."""
+    import json
+
     import lab
 
     games: dict[str, lab.Game] = {}
     for line in sys.stdin:
         name, agent, n = line.split()
-        game = games.get(name) or games.setdefault(name, lab.load(name))
+        if name not in games:
+            game_name, *settings = name.split("@")
+            params: dict[str, object] = {}
+            for setting in settings:
+                key, _, text = setting.partition("=")
+                try:
+                    params[key] = json.loads(text)
+                except json.JSONDecodeError:
+                    params[key] = text
+            games[name] = lab.load(game_name, **params)
+        game = games[name]
         actions = 0
         start = time.process_time()
         for seed in range(int(n)):
