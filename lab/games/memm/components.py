@@ -181,13 +181,14 @@ class CubeTable:
 
     def fitting_all(self, match_all: bool, keys: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
         """Per cube, the rotations that show the colours ``keys`` ask for (``6 * face + colour``
-        each): all of them (``match_all``) or at least one; ``()`` when none fits."""
+        each): all of them (``match_all``; with no keys, every orientation) or at least one (with
+        no keys, none); ``()`` when none fits."""
         found = self.fits_all.get((match_all, keys))
         if found is None:
             out = []
             for cube, masks in enumerate(self.masks):
                 if match_all:
-                    mask = -1
+                    mask = (1 << len(self.orientations[cube])) - 1  # every orientation
                     for key in keys:
                         mask &= masks[key]
                 else:

@@ -77,7 +77,7 @@ Rules as implemented (clause IDs from RULES.md; seed ``003_1eeee604204dd289.txt`
 from __future__ import annotations
 
 from functools import cached_property, lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from lab.core.actions import ActionSpec, Field
 from lab.core.errors import InvalidVariant
@@ -290,6 +290,25 @@ def blocked(pass_streak: int, n_players: int) -> bool:
     return pass_streak >= n_players
 
 
+class MemmOptions(NamedTuple):
+    """A variant's parameters as an immutable record (``game.opt``; its attributes are read in C:
+    the rules read a parameter at nearly every step)."""
+
+    players: int
+    match: str
+    attach: str
+    cube_set: Any
+    face_layout: str
+    gravity: bool
+    no_move: str
+    max_run: int
+    column_rule: str
+    extra_placement: str
+    gift_to: str
+    colour_tiebreak: str
+    run_direction: str
+
+
 @lru_cache(maxsize=32)
 def _cube_table(cube_set: Any, layout: str) -> CubeTable:
     """Orientation tables per (frozen) cube set, shared by every game loaded with it."""
@@ -314,6 +333,11 @@ class MemmGame(Game):
                 "gives every face, so leave face_layout at 'opposite'"
             )
             raise InvalidVariant(msg)
+
+    @cached_property
+    def opt(self) -> MemmOptions:
+        """The parameters as a :class:`MemmOptions` record."""
+        return MemmOptions(**self.params)
 
     @cached_property
     def cubes(self) -> CubeTable:

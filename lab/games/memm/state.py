@@ -3,11 +3,14 @@
 See :mod:`lab.games.memm.rules` for the rules as implemented. Legal placements use the
 precomputed orientation bit masks of :class:`~lab.games.memm.components.CubeTable`: for a free
 cell, the orientations of a cube that fit are one AND (``match="all"``) or OR (``"one"``) of a
-mask per touching face, so no rotation is tried in the hot loop.
+mask per touching face, so no rotation is tried in the hot loop. The touching faces of every
+free cell next to the structure are kept up to date as cubes are placed (``touching``), so a
+decision reads them instead of looking at six neighbours per cell.
 """
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Callable
 from typing import Any
 
@@ -22,7 +25,10 @@ _DEAL, _ROLL, _PLACE, _GIVE, _OVER = "deal", "roll", "place", "give", "over"
 PASS = Action("pass", ())
 KEEP = Action("keep", ())
 _DEALS = tuple(Action("deal", (c,)) for c in range(N_CUBES))  # chance outcomes, built once
+# MM-1: _DEAL_ROWS[n][c] is the pair (deal cube c, 1 / n) of a deal from n undealt cubes
+_DEAL_ROWS = ((),) + tuple(tuple((a, 1.0 / n) for a in _DEALS) for n in range(1, N_CUBES + 1))
 _CONTACTS = tuple((dx, dy, dz, f, f ^ 1) for f, (dx, dy, dz) in enumerate(FACE_VECTORS))
+_SORTED_VECTORS = tuple(sorted(FACE_VECTORS))  # one cell's neighbours in sorted order
 _new = tuple.__new__  # ``_new(Action, (kind, args))`` is ``Action(kind, args)`` without a frame
 _FACE_WORDS = ((4, "top"), (0, "+x"), (1, "-x"), (2, "+y"), (3, "-y"), (5, "bottom"))
 # run_direction="touched" (AMB-MM-6): the touched cube a placement is measured against when it
@@ -43,6 +49,9 @@ class MemmState(State):
         self.cells: dict[Cell, tuple[int, int]] = {}  # cell -> (cube, rotation)
         self.colours: dict[Cell, tuple[int, ...]] = {}  # cell -> world colour per face
         self.order: list[Cell] = []
+        #: free cells (on or above the table) next to a cube -> the mask keys ``6 * face +
+        #: colour`` of their touching faces, in face order: the colour each neighbour shows there
+        self.touching: dict[Cell, tuple[int, ...]] = {}
         self.phase = _DEAL
         self.to_move = 0
         self.start_player = -1
@@ -74,7 +83,7 @@ class MemmState(State):
 
     def _chance_outcomes(self) -> list[tuple[Action, float]]:
         if self.phase == _DEAL:
-            return uniform([_DEALS[c] for c in self.undealt])
+            return list(map(_DEAL_ROWS[len(self.undealt)].__getitem__, self.undealt))
         mono = self.game.cubes.mono
         colours = sorted({c for c in mono if c >= 0})
         return uniform([Action("roll", (COLOURS[c],)) for c in colours])
@@ -89,7 +98,7 @@ class MemmState(State):
                 self._legal = self._gift_actions()
             else:
                 places = self.placement_actions()
-                if places and self.repeat and self.game.params["extra_placement"] == "may":
+                if places and self.repeat and self.game.opt.extra_placement == "may":
                     places.append(PASS)  # MM-3: the extra placement may be declined
                 self._legal = places or [PASS]
         return list(self._legal)
@@ -97,15 +106,15 @@ class MemmState(State):
     def _apply_action(self, action: Action) -> None:
         self._legal = None
         kind = action.kind
-        if kind == "deal":
-            self._deal(int(action.args[0]))
-        elif kind == "roll":
-            self._roll(COLOURS.index(str(action.args[0])))
-        elif kind == "place":
-            cube, x, y, z, rot = (int(a) for a in action.args)
+        if kind == "place":
+            cube, x, y, z, rot = action.args
             self._place(cube, (x, y, z), rot)
+        elif kind == "deal":
+            self._deal(action.args[0])
+        elif kind == "roll":
+            self._roll(COLOURS.index(action.args[0]))
         elif kind == "give":
-            self._give(int(action.args[0]), int(action.args[1]))
+            self._give(*action.args)
         elif kind == "keep":
             self.log("MM-3", "keep", player=self.to_move, declined=self.gives_left)
             self.gives_left = 0
@@ -117,13 +126,12 @@ class MemmState(State):
 
     # ================================================================== set-up (MM-1)
     def _deal(self, cube: int) -> None:
-        n = self.game.num_players()
-        receiver = (N_CUBES - len(self.undealt)) % n
-        self.undealt.remove(cube)
-        self.hands[receiver].append(cube)
-        self.hands[receiver].sort()
-        self.log("MM-1", "deal", player=receiver, cube=cube)
-        if not self.undealt:
+        undealt = self.undealt
+        receiver = (N_CUBES - len(undealt)) % len(self.hands)
+        undealt.remove(cube)
+        insort(self.hands[receiver], cube)
+        self._log("MM-1", "deal", {"player": receiver, "cube": cube}, None)
+        if not undealt:
             self.phase = _ROLL
 
     def _roll(self, colour: int) -> None:
@@ -140,21 +148,21 @@ class MemmState(State):
     # ================================================================== placement (MM-2..4)
     def anchors(self) -> tuple[list[Cell], set[Cell]]:
         """Cells a new cube may attach to (MM-2, AMB-MM-2, MM-4.2) as a list and a set."""
-        params = self.game.params
-        if params["attach"] == "last":
+        opt = self.game.opt
+        if opt.attach == "last":
             base: list[Cell] = [] if self.last is None else [self.last]
         else:
             base = list(self.order)
-        if self.column is not None and params["column_rule"] != "off":
+        if self.column is not None and opt.column_rule != "off":
             col = [c for c in self.order if (c[0], c[1]) == self.column]
-            base = col if params["column_rule"] == "must" else base + [c for c in col if c not in base]
+            base = col if opt.column_rule == "must" else base + [c for c in col if c not in base]
         return base, set(base)
 
     def _closed_direction(self) -> int | None:
         """MM-4.1 (rule point ``run_full``): the direction the current run may not continue in."""
         if self.last is None or self.run_key is None:
             return None
-        if self.game.rules.run_full(self.run_len, self.game.params["max_run"]):
+        if self.game.rules.run_full(self.run_len, self.game.opt.max_run):
             return self.run_key
         return None
 
@@ -170,7 +178,7 @@ class MemmState(State):
         if last is None:
             return None
         d = direction(last, cell)
-        if d is not None or self.game.params["run_direction"] == "previous":
+        if d is not None or self.game.opt.run_direction == "previous":
             return d
         x, y, z = cell
         for f in _TOUCH_ORDER:
@@ -185,23 +193,22 @@ class MemmState(State):
         return closed is not None and self.placement_direction(cell) == closed
 
     def candidate_cells(self) -> list[Cell]:
-        """Free cells touching an anchor, on the table or supported, not breaking MM-4.1."""
-        gravity = self.game.params["gravity"]
-        cells = self.cells
+        """Free cells touching an anchor, on the table or supported, not breaking MM-4.1; sorted."""
+        touching = self.touching
         anchor_list, _ = self.anchors()
-        found: set[Cell] = set()
-        for ax, ay, az in anchor_list:
-            for dx, dy, dz in FACE_VECTORS:
-                c = (ax + dx, ay + dy, az + dz)
-                if c in cells or c[2] < 0 or c in found:
-                    continue
-                if gravity and c[2] > 0 and (c[0], c[1], c[2] - 1) not in cells:
-                    continue
-                found.add(c)
+        if len(anchor_list) == 1:  # (the usual case: the neighbours come in sorted order)
+            ax, ay, az = anchor_list[0]
+            found = [c for dx, dy, dz in _SORTED_VECTORS if (c := (ax + dx, ay + dy, az + dz)) in touching]
+        else:
+            found = sorted({c for ax, ay, az in anchor_list for dx, dy, dz in FACE_VECTORS
+                            if (c := (ax + dx, ay + dy, az + dz)) in touching})
+        if self.game.opt.gravity:  # AMB-MM-4: on the table or on a cube
+            cells = self.cells
+            found = [c for c in found if c[2] == 0 or (c[0], c[1], c[2] - 1) in cells]
         closed = self._closed_direction()
         if closed is None:
-            return sorted(found)
-        return sorted(c for c in found if self.placement_direction(c) != closed)
+            return found
+        return [c for c in found if self.placement_direction(c) != closed]
 
     def contacts(self, cell: Cell) -> list[tuple[int, int]]:
         """Occupied neighbours of ``cell``: ``(face, colour it must show there)``."""
@@ -224,30 +231,26 @@ class MemmState(State):
         that fit, in the same order (cells sorted, the hand's cubes in order, orientations by bit)."""
         if self.phase != _PLACE:
             return []
-        table = self.game.cubes
-        fits_all = table.fits_all
-        match_all = self.game.params["match"] == "all"
-        _, anchor_set = self.anchors()
         hand = self.hands[self.to_move]
-        out: list[tuple[int, int, int, int, tuple[int, ...]]] = []
-        add = out.append
-        colours = self.colours
+        return [(cube, *cell, fit[cube]) for cell, fit in self._cell_fits() for cube in hand if fit[cube]]
+
+    def _cell_fits(self) -> list[tuple[Cell, tuple[tuple[int, ...], ...]]]:
+        """Per candidate cell (sorted), the rotations of every cube that fit there (MM-2, AMB-MM-1).
+
+        The mask keys of the touching faces (see :attr:`touching`): every one must match under
+        ``match="all"``; under ``"one"``, one matching face that touches an anchor suffices."""
+        table = self.game.cubes
+        fits_all, touching = table.fits_all, self.touching
+        if self.game.opt.match == "all":
+            return [(c, fits_all.get((True, keys)) or table.fitting_all(True, keys))
+                    for c in self.candidate_cells() for keys in (touching[c],)]
+        _, anchor_set = self.anchors()
+        out = []
         for cell in self.candidate_cells():
-            # the mask keys of the touching faces (see contacts): every one must match under
-            # match="all"; under "one", one matching face that touches an anchor suffices
             x, y, z = cell
-            keys = []
-            for dx, dy, dz, f, opposite in _CONTACTS:
-                nb = (x + dx, y + dy, z + dz)
-                world = colours.get(nb)
-                if world is not None and (match_all or nb in anchor_set):
-                    keys.append(6 * f + world[opposite])
-            keys = tuple(keys)
-            fit = fits_all.get((match_all, keys)) or table.fitting_all(match_all, keys)
-            for cube in hand:
-                rots = fit[cube]
-                if rots:
-                    add((cube, x, y, z, rots))
+            keys = tuple(k for k in touching[cell] if (
+                x + FACE_VECTORS[k // 6][0], y + FACE_VECTORS[k // 6][1], z + FACE_VECTORS[k // 6][2]) in anchor_set)
+            out.append((cell, fits_all.get((False, keys)) or table.fitting_all(False, keys)))
         return out
 
     def _pick_action(self, player: int, pick: Callable[[int], int]) -> Action | None:
@@ -257,61 +260,86 @@ class MemmState(State):
         it gets the pick from its list."""
         if self.phase != _PLACE or self._legal is not None or type(self)._legal_actions is not _OWN_LEGAL:
             return super()._pick_action(player, pick)
-        groups = self.placement_groups()
-        n = sum(len(g[4]) for g in groups)
-        i = pick(n + 1 if n and self.repeat and self.game.params["extra_placement"] == "may" else n or 1)
-        for cube, x, y, z, rots in groups:
-            if i < len(rots):
-                return _new(Action, ("place", (cube, x, y, z, rots[i])))
-            i -= len(rots)
+        hand = self.hands[self.to_move]
+        fits = self._cell_fits()
+        sizes = [sum(map(len, map(fit.__getitem__, hand))) for _, fit in fits]  # placements per cell
+        n = sum(sizes)
+        i = pick(n + 1 if n and self.repeat and self.game.opt.extra_placement == "may" else n or 1)
+        for (cell, fit), size in zip(fits, sizes, strict=True):
+            if i < size:
+                for cube in hand:
+                    rots = fit[cube]
+                    if i < len(rots):
+                        return _new(Action, ("place", (cube, *cell, rots[i])))
+                    i -= len(rots)
+            i -= size
         return PASS  # after the placements (MM-3 may decline), or the only choice (AMB-MM-5)
 
     def joined_faces(self, cube: int, cell: Cell, rotation: int) -> int:
-        """MM-3: colour-matched face contacts ``cube`` would make at ``cell`` turned by ``rotation``."""
+        """MM-3: colour-matched face contacts ``cube`` would make at the free ``cell`` turned by
+        ``rotation``."""
         table = self.game.cubes
         world = table.orientations[cube][table.rep_index[cube][rotation]][1]
-        return sum(1 for f, c in self.contacts(cell) if world[f] == c)
+        return sum(1 for k in self.touching.get(cell, ()) if world[k // 6] == k % 6)
 
     def _put(self, player: int, cube: int, cell: Cell, rot: int) -> None:
         table = self.game.cubes
         self.hands[player].remove(cube)
         self.cells[cell] = (cube, rot)
-        self.colours[cell] = table.orientations[cube][table.rep_index[cube][rot]][1]
+        world = self.colours[cell] = table.orientations[cube][table.rep_index[cube][rot]][1]
         self.order.append(cell)
         self.last = cell
+        self._touch(cell, world)
+
+    def _touch(self, cell: Cell, world: tuple[int, ...]) -> None:
+        """Update :attr:`touching` for a cube showing ``world`` put into ``cell``."""
+        touching, cells = self.touching, self.cells
+        touching.pop(cell, None)
+        x, y, z = cell
+        for dx, dy, dz, f, opposite in _CONTACTS:
+            nb = (x + dx, y + dy, z + dz)
+            if nb not in cells and nb[2] >= 0:
+                key = 6 * opposite + world[f]  # nb's face towards cell shows this cube's face f
+                keys = touching.get(nb)
+                touching[nb] = (key,) if keys is None else tuple(sorted((*keys, key)))
 
     def _place(self, cube: int, cell: Cell, rot: int) -> None:
         p = self.to_move
+        opt = self.game.opt
+        rules = self.game.rules
         joined = self.joined_faces(cube, cell, rot)
         d = self.placement_direction(cell)  # AMB-MM-6
         if d is not None and d == self.run_key:
             self.run_len += 1
         else:
             self.run_key, self.run_len = d, (0 if d is None else 1)
-        on_top = (cell[0], cell[1], cell[2] - 1) in self.cells
+        x, y, z = cell
+        on_top = (x, y, z - 1) in self.cells
         self._put(p, cube, cell, rot)
         self.placements += 1
         self.pass_streak = 0
-        self.max_joined = max(self.max_joined, joined)
-        self.log("MM-2", "place", player=p, cube=cube, cell=list(cell), rotation=rot, joined=joined,
-                 direction=None if d is None else FACE_NAMES[d])
-        if d is not None and self.game.rules.run_full(self.run_len, self.game.params["max_run"]):
-            self.log("MM-4.1", "run_limit", direction=FACE_NAMES[d])
-        if on_top and self.game.params["column_rule"] != "off":
-            self.column = (cell[0], cell[1])
-            self.log("MM-4.2", "column", column=list(self.column), rule=self.game.params["column_rule"])
+        if joined > self.max_joined:
+            self.max_joined = joined
+        self._log("MM-2", "place", {"player": p, "cube": cube, "cell": [x, y, z], "rotation": rot,
+                                    "joined": joined, "direction": None if d is None else FACE_NAMES[d]}, None)
+        if d is not None and rules.run_full(self.run_len, opt.max_run):
+            self._log("MM-4.1", "run_limit", {"direction": FACE_NAMES[d]}, None)
+        if on_top and opt.column_rule != "off":
+            self.column = (x, y)
+            self._log("MM-4.2", "column", {"column": [x, y], "rule": opt.column_rule}, None)
         else:
             self.column = None
-        again, gives = self.game.rules.rewards(joined)  # MM-3 rule point
+        again, gives = rules.rewards(joined)  # MM-3 rule point
+        hand = self.hands[p]
         self._check_out(p)
-        self.repeat = again and bool(self.hands[p])
+        self.repeat = again and bool(hand)
         if self.repeat:
             self.repeats += 1
-            self.log("MM-3", "repeat", player=p, joined=joined)
-        self.gives_left = max(0, min(gives, len(self.hands[p])))
+            self._log("MM-3", "repeat", {"player": p, "joined": joined}, None)
+        self.gives_left = max(0, min(gives, len(hand)))
         if self.gives_left and self._recipients():
             self.phase = _GIVE
-            self.log("MM-3", "may_give", player=p, count=self.gives_left)
+            self._log("MM-3", "may_give", {"player": p, "count": self.gives_left}, None)
         else:
             self.gives_left = 0
             self._after_gifts()
@@ -319,7 +347,7 @@ class MemmState(State):
     # ================================================================== gifts (MM-3)
     def _recipients(self) -> list[int]:
         """Who may receive a gift (MM-3, MM-5): any opponent, or only those still holding cubes."""
-        if self.game.params["gift_to"] == "any":
+        if self.game.opt.gift_to == "any":
             return [q for q in range(len(self.hands)) if q != self.to_move]
         return [q for q in range(len(self.hands)) if q != self.to_move and self.hands[q]]
 
@@ -514,6 +542,7 @@ class MemmState(State):
         new.cells = dict(self.cells)
         new.colours = dict(self.colours)
         new.order = list(self.order)
+        new.touching = dict(self.touching)
         return new  # scalars (and the immutable ``_legal`` cache) came with ``__dict__``
 
     @classmethod
@@ -527,6 +556,8 @@ class MemmState(State):
             st.cells[cell] = (cube, rot)
             st.colours[cell] = table.orientations[cube][table.rep_index[cube][rot]][1]
             st.order.append(cell)
+        for cell in st.order:
+            st._touch(cell, st.colours[cell])
         st.undealt = []
         st.phase = obs["phase"]
         st.to_move = obs["to_move"]
