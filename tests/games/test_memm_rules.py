@@ -73,6 +73,21 @@ def test_MM_1_deal_is_chance_and_shares_equally() -> None:
         assert state.hands[0] == list(range(0, 36, n))
 
 
+def test_MM_1_each_deal_is_uniform_over_the_undealt_cubes() -> None:
+    """Every deal offers exactly the cubes not dealt yet, each with chance 1 / (cubes left), and
+    the k-th cube dealt goes to player k mod n (hands kept sorted)."""
+    game = lab.load("memm", players=3)
+    state = game.new_initial_state()
+    order = [(7 * k + 3) % 36 for k in range(36)]  # every cube once, in a scrambled order
+    for k, cube in enumerate(order):
+        outcomes = state.chance_outcomes()
+        assert [a for a, _ in outcomes] == [Action("deal", (c,)) for c in sorted(set(range(36)) - set(order[:k]))]
+        assert all(p == 1.0 / (36 - k) for _, p in outcomes)
+        state.apply_action(Action("deal", (cube,)))
+        assert cube in state.hands[k % 3] and state.hands[k % 3] == sorted(state.hands[k % 3])
+    assert state.chance_outcomes()[0][0].kind == "roll"
+
+
 def test_MM_1_six_colour_roll_picks_the_holder_of_that_one_colour_cube() -> None:
     game = lab.load("memm", players=3)
     state = dealt(game)

@@ -116,13 +116,15 @@ def test_MM_2_cube_table_fitting_rotations_show_the_contact_colours(match_all: b
     assert len(table.fits) == 36 and all(f == {} for f in table.fits) and table.fits_all == {}
     for keys in [(6 * 4 + 0,), (6 * 4 + 0, 6 * 0 + 0), (6 * 5 + 2, 6 * 1 + 3), (6 * 2 + 5, 6 * 3 + 5, 6 * 4 + 1),
                  (0, 7, 14, 21, 28, 35)]:
-        got = table.fitting_all(match_all, keys)
+        entry = table.fitting_all(match_all, keys)
+        got, counts = entry
         want = tuple(tuple(r for r, world in table.orientations[cube] if _shows(world, keys, match_all))
                      for cube in range(36))
         assert got == want, keys
+        assert counts == tuple(len(rots) for rots in want)
         assert any(want) and not all(want) or not match_all
-        assert table.fitting_all(match_all, keys) is got
-        assert table.fits_all[match_all, keys] is got
+        assert table.fitting_all(match_all, keys) is entry
+        assert table.fits_all[match_all, keys] is entry
     for cube in (7, 13, 35):  # one cache per cube: the same mask means other rotations per cube
         ors = table.orientations[cube]
         mask = (1 << len(ors)) - 1 - 2
@@ -143,3 +145,15 @@ def test_MM_2_cube_table_keeps_at_most_65536_contact_sets() -> None:
     assert list(table.fits_all) == [(False, (1,))]  # at the bound: emptied first
     table.fitting_all(True, (1,))
     assert len(table.fits_all) == 2
+
+
+def test_MM_2_cube_table_with_no_contacts_fits_every_orientation_or_none() -> None:
+    """No contact to match: under ``match='all'`` every distinct orientation of every cube fits
+    (all of zero contacts match), under ``'one'`` none does (no contact to match one of). This
+    used to loop forever for ``match_all`` (a mask of -1 never runs out of bits)."""
+    table = CubeTable.build(balanced_cube_set("adjacent"))
+    fits, counts = table.fitting_all(True, ())
+    assert fits == tuple(tuple(r for r, _ in table.orientations[cube]) for cube in range(36))
+    assert counts == tuple(len(table.orientations[cube]) for cube in range(36))
+    assert counts[0] == 1 and counts[35] == 24  # a one-colour cube shows one way; the 1x6 cube 24
+    assert table.fitting_all(False, ()) == (((),) * 36, (0,) * 36)

@@ -171,18 +171,19 @@ class CubeTable:
     #: ``mask``, lowest bit first (filled as masks are met; see :meth:`fitting`).
     fits: tuple[dict[int, tuple[int, ...]], ...] = field(default=(), compare=False, repr=False)
 
-    #: ``{(match_all, contact keys): rotations per cube}`` (see :meth:`fitting_all`).
-    fits_all: dict[tuple[bool, tuple[int, ...]], tuple[tuple[int, ...], ...]] = field(
+    #: ``{(match_all, contact keys): (rotations per cube, their number per cube)}`` (see
+    #: :meth:`fitting_all`).
+    fits_all: dict[tuple[bool, tuple[int, ...]], tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]] = field(
         default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if len(self.fits) != len(self.bodies):  # one empty cache per cube
             object.__setattr__(self, "fits", tuple({} for _ in self.bodies))
 
-    def fitting_all(self, match_all: bool, keys: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    def fitting_all(self, match_all: bool, keys: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
         """Per cube, the rotations that show the colours ``keys`` ask for (``6 * face + colour``
         each): all of them (``match_all``; with no keys, every orientation) or at least one (with
-        no keys, none); ``()`` when none fits."""
+        no keys, none); ``()`` when none fits. Returned with the number of them per cube."""
         found = self.fits_all.get((match_all, keys))
         if found is None:
             out = []
@@ -198,7 +199,7 @@ class CubeTable:
                 out.append(self.fitting(cube, mask) if mask else ())
             if len(self.fits_all) >= 1 << 16:
                 self.fits_all.clear()
-            found = self.fits_all[match_all, keys] = tuple(out)
+            found = self.fits_all[match_all, keys] = (tuple(out), tuple(map(len, out)))
         return found
 
     def fitting(self, cube: int, mask: int) -> tuple[int, ...]:

@@ -4,8 +4,9 @@ See :mod:`lab.games.memm.rules` for the rules as implemented. Legal placements u
 precomputed orientation bit masks of :class:`~lab.games.memm.components.CubeTable`: for a free
 cell, the orientations of a cube that fit are one AND (``match="all"``) or OR (``"one"``) of a
 mask per touching face, so no rotation is tried in the hot loop. The touching faces of every
-free cell next to the structure are kept up to date as cubes are placed (``touching``), so a
-decision reads them instead of looking at six neighbours per cell.
+free cell next to the structure are kept up to date as cubes are placed (``_touching``), so a
+decision reads them instead of looking at six neighbours per cell; those loops name a cell by an
+integer id (``_cid``).
 """
 
 from __future__ import annotations
@@ -27,8 +28,15 @@ KEEP = Action("keep", ())
 _DEALS = tuple(Action("deal", (c,)) for c in range(N_CUBES))  # chance outcomes, built once
 # MM-1: _DEAL_ROWS[n][c] is the pair (deal cube c, 1 / n) of a deal from n undealt cubes
 _DEAL_ROWS = ((),) + tuple(tuple((a, 1.0 / n) for a in _DEALS) for n in range(1, N_CUBES + 1))
-_CONTACTS = tuple((dx, dy, dz, f, f ^ 1) for f, (dx, dy, dz) in enumerate(FACE_VECTORS))
-_SORTED_VECTORS = tuple(sorted(FACE_VECTORS))  # one cell's neighbours in sorted order
+# Inside the hot loops a cell ``(x, y, z)`` is the integer id ``(x + 128) << 16 | (y + 128) << 8 | z``
+# (:func:`_cid`; coordinates stay within -35..35, heights within 0..35): ids sort as the cells
+# do, and a neighbour is one addition away.
+_O, _Z = 128, 255
+_FACE_OFFSETS = tuple((dx << 16) + (dy << 8) + dz for dx, dy, dz in FACE_VECTORS)  # per face
+_OFFSETS = tuple(sorted(_FACE_OFFSETS))  # a cell's neighbours in sorted order
+_ID_CONTACTS = tuple((o, f, f ^ 1) for f, o in enumerate(_FACE_OFFSETS))
+_ID_CONTACTS_ON_TABLE = _ID_CONTACTS[:5]  # (no face -z under the table)
+_UNDER = 6 * 5  # mask keys from here on are of face -z (a cube under the cell)
 _new = tuple.__new__  # ``_new(Action, (kind, args))`` is ``Action(kind, args)`` without a frame
 _FACE_WORDS = ((4, "top"), (0, "+x"), (1, "-x"), (2, "+y"), (3, "-y"), (5, "bottom"))
 # run_direction="touched" (AMB-MM-6): the touched cube a placement is measured against when it
@@ -49,9 +57,10 @@ class MemmState(State):
         self.cells: dict[Cell, tuple[int, int]] = {}  # cell -> (cube, rotation)
         self.colours: dict[Cell, tuple[int, ...]] = {}  # cell -> world colour per face
         self.order: list[Cell] = []
-        #: free cells (on or above the table) next to a cube -> the mask keys ``6 * face +
-        #: colour`` of their touching faces, in face order: the colour each neighbour shows there
-        self.touching: dict[Cell, tuple[int, ...]] = {}
+        #: ids of the free cells (on or above the table) next to a cube -> the mask keys ``6 *
+        #: face + colour`` of their touching faces, in face order: the colour each neighbour shows
+        self._touching: dict[int, tuple[int, ...]] = {}
+        self._filled: set[int] = set()  # ids of the occupied cells
         self.phase = _DEAL
         self.to_move = 0
         self.start_player = -1
@@ -194,21 +203,22 @@ class MemmState(State):
 
     def candidate_cells(self) -> list[Cell]:
         """Free cells touching an anchor, on the table or supported, not breaking MM-4.1; sorted."""
-        touching = self.touching
-        anchor_list, _ = self.anchors()
-        if len(anchor_list) == 1:  # (the usual case: the neighbours come in sorted order)
-            ax, ay, az = anchor_list[0]
-            found = [c for dx, dy, dz in _SORTED_VECTORS if (c := (ax + dx, ay + dy, az + dz)) in touching]
+        return [_cell(c) for c in self._candidates()]
+
+    def _candidates(self) -> list[int]:
+        """:meth:`candidate_cells` as cell ids (:func:`_cid`: sorted as the cells are)."""
+        touching = self._touching
+        anchor_list = self.anchors()[0]
+        if len(anchor_list) == 1:  # (the usual case: one cell's neighbours come in sorted order)
+            found = [c for c in map(_cid(anchor_list[0]).__add__, _OFFSETS) if c in touching]
         else:
-            found = sorted({c for ax, ay, az in anchor_list for dx, dy, dz in FACE_VECTORS
-                            if (c := (ax + dx, ay + dy, az + dz)) in touching})
-        if self.game.opt.gravity:  # AMB-MM-4: on the table or on a cube
-            cells = self.cells
-            found = [c for c in found if c[2] == 0 or (c[0], c[1], c[2] - 1) in cells]
+            found = sorted({c for a in anchor_list for c in map(_cid(a).__add__, _OFFSETS) if c in touching})
+        if self.game.opt.gravity:  # AMB-MM-4: on the table, or touching a cube under it (face -z)
+            found = [c for c in found if not c & _Z or touching[c][-1] >= _UNDER]
         closed = self._closed_direction()
         if closed is None:
             return found
-        return [c for c in found if self.placement_direction(c) != closed]
+        return [c for c in found if self.placement_direction(_cell(c)) != closed]
 
     def contacts(self, cell: Cell) -> list[tuple[int, int]]:
         """Occupied neighbours of ``cell``: ``(face, colour it must show there)``."""
@@ -232,25 +242,24 @@ class MemmState(State):
         if self.phase != _PLACE:
             return []
         hand = self.hands[self.to_move]
-        return [(cube, *cell, fit[cube]) for cell, fit in self._cell_fits() for cube in hand if fit[cube]]
+        return [(cube, *_cell(c), fit[cube]) for c, (fit, _) in self._cell_fits() for cube in hand if fit[cube]]
 
-    def _cell_fits(self) -> list[tuple[Cell, tuple[tuple[int, ...], ...]]]:
-        """Per candidate cell (sorted), the rotations of every cube that fit there (MM-2, AMB-MM-1).
+    def _cell_fits(self) -> list[tuple[int, tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]]]:
+        """Per candidate cell id (sorted), the rotations of every cube that fit there and their
+        number per cube (MM-2, AMB-MM-1; :meth:`CubeTable.fitting_all`).
 
-        The mask keys of the touching faces (see :attr:`touching`): every one must match under
+        From the mask keys of the cell's touching faces: every one must match under
         ``match="all"``; under ``"one"``, one matching face that touches an anchor suffices."""
         table = self.game.cubes
-        fits_all, touching = table.fits_all, self.touching
+        fits_all, touching = table.fits_all, self._touching
         if self.game.opt.match == "all":
             return [(c, fits_all.get((True, keys)) or table.fitting_all(True, keys))
-                    for c in self.candidate_cells() for keys in (touching[c],)]
-        _, anchor_set = self.anchors()
+                    for c in self._candidates() for keys in (touching[c],)]
+        anchor_ids = {_cid(a) for a in self.anchors()[0]}
         out = []
-        for cell in self.candidate_cells():
-            x, y, z = cell
-            keys = tuple(k for k in touching[cell] if (
-                x + FACE_VECTORS[k // 6][0], y + FACE_VECTORS[k // 6][1], z + FACE_VECTORS[k // 6][2]) in anchor_set)
-            out.append((cell, fits_all.get((False, keys)) or table.fitting_all(False, keys)))
+        for c in self._candidates():
+            keys = tuple(k for k in touching[c] if c + _FACE_OFFSETS[k // 6] in anchor_ids)
+            out.append((c, fits_all.get((False, keys)) or table.fitting_all(False, keys)))
         return out
 
     def _pick_action(self, player: int, pick: Callable[[int], int]) -> Action | None:
@@ -262,15 +271,15 @@ class MemmState(State):
             return super()._pick_action(player, pick)
         hand = self.hands[self.to_move]
         fits = self._cell_fits()
-        sizes = [sum(map(len, map(fit.__getitem__, hand))) for _, fit in fits]  # placements per cell
+        sizes = [sum([counts[cube] for cube in hand]) for _, (_, counts) in fits]  # placements per cell
         n = sum(sizes)
         i = pick(n + 1 if n and self.repeat and self.game.opt.extra_placement == "may" else n or 1)
-        for (cell, fit), size in zip(fits, sizes, strict=True):
+        for (c, (fit, _)), size in zip(fits, sizes, strict=True):
             if i < size:
                 for cube in hand:
                     rots = fit[cube]
                     if i < len(rots):
-                        return _new(Action, ("place", (cube, *cell, rots[i])))
+                        return _new(Action, ("place", (cube, *_cell(c), rots[i])))
                     i -= len(rots)
             i -= size
         return PASS  # after the placements (MM-3 may decline), or the only choice (AMB-MM-5)
@@ -280,7 +289,7 @@ class MemmState(State):
         ``rotation``."""
         table = self.game.cubes
         world = table.orientations[cube][table.rep_index[cube][rotation]][1]
-        return sum(1 for k in self.touching.get(cell, ()) if world[k // 6] == k % 6)
+        return sum(1 for k in self._touching.get(_cid(cell), ()) if world[k // 6] == k % 6)
 
     def _put(self, player: int, cube: int, cell: Cell, rot: int) -> None:
         table = self.game.cubes
@@ -289,17 +298,17 @@ class MemmState(State):
         world = self.colours[cell] = table.orientations[cube][table.rep_index[cube][rot]][1]
         self.order.append(cell)
         self.last = cell
-        self._touch(cell, world)
+        self._touch(_cid(cell), world)
 
-    def _touch(self, cell: Cell, world: tuple[int, ...]) -> None:
-        """Update :attr:`touching` for a cube showing ``world`` put into ``cell``."""
-        touching, cells = self.touching, self.cells
-        touching.pop(cell, None)
-        x, y, z = cell
-        for dx, dy, dz, f, opposite in _CONTACTS:
-            nb = (x + dx, y + dy, z + dz)
-            if nb not in cells and nb[2] >= 0:
-                key = 6 * opposite + world[f]  # nb's face towards cell shows this cube's face f
+    def _touch(self, c: int, world: tuple[int, ...]) -> None:
+        """Fill cell id ``c`` with a cube showing ``world``: update ``_filled`` and ``_touching``."""
+        touching, filled = self._touching, self._filled
+        touching.pop(c, None)
+        filled.add(c)
+        for offset, f, opposite in _ID_CONTACTS if c & _Z else _ID_CONTACTS_ON_TABLE:
+            nb = c + offset
+            if nb not in filled:
+                key = 6 * opposite + world[f]  # nb's face towards c shows this cube's face f
                 keys = touching.get(nb)
                 touching[nb] = (key,) if keys is None else tuple(sorted((*keys, key)))
 
@@ -542,7 +551,8 @@ class MemmState(State):
         new.cells = dict(self.cells)
         new.colours = dict(self.colours)
         new.order = list(self.order)
-        new.touching = dict(self.touching)
+        new._touching = dict(self._touching)
+        new._filled = set(self._filled)
         return new  # scalars (and the immutable ``_legal`` cache) came with ``__dict__``
 
     @classmethod
@@ -557,7 +567,7 @@ class MemmState(State):
             st.colours[cell] = table.orientations[cube][table.rep_index[cube][rot]][1]
             st.order.append(cell)
         for cell in st.order:
-            st._touch(cell, st.colours[cell])
+            st._touch(_cid(cell), st.colours[cell])
         st.undealt = []
         st.phase = obs["phase"]
         st.to_move = obs["to_move"]
@@ -657,6 +667,16 @@ class MemmState(State):
         if action.kind == "pass" and self.repeat and self.phase == _PLACE:
             return "pass: decline the extra placement (MM-3)"
         return {"keep": "give no more cubes", "pass": "pass (no legal placement)"}.get(action.kind, str(action))
+
+
+def _cid(cell: Cell) -> int:
+    """The id of ``cell`` in the hot loops (see ``_O`` above)."""
+    return ((cell[0] + _O) << 16) | ((cell[1] + _O) << 8) | cell[2]
+
+
+def _cell(c: int) -> Cell:
+    """The cell of id ``c`` (the inverse of :func:`_cid`)."""
+    return (c >> 16) - _O, ((c >> 8) & _Z) - _O, c & _Z
 
 
 def oriented_rep(table: Any, cube: int, rot: int) -> int:
