@@ -274,13 +274,12 @@ class MemmState(State):
         sizes = [sum([counts[cube] for cube in hand]) for _, (_, counts) in fits]  # placements per cell
         n = sum(sizes)
         i = pick(n + 1 if n and self.repeat and self.game.opt.extra_placement == "may" else n or 1)
-        for (c, (fit, _)), size in zip(fits, sizes, strict=True):
+        for (c, (fit, counts)), size in zip(fits, sizes, strict=True):
             if i < size:
                 for cube in hand:
-                    rots = fit[cube]
-                    if i < len(rots):
-                        return _new(Action, ("place", (cube, *_cell(c), rots[i])))
-                    i -= len(rots)
+                    if i < counts[cube]:
+                        return _new(Action, ("place", (cube, *_cell(c), fit[cube][i])))
+                    i -= counts[cube]
             i -= size
         return PASS  # after the placements (MM-3 may decline), or the only choice (AMB-MM-5)
 
