@@ -210,11 +210,13 @@ class MemmState(State):
         touching = self._touching
         anchor_list = self.anchors()[0]
         if len(anchor_list) == 1:  # (the usual case: one cell's neighbours come in sorted order)
-            found = [c for c in map(_cid(anchor_list[0]).__add__, _OFFSETS) if c in touching]
+            near: Any = map(_cid(anchor_list[0]).__add__, _OFFSETS)
         else:
-            found = sorted({c for a in anchor_list for c in map(_cid(a).__add__, _OFFSETS) if c in touching})
+            near = sorted({c for a in anchor_list for c in map(_cid(a).__add__, _OFFSETS)})
         if self.game.opt.gravity:  # AMB-MM-4: on the table, or touching a cube under it (face -z)
-            found = [c for c in found if not c & _Z or touching[c][-1] >= _UNDER]
+            found = [c for c in near if c in touching and (not c & _Z or touching[c][-1] >= _UNDER)]
+        else:
+            found = [c for c in near if c in touching]
         closed = self._closed_direction()
         if closed is None:
             return found
