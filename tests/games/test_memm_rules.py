@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 import lab
+from lab.boards.cubes import FACE_VECTORS
 from lab.core.actions import Action
 from lab.core.state import CHANCE
 from lab.games.memm import MemmGame, MemmState
@@ -151,6 +152,15 @@ def test_AMB_MM_1_every_touching_face_or_one(match: str) -> None:
     else:
         assert orange_only in legal
         assert state.joined_faces(8, (0, 1, 0), orange_only.args[4]) == 1  # only matches count
+
+
+def test_MM_3_a_cell_touching_no_cube_joins_no_face() -> None:
+    game = lab.load("memm", players=3)
+    state = position(game, [(0, 0, 0, R, {}), (1, 0, 0, 6, {1: R})], [[12, 7], [11], [16]])
+    red_down = rot_with(game, 12, {3: R})
+    assert state.joined_faces(12, (0, 1, 0), red_down) == 1  # its -y face against the red centre
+    assert state.joined_faces(12, (5, 5, 0), red_down) == 0  # far from every cube
+    assert state.joined_faces(12, (0, 0, 2), red_down) == 0  # up in the air: nothing beside it
 
 
 # ================================================================== MM-3
@@ -379,6 +389,56 @@ def _cold(game: MemmGame) -> None:
     table.fits_all.clear()
     for fits in table.fits:
         fits.clear()
+
+
+def _brute_force_placements(state: MemmState) -> set[tuple[int, ...]]:
+    """MM-2, AMB-MM-1, AMB-MM-4, MM-4.1 from scratch: every free cell next to an anchor (on or
+    above the table, supported under gravity, not continuing a full run), every distinct
+    orientation of every cube in hand whose touching faces match (all of them, or one touching
+    an anchor)."""
+    game, table = state.game, state.game.cubes
+    params = game.params
+    anchor_list, anchor_set = state.anchors()
+    closed = state.run_key if state.run_key is not None and state.run_len >= params["max_run"] else None
+    out = set()
+    for ax, ay, az in anchor_list:
+        for dx, dy, dz in FACE_VECTORS:
+            cell = (ax + dx, ay + dy, az + dz)
+            x, y, z = cell
+            if cell in state.cells or z < 0 or (params["gravity"] and z > 0 and (x, y, z - 1) not in state.cells):
+                continue
+            if closed is not None and state.placement_direction(cell) == closed:
+                continue
+            touching = [(f, (x + vx, y + vy, z + vz)) for f, (vx, vy, vz) in enumerate(FACE_VECTORS)
+                        if (x + vx, y + vy, z + vz) in state.cells]
+            for cube in state.hands[state.to_move]:
+                for rot, world in table.orientations[cube]:
+                    hits = [(world[f] == state.colours[nb][f ^ 1], nb in anchor_set) for f, nb in touching]
+                    if all(h for h, _ in hits) if params["match"] == "all" else any(h and a for h, a in hits):
+                        out.add((cube, x, y, z, rot))
+    return out
+
+
+@pytest.mark.parametrize(("match", "gravity"), [("all", False), ("one", True), ("one", False)])
+def test_MM_2_placements_are_those_of_a_brute_force_search(match: str, gravity: bool) -> None:
+    """The legal placements of seeded games, each decision from a cold rotation cache, are
+    exactly those a search over every cell, cube and orientation finds (no cell under the table,
+    none off an anchor; ``match='one'`` counts only faces touching an anchor)."""
+    game = lab.load("memm", players=2, match=match, gravity=gravity, attach="any")
+    rng = np.random.default_rng(11)
+    state = game.new_initial_state()
+    checked = 0
+    while not state.is_terminal() and checked < 12:
+        if state.current_player() < 0:
+            state.apply_action(state.legal_actions()[0])
+            continue
+        _cold(game)
+        legal = state.legal_actions()
+        if state.phase == "place":
+            assert {a.args for a in legal if a.kind == "place"} == _brute_force_placements(state)
+            checked += 1
+        state.apply_action(legal[int(rng.integers(len(legal)))])
+    assert checked == 12
 
 
 @pytest.mark.parametrize("match", ["all", "one"])

@@ -196,7 +196,7 @@ class CubeTable:
                     mask = 0
                     for key in keys:
                         mask |= masks[key]
-                out.append(self.fitting(cube, mask) if mask else ())
+                out.append(self.fitting(cube, mask))
             if len(self.fits_all) >= 1 << 16:
                 self.fits_all.clear()
             found = self.fits_all[match_all, keys] = (tuple(out), tuple(map(len, out)))

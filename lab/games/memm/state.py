@@ -257,7 +257,7 @@ class MemmState(State):
         if self.game.opt.match == "all":
             return [(c, fits_all.get((True, keys)) or table.fitting_all(True, keys))
                     for c in self._candidates() for keys in (touching[c],)]
-        anchor_ids = {_cid(a) for a in self.anchors()[0]}
+        anchor_ids = {_cid(a) for a in self.anchors()[1]}
         out = []
         for c in self._candidates():
             keys = tuple(k for k in touching[c] if c + _FACE_OFFSETS[k // 6] in anchor_ids)
@@ -272,11 +272,11 @@ class MemmState(State):
         if self.phase != _PLACE or self._legal is not None or type(self)._legal_actions is not _OWN_LEGAL:
             return super()._pick_action(player, pick)
         hand = self.hands[self.to_move]
-        fits = self._cell_fits()
-        sizes = [sum([counts[cube] for cube in hand]) for _, (_, counts) in fits]  # placements per cell
-        n = sum(sizes)
+        # per candidate cell: its id, rotations and their number per cube, placements there
+        cells = [(c, fit, counts, sum([counts[cube] for cube in hand])) for c, (fit, counts) in self._cell_fits()]
+        n = sum([size for _, _, _, size in cells])
         i = pick(n + 1 if n and self.repeat and self.game.opt.extra_placement == "may" else n or 1)
-        for (c, (fit, counts)), size in zip(fits, sizes, strict=True):
+        for c, fit, counts, size in cells:
             if i < size:
                 for cube in hand:
                     if i < counts[cube]:
@@ -328,8 +328,7 @@ class MemmState(State):
         self._put(p, cube, cell, rot)
         self.placements += 1
         self.pass_streak = 0
-        if joined > self.max_joined:
-            self.max_joined = joined
+        self.max_joined = max(self.max_joined, joined)
         self._log("MM-2", "place", {"player": p, "cube": cube, "cell": [x, y, z], "rotation": rot,
                                     "joined": joined, "direction": None if d is None else FACE_NAMES[d]}, None)
         if d is not None and rules.run_full(self.run_len, opt.max_run):
