@@ -195,7 +195,15 @@ class SpaceStationGame(Game):
         ]
 
     def new_initial_state(self) -> SpaceStationState:
-        return SpaceStationState(self)
+        """The position after the set-up steps of SS-I up to the first droid's entry die.
+
+        Those steps draw nothing and ask nobody, so every game of this variant starts from the
+        same position: it is built once and each game starts from a copy of it.
+        """
+        start = self.__dict__.get("_start")
+        if start is None or start.game is not self:  # (a copy made by with_rules builds its own)
+            start = self._start = SpaceStationState(self)
+        return start.clone()
 
     def max_game_length(self) -> int:
         return max_length(self.params)
