@@ -610,13 +610,13 @@ class SpaceStationState(State):
         g = self.game
         status, hexes = self.status, self.hexes
         key = (hexes[pid], self.station_k, g.speed_of[pid])
-        routes = self.geo.routes(*key)
         if "SS-F3" not in g._house:
             # the common case: no piece but the station on any hex of these routes (the mover
             # is never on its own route): the seed's choice for free routes, kept per game
             got = g.free_routes.get(key)
             if got is not None and got[2].isdisjoint(hexes[1:]):
                 return got[0], list(got[1])
+        routes = self.geo.routes(*key)
         # hex -> the highest occupant class there: pieces are numbered fighters (1) before
         # droids and missiles (2), so the last piece written on a hex has the highest class
         occ: dict[int, int] = {}
