@@ -7,7 +7,6 @@ logs its clause ID.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from itertools import compress
 from operator import sub
 from typing import TYPE_CHECKING, Any
 
@@ -383,7 +382,8 @@ class FiemmeCembraState(StateViews, State):
         self.passes = passes = self.passes + 1
         self.stats["passes"] += 1
         self._log("FC-P3", "passed", {"number": passes, "direction": game.pass_names[k]}, None)
-        closers = list(compress(range(self.n), map(game.rules.closes, hands)))  # FC-P4 rule point: one of each type
+        closes = game.rules.closes
+        closers = [p for p, hand in enumerate(hands) if closes(hand)]  # FC-P4 rule point: one of each type
         if closers:
             self.closers = closers
             self.phase = P_SLAP
