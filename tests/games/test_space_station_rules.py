@@ -563,3 +563,22 @@ def test_a_game_sent_to_a_worker_by_pickle_plays_the_same_games() -> None:
     for seed in range(2):
         a, b = lab.play(game, seed=seed), lab.play(copy, seed=seed)
         assert [h.to_json() for h in a.history()] == [h.to_json() for h in b.history()]
+
+
+def test_SS_I_every_new_game_starts_from_its_own_copy_of_the_set_up():
+    """The set-up of SS-I is built once per game and copied: playing one game leaves the next
+    one's start untouched, and a game with house rules starts from a position of its own."""
+    game = SpaceStationGame()
+    first = game.new_initial_state()
+    fresh = SpaceStationState(game).full_state()
+    first.apply_action(act("entry", 2))
+    while first.pending and first.pending[0] == "route":
+        first.apply_action(first.legal_actions()[0])
+    second = game.new_initial_state()
+    assert second is not first and second.game is game
+    assert second.full_state() == fresh and second.move_number() == 0
+    assert [e.kind for e in second.events] == ["station_move", "launch", "launch"]
+    house = game.with_rules({"SS-G2": lambda face, hit_on: True})
+    start = house.new_initial_state()
+    assert start.game is house and start.full_state() == fresh
+    assert game.new_initial_state().game is game

@@ -220,4 +220,4 @@ def deal_outcomes(remaining: tuple[int, ...]) -> list[tuple[int, float]]:
 
 def is_complete(hand: tuple[int, ...] | list[int]) -> bool:
     """FC-P4: the hand holds the 4 different emotions and a lodging."""
-    return all(n > 0 for n in hand[:HAND_TYPES])
+    return 0 not in hand[:HAND_TYPES]  # counts are never negative

@@ -7,6 +7,7 @@ logs its clause ID.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from operator import sub
 from typing import TYPE_CHECKING, Any
 
 from lab.core.actions import Action
@@ -302,11 +303,11 @@ class FiemmeCembraState(StateViews, State):
         return action in self._legal_actions(player)
 
     def acting_players(self) -> list[int]:
-        cur = self.current_player()
-        if cur >= 0:
-            return [cur]
-        if cur == SIMULTANEOUS:
+        cur = _WHO_BY_PHASE[self.phase]
+        if cur == SIMULTANEOUS:  # the pass and the slap race: every seat, every time
             return list(range(self.n))
+        if cur == 0:
+            return [self.actor]
         return []
 
     # ------------------------------------------------------------------ chance and moves
@@ -348,12 +349,11 @@ class FiemmeCembraState(StateViews, State):
         comp = C.COMPOSITIONS[index]
         p = self.deal_to
         self.hands[p] = list(comp)
-        for t in range(C.HAND_TYPES):
-            self.speed_left[t] -= comp[t]
+        self.speed_left = list(map(sub, self.speed_left, comp))
         self.stats["deals"] += 1 if p == 0 else 0
-        self.log("FC-S3", "dealt", visible_to=(p,), player=p, hand=list(comp))
-        self.deal_to += 1
-        if self.deal_to == self.n:
+        self._log("FC-S3", "dealt", {"player": p, "hand": list(comp)}, (p,))
+        self.deal_to = p + 1
+        if p + 1 == self.n:
             self.phase = P_PASS  # FC-P1: the first pass is always played, complete hand or not
             complete = [q for q in range(self.n) if C.is_complete(self.hands[q])]
             for q in complete:
@@ -381,7 +381,7 @@ class FiemmeCembraState(StateViews, State):
             received[q].append(t)
         self.passes = passes = self.passes + 1
         self.stats["passes"] += 1
-        self.log("FC-P3", "passed", number=passes, direction=game.pass_names[k])
+        self._log("FC-P3", "passed", {"number": passes, "direction": game.pass_names[k]}, None)
         closes = game.rules.closes
         closers = [p for p, hand in enumerate(hands) if closes(hand)]  # FC-P4 rule point: one of each type
         if closers:

@@ -78,6 +78,7 @@ from lab.games.space_station.rule_points import RULE_POINTS
 
 WAITING, IN_PLAY, DESTROYED = 0, 1, 2
 RUNNING, WIN, LOSS, UNFINISHED = 0, 1, -1, 2
+_TIER_NAMES = ("tier0", "tier1", "tier2")  # SS-F3: how a route was chosen (the event's chosen_by)
 
 
 @lru_cache(maxsize=8)
@@ -144,8 +145,9 @@ class SpaceStationGame(Game):
         self.uniform_outcomes: dict[tuple[str, int], tuple[tuple[Action, float], ...]] = {}
         #: (hex, orbit index, speed) -> every hex on its SS-F3 routes (a bounded memo)
         self.route_hexes: dict[tuple[int, int, int], frozenset[int]] = {}
-        #: the same key -> the seed's SS-F3 choice when no piece is on any of its routes
-        self.free_routes: dict[tuple[int, int, int], tuple[int, list[tuple[int, ...]]]] = {}
+        #: the same key -> the seed's SS-F3 choice when no piece is on any of its routes (its
+        #: tier and routes) and every hex on those routes
+        self.free_routes: dict[tuple[int, int, int], tuple[int, list[tuple[int, ...]], frozenset[int]]] = {}
         #: the parameters again, as an immutable record (its attributes are read in C; the rules
         #: read a parameter at nearly every step)
         self.opt: Any = _options_record(p)
@@ -193,7 +195,15 @@ class SpaceStationGame(Game):
         ]
 
     def new_initial_state(self) -> SpaceStationState:
-        return SpaceStationState(self)
+        """The position after the set-up steps of SS-I up to the first droid's entry die.
+
+        Those steps draw nothing and ask nobody, so every game of this variant starts from the
+        same position: it is built once and each game starts from a copy of it.
+        """
+        start = self.__dict__.get("_start")
+        if start is None or start.game is not self:  # (a copy made by with_rules builds its own)
+            start = self._start = SpaceStationState(self)
+        return start.clone()
 
     def max_game_length(self) -> int:
         return max_length(self.params)
@@ -357,7 +367,7 @@ class SpaceStationState(State):
             self.active = int(action.args[0]) + 1
             self.steps_left = int(self.game.opt.fighter_speed)
             self.decision = None
-            self.log("SS-J", "activate", fighter=self.game.labels[self.active])
+            self._log("SS-J", "activate", {"fighter": self.game.labels[self.active]}, None)
             if self.steps_left == 0:
                 self._finish_fighter()
         elif kind == "move":
@@ -446,8 +456,8 @@ class SpaceStationState(State):
                 self._collide(0, o)
                 if self.status[0] != IN_PLAY:
                     return
-        self.log("SS-D1", "station_move", hex=self.game.hex_labels[self.hexes[0]], orbit=self.station_k,
-                 turn=self.turn)
+        self._log("SS-D1", "station_move", {"hex": self.game.hex_labels[self.hexes[0]],
+                                             "orbit": self.station_k, "turn": self.turn}, None)
 
     def _targets(self, shooter: int) -> list[int]:
         """Pieces ``shooter`` may fire at (SS-G2: never the station; AMB-SS-5/6)."""
@@ -497,7 +507,7 @@ class SpaceStationState(State):
         self.status[f] = IN_PLAY
         self.launched_now |= 1 << f
         self.stats["fighters_launched"] += 1
-        self.log("SS-D2", "launch", fighter=g.labels[f], hex=self.game.hex_labels[h])
+        self._log("SS-D2", "launch", {"fighter": g.labels[f], "hex": g.hex_labels[h]}, None)
         if attack:
             self._fighter_fire(f)
 
@@ -534,7 +544,8 @@ class SpaceStationState(State):
         f = self.active
         self.active = -1
         self.acted |= 1 << f
-        self.log("SS-J", "fighter_moved", fighter=self.game.labels[f], hex=self.game.hex_labels[self.hexes[f]])
+        g = self.game
+        self._log("SS-J", "fighter_moved", {"fighter": g.labels[f], "hex": g.hex_labels[self.hexes[f]]}, None)
         self._fighter_fire(f)
 
     def _shoot(self, shooter: int, target: int) -> None:
@@ -550,9 +561,8 @@ class SpaceStationState(State):
         key = {"station": "station", "fighter": "fighter", "droid": "droid"}[kind]
         self.stats[f"{key}_shots"] += 1
         hit = g.rules.laser_hits(face, int(g.opt.hit_on))  # SS-G2 rule point
-        self.log(
-            "SS-G2", "laser", shooter=g.labels[shooter], target=g.labels[target], face=face, hit=hit
-        )
+        self._log("SS-G2", "laser", {"shooter": g.labels[shooter], "target": g.labels[target], "face": face,
+                                     "hit": hit}, None)
         if hit:
             self.stats[f"{key}_hits"] += 1
             self._damage(target)
@@ -585,7 +595,7 @@ class SpaceStationState(State):
         g = self.game
         tier, best = self.route_choice(pid)
         if len(best) == 1 or (tier < 2 and g.opt.free_route_choice == "first"):
-            self._run_route(pid, best[0], chosen_by=f"tier{tier}")
+            self._run_route(pid, best[0], chosen_by=_TIER_NAMES[tier])
         else:
             self.log("SS-F3", "route_die", piece=g.labels[pid], tier=tier, routes=len(best))
             self.pending = ("route", pid, tuple(best))
@@ -598,13 +608,19 @@ class SpaceStationState(State):
         1: only the player's pieces; 2: friendly pieces too. The station is never counted.
         """
         g = self.game
-        key = (self.hexes[pid], self.station_k, g.speed_of[pid])
+        status, hexes = self.status, self.hexes
+        key = (hexes[pid], self.station_k, g.speed_of[pid])
+        if "SS-F3" not in g._house:
+            # the common case: no piece but the station on any hex of these routes (the mover
+            # is never on its own route): the seed's choice for free routes, kept per game
+            got = g.free_routes.get(key)
+            if got is not None and got[2].isdisjoint(hexes[1:]):
+                return got[0], list(got[1])
         routes = self.geo.routes(*key)
         # hex -> the highest occupant class there: pieces are numbered fighters (1) before
         # droids and missiles (2), so the last piece written on a hex has the highest class
         occ: dict[int, int] = {}
         enemy_first = g.first_droid
-        status, hexes = self.status, self.hexes
         for o in range(1, enemy_first):
             if status[o] == IN_PLAY:
                 occ[hexes[o]] = 1
@@ -625,7 +641,7 @@ class SpaceStationState(State):
         if got is None:
             if len(memo) > 200_000:
                 memo.clear()
-            got = memo[key] = self._preferred(routes, [0] * len(routes))
+            got = memo[key] = (*self._preferred(routes, [0] * len(routes)), self._route_hexes(key, routes))
         return got[0], list(got[1])
 
     def _preferred(self, routes: list[tuple[int, ...]], tiers: list[int]) -> tuple[int, list[tuple[int, ...]]]:
@@ -649,7 +665,7 @@ class SpaceStationState(State):
     def _run_route(self, pid: int, route: tuple[int, ...], chosen_by: str) -> None:
         """Move ``pid`` along ``route`` hex by hex, colliding on the way (SS-E)."""
         g = self.game
-        self.log("SS-F3", "route", piece=g.labels[pid], steps=len(route), chosen_by=chosen_by)
+        self._log("SS-F3", "route", {"piece": g.labels[pid], "steps": len(route), "chosen_by": chosen_by}, None)
         hexes = self.hexes
         for h in route:
             if h not in hexes:  # an empty hex (the mover is never on its own route)
@@ -698,8 +714,8 @@ class SpaceStationState(State):
                 if what == effect:
                     (self._destroy if effect == "destroy" else self._damage)(pid)
         result = "dead" if self.status[mover] != IN_PLAY else ("stop" if stops else "go")
-        self.log("SS-E", "collision", mover=g.labels[mover], other=g.labels[other],
-                 hex=self.game.hex_labels[where], result=result)
+        self._log("SS-E", "collision", {"mover": g.labels[mover], "other": g.labels[other],
+                                         "hex": g.hex_labels[where], "result": result}, None)
         self._check_end()
         return result
 
