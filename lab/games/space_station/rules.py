@@ -53,7 +53,6 @@ from __future__ import annotations
 
 from collections import namedtuple
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import Any, ClassVar
 
 import networkx as nx
@@ -81,15 +80,15 @@ RUNNING, WIN, LOSS, UNFINISHED = 0, 1, -1, 2
 _TIER_NAMES = ("tier0", "tier1", "tier2")  # SS-F3: how a route was chosen (the event's chosen_by)
 
 
-@lru_cache(maxsize=8)
-def _options_class(names: tuple[str, ...]) -> type:
-    """A named-tuple class with one field per parameter name (one class per set of names)."""
-    return namedtuple("SpaceStationOptions", names)
+SpaceStationOptions = namedtuple("SpaceStationOptions", [spec.name for spec in PARAMETERS])
+"""The parameters as a record with one field per parameter (its attributes are read in C).
+Built once at import: ``namedtuple`` compiles its class from source text, which must never
+happen while a user's file is being read (``tests/test_hostile_inputs.py`` traps it)."""
 
 
 def _options_record(params: Params) -> Any:
-    """The parameters as a named-tuple record (its attributes are read in C)."""
-    return _options_class(tuple(params))(**params)
+    """The parameters as a :data:`SpaceStationOptions` record."""
+    return SpaceStationOptions(**params)
 
 
 def max_length(params: Params) -> int:
