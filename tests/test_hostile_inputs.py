@@ -679,3 +679,36 @@ def test_hostile_compact_saves_are_refused(name: str, monkeypatch: pytest.Monkey
         message = refused(lambda t=text: lab.state_from_json(t), lab.InvalidSave, label, monkeypatch)
         assert message.startswith("invalid saved game:"), (label, message)
     COUNTS[f"compact saves/{name}"] = len(corpus)
+
+
+def test_loading_a_game_compiles_no_source_text_in_a_fresh_process() -> None:
+    """The traps above must catch an attack, not the lab's own set-up: a game that builds a class
+    from source text on first load (``namedtuple`` does) would make a hostile save read first in a
+    process look like an executed input. In a fresh process, with the games imported but none
+    loaded, every game and a non-default variant of it loads with ``eval``/``exec`` refused."""
+    import subprocess
+    import sys
+
+    script = """
+import builtins, lab
+for name in lab.game_names():
+    lab.game_class(name)
+def refuse(original):
+    def run(code, *args, **kwargs):
+        if isinstance(code, (str, bytes)):
+            raise SystemExit(f"source text compiled: {str(code)[:60]!r}")
+        return original(code, *args, **kwargs)
+    return run
+builtins.eval, builtins.exec = refuse(builtins.eval), refuse(builtins.exec)
+for name in lab.game_names():
+    game = lab.load(name)
+    game.new_initial_state()
+    spec = next(s for s in game.parameter_specs() if s.kind == "int" and s.name != "players")
+    try:
+        lab.load(name, **{spec.name: game.params[spec.name] + 1}).new_initial_state()
+    except lab.LabError:
+        pass
+print("ok")
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr[-2000:] + done.stdout[-500:]
