@@ -101,16 +101,17 @@ def play(
             cur = current()
             if cur >= 0:
                 pick = picks[cur]
-                if pick is not None and own_pick:
+                if pick is None:
+                    action = _ask(seats[cur], state, cur, legal_of(cur), agent_rngs[cur])
+                elif own_pick:
                     action = pick_action(cur, pick)
                     if action is None:
                         _ask(seats[cur], state, cur, [], agent_rngs[cur])  # raises: no legal action
                 else:
                     legal = legal_of(cur)
-                    if pick is not None and legal:
-                        action = legal[pick(len(legal))]
-                    else:
-                        action = _ask(seats[cur], state, cur, legal, agent_rngs[cur])
+                    if not legal:
+                        _ask(seats[cur], state, cur, legal, agent_rngs[cur])  # raises: no legal action
+                    action = legal[pick(len(legal))]
             elif cur == CHANCE:
                 action = draw(outcomes_of(), stream_of())
             elif cur == TERMINAL:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from itertools import compress
+from operator import not_
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from lab.core.actions import Action
@@ -123,7 +124,9 @@ class MemcelState(State):
         if kind == "x":
             return [t.choose_x[x] for x in self._x_range()]
         if kind == "reveal":
-            return [a for a, k, u in zip(t.reveal, self.tiles, self.up, strict=True) if k >= 0 and not u]
+            if -1 in self.tiles:  # empty slots (tiles still being placed)
+                return [a for a, k, u in zip(t.reveal, self.tiles, self.up, strict=True) if k >= 0 and not u]
+            return list(compress(t.reveal, map(not_, self.up)))
         if kind == "swap1":
             return [a for a, k in zip(t.swap, self.tiles, strict=True) if k >= 0]
         if kind == "swap2":
@@ -137,13 +140,14 @@ class MemcelState(State):
 
     def _apply_action(self, action: Action) -> None:
         task = self.queue.pop(0)
-        if task[0] not in CHANCE_TASKS:  # the decider has now seen everything so far
+        kind = task[0]
+        if kind not in CHANCE_TASKS:  # the decider has now seen everything so far
             p = task[1]
             mark, public = self.mark, self.n_public
             mark[p] = public + self.n_private[p]
             mark[-1] = public
-        self._handlers[task[0]](self, task, action)
-        if self.phase != "over" and not self.queue:
+        self._handlers[kind](self, task, action)
+        if not self.queue and self.phase != "over":
             self._next_turn()
 
     def returns(self) -> list[float]:
@@ -245,7 +249,7 @@ class MemcelState(State):
         n = self.t.players
         while True:
             if self.phase == "place":
-                if all(not any(tp) for tp in self.to_place) and all(self.rolled):
+                if all(self.rolled) and not any(map(any, self.to_place)):
                     self.phase = "hunt"  # MC-2.0 play restarts from the first player
                     self.turn_idx = -1
                     self.extra = 0
@@ -342,7 +346,7 @@ class MemcelState(State):
         self._turn_ring(ring, sign * v * self.game.params["ring_step"], "MC-C5")
 
     def _queue_swap(self, p: int, clause: str) -> None:
-        if sum(1 for k in self.tiles if k >= 0) >= 2:
+        if len(self.tiles) - self.tiles.count(-1) >= 2:
             self.queue.insert(0, ("swap1", p, clause))
         else:
             self._emit(clause, "swap_impossible", player=p)
@@ -498,8 +502,9 @@ class MemcelState(State):
         """MC-2.1.2.1 cover own tiles again: all face-up ones, or this turn's (AMB-MC-3)."""
         t = self.t
         owner, up = t.owner_of_kind, self.up
-        own = [s for s, (k, u) in enumerate(zip(self.tiles, up, strict=True)) if u and owner[k] == p]
-        this_turn = [s for s in self.attack[3] if up[s] and owner[self.tiles[s]] == p]
+        tiles = self.tiles
+        own = [s for s in compress(range(len(up)), up) if owner[tiles[s]] == p]
+        this_turn = [s for s in self.attack[3] if up[s] and owner[tiles[s]] == p]
         chosen = self.game.rules.tiles_to_cover(own, this_turn, self.game.params["cover_scope"])
         own_set, slots = set(own), []
         for s in chosen:  # a house rule can only cover own face-up tiles, each once
@@ -522,9 +527,9 @@ class MemcelState(State):
         t = self.t
         owner = t.owner_of_kind
         if self.game.params["revealed_by_other_counts"]:
-            return sum(1 for k, u in zip(self.tiles, self.up, strict=True) if u and owner[k] == p)
-        return sum(1 for k, u, by in zip(self.tiles, self.up, self.upby, strict=True)
-                   if u and by == p and owner[k] == p)
+            return list(map(owner.__getitem__, compress(self.tiles, self.up))).count(p)
+        return sum(1 for k, by in compress(zip(self.tiles, self.upby, strict=True), self.up)
+                   if by == p and owner[k] == p)
 
     def face_up_counts(self) -> list[int]:
         """:meth:`own_face_up` for every player, in one pass."""
