@@ -213,14 +213,14 @@ class _Batch:
     key of the batch is computed with numpy once per outcome id (a column), and for a table of
     equal chances built once (a tuple) the winner of every key at once: a draw then costs a
     few lookups. :meth:`release` puts the unused numbers back.
-    For unequal chances the batch keeps, per outcome id, ``-log u`` under every key (``u`` as
-    :func:`_winner` computes it, the same float operations: numpy's integer-to-float conversion,
-    ``+ 0.5`` and the division by a power of two are exact or rounded alike, and the logarithm
-    is ``math.log`` itself), so a weighted draw divides by the chances and takes the first
-    smallest: :func:`_winner`'s outcome, for the same numbers.
+    For unequal chances the batch keeps, per outcome id, ``u`` under every key, as
+    :func:`_winner` computes it (numpy's integer-to-float conversion is exact below 2**53, and
+    ``+ 0.5`` and the division by a power of two round alike), so a weighted draw takes
+    ``math.log`` of its row only and the first smallest ``-log(u) / p``: :func:`_winner`'s
+    outcome, for the same numbers, without a Python loop.
     """
 
-    __slots__ = ("bits", "cols", "keys", "negs", "pos", "size", "start", "winners")
+    __slots__ = ("bits", "cols", "keys", "pos", "size", "start", "uniforms", "winners")
 
     def __init__(self, bits: np.random.BitGenerator, size: int) -> None:
         self.bits = bits
@@ -230,7 +230,7 @@ class _Batch:
         self.pos = 0
         self.cols: dict[int, list[int]] = {}  # outcome id -> its hash under every key
         self.winners: dict[int, tuple[Any, list[int]]] = {}  # id(tuple) -> (tuple, winner per key)
-        self.negs: dict[int, list[float]] = {}  # outcome id -> -log u under every key
+        self.uniforms: dict[int, list[float]] = {}  # outcome id -> u under every key
 
     def release(self) -> None:
         """Rewind the bit generator to just after the numbers drawn so far."""
@@ -271,22 +271,22 @@ class _Batch:
         if not equal:
             probs = list(map(_second, outcomes))
             if min(probs) > 0:
-                times = list(map(truediv, self._neg_logs(ids, j), probs))
+                times = list(map(truediv, map(neg, map(math.log, self._uniforms(ids, j))), probs))
                 return outcomes[times.index(min(times))][0]
         return _winner(outcomes, self._hashes(ids, j), equal)
 
-    def _neg_logs(self, ids: list[int], j: int) -> list[float]:
-        """``-log u`` of each outcome id under key ``j`` of the batch (``u`` as in :func:`_winner`)."""
-        negs = self.negs
+    def _uniforms(self, ids: list[int], j: int) -> map:
+        """``u`` of each outcome id under key ``j`` of the batch (as :func:`_winner` computes it)."""
+        uniforms = self.uniforms
         try:
-            return [negs[i][j] for i in ids]
+            columns = list(map(uniforms.__getitem__, ids))
         except KeyError:
-            missing = [i for i in dict.fromkeys(ids) if i not in negs]
+            missing = [i for i in dict.fromkeys(ids) if i not in uniforms]
             h = _mix_array(self.keys[:, None] ^ np.array(missing, dtype=np.uint64)[None, :])
             u = ((h >> np.uint64(11)).astype(float) + 0.5) / 9007199254740992.0
-            for i, column in zip(missing, u.T.tolist(), strict=True):
-                negs[i] = list(map(neg, map(math.log, column)))
-            return [negs[i][j] for i in ids]
+            uniforms.update(zip(missing, u.T.tolist(), strict=True))
+            columns = list(map(uniforms.__getitem__, ids))
+        return map(itemgetter(j), columns)
 
     def _hashes(self, ids: list[int], j: int) -> list[int]:
         """The hash of each outcome id under key ``j`` of the batch."""

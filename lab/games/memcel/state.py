@@ -28,6 +28,7 @@ from lab.games.memcel.rules import ORDER_ROLL_ROUNDS
 if TYPE_CHECKING:
     from lab.games.memcel.rules import MemcelGame
 
+_EMPTY = -1  # ``tiles[slot]`` of an empty slot (else a kind index, >= 0)
 CHANCE_TASKS = frozenset(("order", "comp", "ricon", "rd8", "ad8", "card"))
 TASKS = (*sorted(CHANCE_TASKS), "place", "declare", "x", "reveal", "swap1", "swap2", "peek", "cover")
 """Every kind of task; ``MemcelState._do_<kind>`` handles it."""
@@ -110,12 +111,11 @@ class MemcelState(State):
         task = self.queue[0]
         kind = task[0]
         if kind == "place":
-            empty = [s for s, k in enumerate(self.tiles) if k < 0]
+            empty = list(map(_EMPTY.__eq__, self.tiles))  # a slot is empty or holds a kind index
             out = []
             for k, n in enumerate(self.to_place[player]):
                 if n > 0:
-                    row = t.place[k]
-                    out += [row[s] for s in empty]
+                    out += compress(t.place[k], empty)
             return out
         if kind == "declare":
             if not self.game.rules.may_defend(self.defended[player]):  # MC-2.2.1 rule point
@@ -128,10 +128,10 @@ class MemcelState(State):
                 return [a for a, k, u in zip(t.reveal, self.tiles, self.up, strict=True) if k >= 0 and not u]
             return list(compress(t.reveal, map(not_, self.up)))
         if kind == "swap1":
-            return [a for a, k in zip(t.swap, self.tiles, strict=True) if k >= 0]
+            return list(compress(t.swap, map(_EMPTY.__ne__, self.tiles)))
         if kind == "swap2":
             first = t.swap[task[2]]
-            return [a for a, k in zip(t.swap, self.tiles, strict=True) if k >= 0 and a is not first]
+            return [a for a in compress(t.swap, map(_EMPTY.__ne__, self.tiles)) if a is not first]
         if kind == "peek":
             return [a for a, k, u in zip(t.peek, self.tiles, self.up, strict=True) if k >= 0 and not u]
         if kind == "cover":
