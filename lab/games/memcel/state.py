@@ -247,6 +247,7 @@ class MemcelState(State):
     # ================================================================== turns
     def _next_turn(self) -> None:
         n = self.t.players
+        params, turn_limit_reached = self.game.params, self.game.rules.turn_limit_reached
         while True:
             if self.phase == "place":
                 if all(self.rolled) and not any(map(any, self.to_place)):
@@ -276,15 +277,15 @@ class MemcelState(State):
                 if self.turn_idx == 0:
                     self.rounds += 1
                 p = self.order[self.turn_idx]
-            limit = self.game.params["max_turns"]
-            if self.game.rules.turn_limit_reached(self.turns, limit):  # MC-3:max_turns rule point
+            limit = params["max_turns"]
+            if turn_limit_reached(self.turns, limit):  # MC-3:max_turns rule point
                 self._stop(limit)
                 return
             self.turns += 1
             if self.lost[p] > 0:  # MC-2.1.2.2 sit out
                 self.lost[p] -= 1
                 self.counts["sit_outs"] += 1
-                if self.game.params["sitout_clears_defence"]:  # AMB-MC-9
+                if params["sitout_clears_defence"]:  # AMB-MC-9
                     self.defended[p] = False
                 self._emit("MC-2.1.2.2", "sits_out", player=p, left=self.lost[p])
                 continue
