@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from itertools import compress
-from operator import not_
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from lab.core.actions import Action
@@ -29,6 +28,7 @@ if TYPE_CHECKING:
     from lab.games.memcel.rules import MemcelGame
 
 _EMPTY = -1  # ``tiles[slot]`` of an empty slot (else a kind index, >= 0)
+_FLIP = bytes.maketrans(b"\0\1", b"\1\0")  # ``bytes(up).translate(_FLIP)``: 1 where face down
 CHANCE_TASKS = frozenset(("order", "comp", "ricon", "rd8", "ad8", "card"))
 TASKS = (*sorted(CHANCE_TASKS), "place", "declare", "x", "reveal", "swap1", "swap2", "peek", "cover")
 """Every kind of task; ``MemcelState._do_<kind>`` handles it."""
@@ -110,33 +110,44 @@ class MemcelState(State):
         t = self.t
         task = self.queue[0]
         kind = task[0]
-        if kind == "place":
-            empty = list(map(_EMPTY.__eq__, self.tiles))  # a slot is empty or holds a kind index
-            out = []
-            for k, n in enumerate(self.to_place[player]):
-                if n > 0:
-                    out += compress(t.place[k], empty)
-            return out
         if kind == "declare":
             if not self.game.rules.may_defend(self.defended[player]):  # MC-2.2.1 rule point
                 return [t.attack]
             return [t.attack, *t.defend.values()]
+        if kind == "reveal":
+            return self._face_down(t.reveal)
         if kind == "x":
             return [t.choose_x[x] for x in self._x_range()]
-        if kind == "reveal":
-            if -1 in self.tiles:  # empty slots (tiles still being placed)
-                return [a for a, k, u in zip(t.reveal, self.tiles, self.up, strict=True) if k >= 0 and not u]
-            return list(compress(t.reveal, map(not_, self.up)))
+        if kind == "place":
+            empty = [s for s, k in enumerate(self.tiles) if k < 0]
+            out = []
+            for k, n in enumerate(self.to_place[player]):
+                if n > 0:
+                    row = t.place[k]
+                    out += [row[s] for s in empty]
+            return out
         if kind == "swap1":
-            return list(compress(t.swap, map(_EMPTY.__ne__, self.tiles)))
+            if _EMPTY not in self.tiles:  # every slot holds a tile (the hunt)
+                return list(t.swap)
+            return [a for a, k in zip(t.swap, self.tiles, strict=True) if k >= 0]
         if kind == "swap2":
+            if _EMPTY not in self.tiles:
+                out = list(t.swap)
+                del out[task[2]]  # the first tile picked
+                return out
             first = t.swap[task[2]]
-            return [a for a in compress(t.swap, map(_EMPTY.__ne__, self.tiles)) if a is not first]
+            return [a for a, k in zip(t.swap, self.tiles, strict=True) if k >= 0 and a is not first]
         if kind == "peek":
-            return [a for a, k, u in zip(t.peek, self.tiles, self.up, strict=True) if k >= 0 and not u]
+            return self._face_down(t.peek)
         if kind == "cover":
             return list(compress(t.cover, self.up))
         return []
+
+    def _face_down(self, actions: list[Action]) -> list[Action]:
+        """``actions[slot]`` of every slot holding a face-down tile, in slot order."""
+        if _EMPTY in self.tiles:  # empty slots (tiles still being placed)
+            return [a for a, k, u in zip(actions, self.tiles, self.up, strict=True) if k >= 0 and not u]
+        return list(compress(actions, bytes(self.up).translate(_FLIP)))  # C-level: face down = not up
 
     def _apply_action(self, action: Action) -> None:
         task = self.queue.pop(0)
@@ -187,8 +198,9 @@ class MemcelState(State):
         A record is ``{"clause", "kind", "step", **data}`` of an event the viewer may see; a
         public event with secret fields (see :meth:`_emit`) is one record for every viewer, the
         acting player's holding the secret fields and naming its own clause. Built from the
-        event log when first asked for and extended from there (a cache: never edit it; a state
-        that rewrites logged events calls :meth:`_forget_seen`). Records are shared by every
+        event log when first asked for and extended from there (a cache: never edit it; code
+        that rewrites a logged event rewrites its records too, as
+        :func:`lab.games.memcel.information.resample_hidden` does). Records are shared by every
         viewer and clone and handed out only read-only (:meth:`_seen_since`); their values are
         the logged event's: scalars, tuples and FrozenLists.
         """
@@ -213,10 +225,6 @@ class MemcelState(State):
                 mine.append(record)
         self._seen = (events, len(events), seen)
         return seen
-
-    def _forget_seen(self) -> None:
-        """Drop the cache of :attr:`seen` (after logged events were rewritten in place)."""
-        self._seen = None
 
     # ================================================================== set-up (MC-0.1)
     def _do_order(self, task: tuple[Any, ...], action: Action) -> None:
