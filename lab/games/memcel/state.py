@@ -183,13 +183,13 @@ class MemcelState(State):
         someone looks (:attr:`seen`), so a random playout pays for none.
         """
         if to is not None:
-            self._log(clause, kind, data, (to,))
+            self._record(clause, kind, data, (to,))
             self.n_private[to] += 1
             return
-        self._log(clause, kind, data, None)
+        self._record(clause, kind, data, None)
         self.n_public += 1
         if secret:
-            self._log(own_clause or clause, kind + "_own", {**data, **secret}, (data.get("player", -1),))
+            self._record(own_clause or clause, kind + "_own", {**data, **secret}, (data.get("player", -1),))
 
     @property
     def seen(self) -> list[list[dict[str, Any]]]:
