@@ -358,8 +358,14 @@ class ChanceStreams:
         """One outcome of a chance node that draws from ``stream`` (one 64-bit number per draw)."""
         batch = self._batches.get(stream)
         if batch is not None:
-            if batch.pos == batch.size:
+            j = batch.pos
+            if j == batch.size:
                 batch = self._batches[stream] = _Batch(batch.bits, min(4 * batch.size, _BATCH))
+            elif type(outcomes) is tuple:  # _Batch.draw's first case, one call less
+                entry = batch.winners.get(id(outcomes))
+                if entry is not None and entry[0] is outcomes:
+                    batch.pos = j + 1
+                    return outcomes[entry[1][j]][0]
             return batch.draw(outcomes)
         raw = self._raw.get(stream)
         if raw is None:

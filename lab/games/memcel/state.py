@@ -119,12 +119,11 @@ class MemcelState(State):
         if kind == "x":
             return [t.choose_x[x] for x in self._x_range()]
         if kind == "place":
-            empty = [s for s, k in enumerate(self.tiles) if k < 0]
+            empty = [k < 0 for k in self.tiles]
             out = []
             for k, n in enumerate(self.to_place[player]):
                 if n > 0:
-                    row = t.place[k]
-                    out += [row[s] for s in empty]
+                    out += compress(t.place[k], empty)
             return out
         if kind == "swap1":
             if _EMPTY not in self.tiles:  # every slot holds a tile (the hunt)
