@@ -100,3 +100,10 @@ def test_the_collector_is_paused_for_random_play_only_and_restored() -> None:
     with pytest.raises(RuntimeError, match="stop"):
         lab.play(game, None, seed=1, on_step=boom)
     assert gc.isenabled()
+
+
+def test_a_game_longer_than_it_declared_stops_with_a_rules_bug(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = lab.load("memcel")
+    monkeypatch.setattr(type(game), "max_game_length", lambda self: 5)
+    with pytest.raises(RuntimeError, match="passed its declared maximum length 5"):
+        lab.play(game, None, seed=0)
