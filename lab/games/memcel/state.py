@@ -143,10 +143,11 @@ class MemcelState(State):
         return []
 
     def _face_down(self, actions: list[Action]) -> list[Action]:
-        """``actions[slot]`` of every slot holding a face-down tile, in slot order."""
-        if _EMPTY in self.tiles:  # empty slots (tiles still being placed)
-            return [a for a, k, u in zip(actions, self.tiles, self.up, strict=True) if k >= 0 and not u]
-        return list(compress(actions, bytes(self.up).translate(_FLIP)))  # C-level: face down = not up
+        """``actions[slot]`` of every face-down tile's slot, in slot order: the reveal and peek
+        choices. Only the hunt asks for them (MC-2.1.2; a peek card is drawn in the hunt only,
+        AMB-MC-8), when every sector holds a tile (as many sectors as tiles, AMB-MC-1, all placed
+        first, MC-1), so every slot not face up holds a face-down tile."""
+        return list(compress(actions, bytes(self.up).translate(_FLIP)))  # C-level: not up
 
     def _apply_action(self, action: Action) -> None:
         task = self.queue.pop(0)
