@@ -248,24 +248,9 @@ class _Batch:
         """:func:`race` with the batch's next number."""
         j = self.pos
         self.pos = j + 1
-        if type(outcomes) is tuple:  # a table of equal chances seen before: its winner
-            entry = self.winners.get(id(outcomes))
-            if entry is not None and entry[0] is outcomes:
-                return outcomes[entry[1][j]][0]
         n = len(outcomes)
         if n == 1:
             return outcomes[0][0]
-        if n < _VECTOR_FROM and type(outcomes) is not tuple:  # a list read afresh (a deck, say)
-            probs = list(map(_second, outcomes))
-            total = sum(probs)
-            if min(probs) > 0 and total == total:  # (no NaN)
-                if probs.count(probs[0]) == n:  # equal chances: a few hashes, no batch columns
-                    return race(outcomes, int(self.keys[j]))
-                ids = list(map(_IDS.get, map(_first, outcomes)))
-                if None in ids:
-                    ids = _ids(outcomes)
-                times = list(map(truediv, map(neg, map(math.log, self._uniforms(ids, j))), probs))
-                return outcomes[times.index(min(times))][0]
         if n >= _VECTOR_FROM:
             if n > _COLUMNS_UPTO or type(outcomes) is tuple:  # (a tuple's arrays are cached)
                 return _race_array(outcomes, int(self.keys[j]))
@@ -279,6 +264,12 @@ class _Batch:
                 h = _mix_array(self.keys[:, None] ^ np.array(ids, dtype=np.uint64)[None, :])
                 entry = self.winners[id(outcomes)] = (outcomes, h.argmax(axis=1).tolist())
             return outcomes[entry[1][j]][0]
+        if not equal:  # unequal chances (a deck): the first smallest -log(u) / p, no Python loop
+            probs = list(map(_second, outcomes))
+            total = sum(probs)
+            if min(probs) > 0 and total == total:  # (all positive, no NaN)
+                times = list(map(truediv, map(neg, map(math.log, self._uniforms(ids, j))), probs))
+                return outcomes[times.index(min(times))][0]
         return _winner(outcomes, self._hashes(ids, j), equal)
 
     def _uniforms(self, ids: list[int], j: int) -> map:
@@ -361,7 +352,7 @@ class ChanceStreams:
             j = batch.pos
             if j == batch.size:
                 batch = self._batches[stream] = _Batch(batch.bits, min(4 * batch.size, _BATCH))
-            elif type(outcomes) is tuple:  # _Batch.draw's first case, one call less
+            elif type(outcomes) is tuple:  # a table of equal chances seen before: its winner
                 entry = batch.winners.get(id(outcomes))
                 if entry is not None and entry[0] is outcomes:
                     batch.pos = j + 1
