@@ -251,6 +251,18 @@ class _Batch:
         n = len(outcomes)
         if n == 1:
             return outcomes[0][0]
+        if n < _VECTOR_FROM and type(outcomes) is not tuple:  # a list read afresh (a deck, a deal)
+            probs = list(map(_second, outcomes))
+            total = sum(probs)
+            if min(probs) > 0 and total == total:  # (all positive, no NaN)
+                ids = list(map(_IDS.get, map(_first, outcomes)))
+                if None in ids:
+                    ids = _ids(outcomes)
+                if probs.count(probs[0]) == n:  # equal chances: the largest hash (batch columns)
+                    return _winner(outcomes, self._hashes(ids, j), True)
+                # unequal: the first smallest -log(u) / p, without a Python loop
+                times = list(map(truediv, map(neg, map(math.log, self._uniforms(ids, j))), probs))
+                return outcomes[times.index(min(times))][0]
         if n >= _VECTOR_FROM:
             if n > _COLUMNS_UPTO or type(outcomes) is tuple:  # (a tuple's arrays are cached)
                 return _race_array(outcomes, int(self.keys[j]))
@@ -264,12 +276,6 @@ class _Batch:
                 h = _mix_array(self.keys[:, None] ^ np.array(ids, dtype=np.uint64)[None, :])
                 entry = self.winners[id(outcomes)] = (outcomes, h.argmax(axis=1).tolist())
             return outcomes[entry[1][j]][0]
-        if not equal:  # unequal chances (a deck): the first smallest -log(u) / p, no Python loop
-            probs = list(map(_second, outcomes))
-            total = sum(probs)
-            if min(probs) > 0 and total == total:  # (all positive, no NaN)
-                times = list(map(truediv, map(neg, map(math.log, self._uniforms(ids, j))), probs))
-                return outcomes[times.index(min(times))][0]
         return _winner(outcomes, self._hashes(ids, j), equal)
 
     def _uniforms(self, ids: list[int], j: int) -> map:
