@@ -37,6 +37,25 @@ def test_batched_streams_draw_what_one_number_at_a_time_draws() -> None:
     assert [streams.draw(_outcomes(i), "s0") for i in range(300)] == more
 
 
+def test_batched_lists_draw_what_the_race_draws() -> None:
+    """Lists read afresh (a deck): unequal chances (the row of logarithms), some of them zero (the
+    loop), all equal (the scalar race): the outcome the race gives for the same numbers."""
+    rng = np.random.default_rng(3)
+    tables = []
+    for i in range(60):
+        n = int(rng.integers(2, 20))
+        weights = rng.integers(0 if i % 3 == 0 else 1, 7, n).astype(float)  # a third may hold zeros
+        if i % 5 == 0:
+            weights[:] = 2.0  # equal chances
+        weights[0] += 1.0
+        tables.append([(lab.Action("card", (c,)), float(w / weights.sum())) for c, w in enumerate(weights)])
+    streams = ChanceStreams(np.random.SeedSequence(5))
+    raw = ChanceStreams(np.random.SeedSequence(5)).rng("deck").bit_generator.random_raw
+    n = 3 * _BATCH
+    got = [streams.draw(tables[i % 60], "deck") for i in range(n)]
+    assert got == [race(tables[i % 60], int(raw())) for i in range(n)]
+
+
 def test_a_wrong_pick_action_fails_conformance(monkeypatch: pytest.MonkeyPatch) -> None:
     right = MemmState._pick_action
 
@@ -81,3 +100,10 @@ def test_the_collector_is_paused_for_random_play_only_and_restored() -> None:
     with pytest.raises(RuntimeError, match="stop"):
         lab.play(game, None, seed=1, on_step=boom)
     assert gc.isenabled()
+
+
+def test_a_game_longer_than_it_declared_stops_with_a_rules_bug(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = lab.load("memcel")
+    monkeypatch.setattr(type(game), "max_game_length", lambda self: 5)
+    with pytest.raises(RuntimeError, match="passed its declared maximum length 5"):
+        lab.play(game, None, seed=0)

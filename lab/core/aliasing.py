@@ -252,19 +252,24 @@ class LoggedValues:
 def audit_logged_values() -> Iterator[LoggedValues]:
     """While inside, every :meth:`State.log <lab.core.state.State.log>` call keeps a copy of
     the event's mutable values; :meth:`LoggedValues.changed` then names one the rules edited
-    since. It replaces ``State._log`` (behind ``State.log``) for the whole process (not thread-safe): a check, not a
-    mode to play in.
+    since. It replaces ``State._log`` (behind ``State.log``) and ``State._record`` (rules code
+    that builds its own dict) for the whole process (not thread-safe): a check, not a mode to
+    play in.
     """
     logged = LoggedValues()
-    plain = State._log  # what State.log calls, and rules code that builds its own dict
+    plain, plain_record = State._log, State._record
 
     def _log(self: State, clause: str, kind: str, data: dict[str, Any], visible_to: tuple[int, ...] | None) -> Event:
         logged.record(clause, kind, data)
         return plain(self, clause, kind, data, visible_to)
 
-    _log.__doc__ = plain.__doc__
-    State._log = _log  # type: ignore[method-assign]
+    def _record(self: State, clause: str, kind: str, data: dict[str, Any], visible_to: tuple[int, ...] | None) -> None:
+        logged.record(clause, kind, data)
+        plain_record(self, clause, kind, data, visible_to)
+
+    _log.__doc__, _record.__doc__ = plain.__doc__, plain_record.__doc__
+    State._log, State._record = _log, _record  # type: ignore[method-assign]
     try:
         yield logged
     finally:
-        State._log = plain  # type: ignore[method-assign]
+        State._log, State._record = plain, plain_record  # type: ignore[method-assign]

@@ -538,6 +538,16 @@ class State:
         self._events.append(event)
         return event
 
+    def _record(self, clause: str, kind: str, data: dict[str, Any], visible_to: tuple[int, ...] | None) -> None:
+        """:meth:`_log` for rules code that never reads the record back: the five fields are kept
+        as a plain tuple (building a named tuple costs several times as much), which becomes the
+        same :class:`Event`, its data frozen, when first handed out (:attr:`events`,
+        :meth:`events_for`). ``data`` must be a fresh dict. Code that reads ``_events`` itself
+        must therefore index the fields (``e[0]`` the clause, ``e[2]`` the data), as
+        :meth:`clause_counts` does; the audit (:func:`~lab.core.aliasing.audit_logged_values`)
+        sees these records as it sees :meth:`_log`'s."""
+        self._events.append((clause, kind, data, visible_to, len(self._history)))
+
     def events_for(self, player: int | None) -> list[Event]:
         """Events ``player`` may see (``None``: public events only)."""
         events = self._frozen_events()
@@ -548,8 +558,8 @@ class State:
     def clause_counts(self) -> dict[str, int]:
         """How many times each clause fired (what experiments count)."""
         counts: dict[str, int] = {}
-        for e in self._events:
-            counts[e.clause] = counts.get(e.clause, 0) + 1
+        for e in self._events:  # (a record of _record is a plain tuple)
+            counts[e[0]] = counts.get(e[0], 0) + 1
         return counts
 
     # ------------------------------------------------------------------ information states

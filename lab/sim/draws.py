@@ -45,8 +45,14 @@ class IndexDraws:
             return 0  # numpy draws nothing for a one-value range
         if n > _U32:
             return self._fallback(n)
-        # numpy's buffered_bounded_lemire_uint32
-        m = self._next32() * n
+        # numpy's buffered_bounded_lemire_uint32 (the first ``_next32`` inlined)
+        if self._has:
+            self._has = False
+            m = self._next * n
+        else:
+            raw = self._raw()
+            self._has, self._next = True, raw >> 32
+            m = (raw & _U32) * n
         leftover = m & _U32
         if leftover < n:
             threshold = (_U32 - (n - 1)) % n

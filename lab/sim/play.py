@@ -12,7 +12,7 @@ from lab.agents.base import Agent, RandomAgent, make_agents
 from lab.agents.seat import decide
 from lab.core.errors import IllegalAction
 from lab.core.game import Game
-from lab.core.state import CHANCE, SIMULTANEOUS, TERMINAL, HistoryItem, State, _new_item
+from lab.core.state import CHANCE, TERMINAL, HistoryItem, State, _new_item
 from lab.sim.draws import IndexDraws
 from lab.sim.streams import ChanceStreams
 
@@ -78,11 +78,12 @@ def play(
     current, legal_of, apply = state.current_player, state._legal_actions, state._apply_unchecked
     outcomes_of, stream_of, draw = state._chance_outcomes, state.chance_stream, chance.draw
     history = state._history
+    push, new_item = history.append, _new_item
     # Without house rules (no transaction) the base class's recording is done here, in line:
     # append the history item, then the game's ``_apply_action`` (what ``_apply_unchecked`` does).
     cls = type(state)
     inline = (not game._house and cls._apply_unchecked is State._apply_unchecked
-              and cls._record_and_apply is State._record_and_apply)
+              and cls._record_and_apply is State._record_and_apply)  # (never at a simultaneous node)
     step = state._apply_action
     # a game that builds only the chosen action of a random seat (State._pick_action)
     own_pick, pick_action = cls._pick_action is not State._pick_action, state._pick_action
@@ -101,21 +102,22 @@ def play(
             cur = current()
             if cur >= 0:
                 pick = picks[cur]
-                if pick is not None and own_pick:
+                if pick is None:
+                    action = _ask(seats[cur], state, cur, legal_of(cur), agent_rngs[cur])
+                elif own_pick:
                     action = pick_action(cur, pick)
                     if action is None:
                         _ask(seats[cur], state, cur, [], agent_rngs[cur])  # raises: no legal action
                 else:
                     legal = legal_of(cur)
-                    if pick is not None and legal:
-                        action = legal[pick(len(legal))]
-                    else:
-                        action = _ask(seats[cur], state, cur, legal, agent_rngs[cur])
+                    if not legal:
+                        _ask(seats[cur], state, cur, legal, agent_rngs[cur])  # raises: no legal action
+                    action = legal[pick(len(legal))]
             elif cur == CHANCE:
                 action = draw(outcomes_of(), stream_of())
             elif cur == TERMINAL:
                 return state
-            else:  # SIMULTANEOUS
+            else:  # SIMULTANEOUS: a joint action, applied by the state
                 action = {}
                 for p in state.acting_players():
                     legal = state._legal_actions(p)
@@ -124,11 +126,15 @@ def play(
                         action[p] = legal[pick(len(legal))]
                     else:
                         action[p] = _ask(seats[p], state, p, legal, agent_rngs[p])
+                _check_length(game, history, limit)
+                apply(cur, action)
+                if on_step is not None:
+                    on_step(state)
+                continue
             if len(history) >= limit:
-                msg = f"{game.name}: the game passed its declared maximum length {limit} (a rules bug)"
-                raise RuntimeError(msg)
-            if inline and cur != SIMULTANEOUS:
-                history.append(_new_item(HistoryItem, (cur, action)))
+                _check_length(game, history, limit)
+            if inline:
+                push(new_item(HistoryItem, (cur, action)))
                 step(action)
             else:
                 apply(cur, action)
@@ -137,6 +143,13 @@ def play(
     finally:
         if collecting:
             gc.enable()
+
+
+def _check_length(game: Game, history: list[HistoryItem], limit: int) -> None:
+    """Raise if the game has passed its declared maximum length (``limit`` history entries)."""
+    if len(history) >= limit:
+        msg = f"{game.name}: the game passed its declared maximum length {limit} (a rules bug)"
+        raise RuntimeError(msg)
 
 
 def _ask(agent: Agent, state: State, player: int, legal: list[Any], rng: np.random.Generator) -> Any:

@@ -25,7 +25,7 @@ import hashlib
 import math
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from operator import itemgetter
+from operator import itemgetter, neg, truediv
 from typing import Any
 
 import numpy as np
@@ -213,9 +213,14 @@ class _Batch:
     key of the batch is computed with numpy once per outcome id (a column), and for a table of
     equal chances built once (a tuple) the winner of every key at once: a draw then costs a
     few lookups. :meth:`release` puts the unused numbers back.
+    For unequal chances the batch keeps, per outcome id, ``u`` under every key, as
+    :func:`_winner` computes it (numpy's integer-to-float conversion is exact below 2**53, and
+    ``+ 0.5`` and the division by a power of two round alike), so a weighted draw takes
+    ``math.log`` of its row only and the first smallest ``-log(u) / p``: :func:`_winner`'s
+    outcome, for the same numbers, without a Python loop.
     """
 
-    __slots__ = ("bits", "cols", "keys", "pos", "size", "start", "winners")
+    __slots__ = ("bits", "cols", "keys", "pos", "size", "start", "uniforms", "winners")
 
     def __init__(self, bits: np.random.BitGenerator, size: int) -> None:
         self.bits = bits
@@ -225,6 +230,7 @@ class _Batch:
         self.pos = 0
         self.cols: dict[int, list[int]] = {}  # outcome id -> its hash under every key
         self.winners: dict[int, tuple[Any, list[int]]] = {}  # id(tuple) -> (tuple, winner per key)
+        self.uniforms: dict[int, list[float]] = {}  # outcome id -> u under every key
 
     def release(self) -> None:
         """Rewind the bit generator to just after the numbers drawn so far."""
@@ -245,6 +251,18 @@ class _Batch:
         n = len(outcomes)
         if n == 1:
             return outcomes[0][0]
+        if n < _VECTOR_FROM and type(outcomes) is not tuple:  # a list read afresh (a deck, a deal)
+            probs = list(map(_second, outcomes))
+            total = sum(probs)
+            if min(probs) > 0 and total == total:  # (all positive, no NaN)
+                ids = list(map(_IDS.get, map(_first, outcomes)))
+                if None in ids:
+                    ids = _ids(outcomes)
+                if probs.count(probs[0]) == n:  # equal chances: the largest hash (batch columns)
+                    return _winner(outcomes, self._hashes(ids, j), True)
+                # unequal: the first smallest -log(u) / p, without a Python loop
+                times = list(map(truediv, map(neg, map(math.log, self._uniforms(ids, j))), probs))
+                return outcomes[times.index(min(times))][0]
         if n >= _VECTOR_FROM:
             if n > _COLUMNS_UPTO or type(outcomes) is tuple:  # (a tuple's arrays are cached)
                 return _race_array(outcomes, int(self.keys[j]))
@@ -259,6 +277,19 @@ class _Batch:
                 entry = self.winners[id(outcomes)] = (outcomes, h.argmax(axis=1).tolist())
             return outcomes[entry[1][j]][0]
         return _winner(outcomes, self._hashes(ids, j), equal)
+
+    def _uniforms(self, ids: list[int], j: int) -> map:
+        """``u`` of each outcome id under key ``j`` of the batch (as :func:`_winner` computes it)."""
+        uniforms = self.uniforms
+        try:
+            columns = list(map(uniforms.__getitem__, ids))
+        except KeyError:
+            missing = [i for i in dict.fromkeys(ids) if i not in uniforms]
+            h = _mix_array(self.keys[:, None] ^ np.array(missing, dtype=np.uint64)[None, :])
+            u = ((h >> np.uint64(11)).astype(float) + 0.5) / 9007199254740992.0
+            uniforms.update(zip(missing, u.T.tolist(), strict=True))
+            columns = list(map(uniforms.__getitem__, ids))
+        return map(itemgetter(j), columns)
 
     def _hashes(self, ids: list[int], j: int) -> list[int]:
         """The hash of each outcome id under key ``j`` of the batch."""
@@ -324,8 +355,14 @@ class ChanceStreams:
         """One outcome of a chance node that draws from ``stream`` (one 64-bit number per draw)."""
         batch = self._batches.get(stream)
         if batch is not None:
-            if batch.pos == batch.size:
+            j = batch.pos
+            if j == batch.size:
                 batch = self._batches[stream] = _Batch(batch.bits, min(4 * batch.size, _BATCH))
+            elif type(outcomes) is tuple:  # a table of equal chances seen before: its winner
+                entry = batch.winners.get(id(outcomes))
+                if entry is not None and entry[0] is outcomes:
+                    batch.pos = j + 1
+                    return outcomes[entry[1][j]][0]
             return batch.draw(outcomes)
         raw = self._raw.get(stream)
         if raw is None:

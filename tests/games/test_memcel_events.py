@@ -28,9 +28,9 @@ def test_every_event_value_is_a_scalar_or_a_tuple(params: dict[str, Any]) -> Non
     game = lab.load("memcel", **params)
     for seed, agents in ((1, None), (2, "memory")):
         state = lab.play(game, agents, seed=seed)
-        for e in state._events:  # as logged, before anything froze them
-            bad = {k: v for k, v in e.data.items() if not _immutable(v)}
-            assert not bad, f"{e.clause} {e.kind} logs {bad}: log a FrozenList or a tuple"
+        for clause, kind, data, _, _ in state._events:  # as logged, before anything froze them
+            bad = {k: v for k, v in data.items() if not _immutable(v)}
+            assert not bad, f"{clause} {kind} logs {bad}: log a FrozenList or a tuple"
         for viewer in (None, *range(game.num_players())):
             for record in state.observation(viewer)["events"]:
                 assert type(record) is FrozenDict and all(_immutable(v) for v in record.values())

@@ -1012,3 +1012,22 @@ def test_AMB_MC_8_events_since_a_players_last_decision_count_their_private_peeks
         peeks += action.kind == "peek"
         st.apply_action(action)
     assert peeks >= 3  # several private records of each seat between its decisions
+
+
+def test_MC_C5_a_swap_while_tiles_are_still_being_placed_picks_only_covered_sectors() -> None:
+    """MC-1.3 / MC-C5: seat 0 has placed its only tile and rolls its complication (a swap) while
+    one sector is still empty: both picks are among the covered sectors, the second another one."""
+    game = lab.load("memcel", players=2, ring_layout=[{"colour": "red", "sectors": 4}],
+                    tile_counts={"red": 1, "green": 3}, deck={"swap": 50},
+                    icon_die=[{"ring": "red", "dir": "cw", "complication": "swap"}])
+    st = game.new_initial_state()
+    for action in (act("d8", 8), act("d8", 1), act("place", "red", 0), act("place", "green", 1),
+                   act("place", "green", 2), act("icon", 0)):
+        st.apply_action(action)
+    assert st.public_slots() == ["down", "down", "down", None] and st.pending() == {"task": "swap1"}
+    assert st.legal_actions() == [act("swap", 0), act("swap", 1), act("swap", 2)]
+    second = st.clone()
+    st.apply_action(act("swap", 2))
+    assert st.legal_actions() == [act("swap", 0), act("swap", 1)]
+    second.apply_action(act("swap", 0))
+    assert second.legal_actions() == [act("swap", 1), act("swap", 2)]

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from lab.core.frozen import freeze
+from lab.core.state import Event
 
 if TYPE_CHECKING:
     from lab.games.memcel.state import MemcelState
@@ -127,7 +128,7 @@ def resample_hidden(state: MemcelState, player: int, rng: np.random.Generator) -
     kinds = state.t.kinds
     for tile, i, q, j in plan["private"]:  # other players' records of the tiles they know
         tile_kind = kinds[kind_of[tile]]
-        e = new._events[i]
-        new._events[i] = e._replace(data=freeze({**e.data, "tile": tile_kind}))
+        clause, kind, data, visible_to, step = new._events[i]  # (an Event, or a plain tuple as logged)
+        new._events[i] = Event(clause, kind, freeze({**data, "tile": tile_kind}), visible_to, step)
         new.seen[q][j] = freeze({**new.seen[q][j], "tile": tile_kind})
     return new

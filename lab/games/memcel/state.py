@@ -27,6 +27,8 @@ from lab.games.memcel.rules import ORDER_ROLL_ROUNDS
 if TYPE_CHECKING:
     from lab.games.memcel.rules import MemcelGame
 
+_EMPTY = -1  # ``tiles[slot]`` of an empty slot (else a kind index, >= 0)
+_FLIP = bytes.maketrans(b"\0\1", b"\1\0")  # ``bytes(up).translate(_FLIP)``: 1 where face down
 CHANCE_TASKS = frozenset(("order", "comp", "ricon", "rd8", "ad8", "card"))
 TASKS = (*sorted(CHANCE_TASKS), "place", "declare", "x", "reveal", "swap1", "swap2", "peek", "cover")
 """Every kind of task; ``MemcelState._do_<kind>`` handles it."""
@@ -108,42 +110,55 @@ class MemcelState(State):
         t = self.t
         task = self.queue[0]
         kind = task[0]
-        if kind == "place":
-            empty = [s for s, k in enumerate(self.tiles) if k < 0]
-            out = []
-            for k, n in enumerate(self.to_place[player]):
-                if n > 0:
-                    row = t.place[k]
-                    out += [row[s] for s in empty]
-            return out
         if kind == "declare":
             if not self.game.rules.may_defend(self.defended[player]):  # MC-2.2.1 rule point
                 return [t.attack]
             return [t.attack, *t.defend.values()]
+        if kind == "reveal":
+            return self._face_down(t.reveal)
         if kind == "x":
             return [t.choose_x[x] for x in self._x_range()]
-        if kind == "reveal":
-            return [a for a, k, u in zip(t.reveal, self.tiles, self.up, strict=True) if k >= 0 and not u]
+        if kind == "place":
+            empty = [k < 0 for k in self.tiles]
+            out = []
+            for k, n in enumerate(self.to_place[player]):
+                if n > 0:
+                    out += compress(t.place[k], empty)
+            return out
         if kind == "swap1":
+            if _EMPTY not in self.tiles:  # every slot holds a tile (the hunt)
+                return list(t.swap)
             return [a for a, k in zip(t.swap, self.tiles, strict=True) if k >= 0]
         if kind == "swap2":
+            if _EMPTY not in self.tiles:
+                out = list(t.swap)
+                del out[task[2]]  # the first tile picked
+                return out
             first = t.swap[task[2]]
             return [a for a, k in zip(t.swap, self.tiles, strict=True) if k >= 0 and a is not first]
         if kind == "peek":
-            return [a for a, k, u in zip(t.peek, self.tiles, self.up, strict=True) if k >= 0 and not u]
+            return self._face_down(t.peek)
         if kind == "cover":
             return list(compress(t.cover, self.up))
         return []
 
+    def _face_down(self, actions: list[Action]) -> list[Action]:
+        """``actions[slot]`` of every face-down tile's slot, in slot order: the reveal and peek
+        choices. Only the hunt asks for them (MC-2.1.2; a peek card is drawn in the hunt only,
+        AMB-MC-8), when every sector holds a tile (as many sectors as tiles, AMB-MC-1, all placed
+        first, MC-1), so every slot not face up holds a face-down tile."""
+        return list(compress(actions, bytes(self.up).translate(_FLIP)))  # C-level: not up
+
     def _apply_action(self, action: Action) -> None:
         task = self.queue.pop(0)
-        if task[0] not in CHANCE_TASKS:  # the decider has now seen everything so far
+        kind = task[0]
+        if kind not in CHANCE_TASKS:  # the decider has now seen everything so far
             p = task[1]
             mark, public = self.mark, self.n_public
             mark[p] = public + self.n_private[p]
             mark[-1] = public
-        self._handlers[task[0]](self, task, action)
-        if self.phase != "over" and not self.queue:
+        self._handlers[kind](self, task, action)
+        if not self.queue and self.phase != "over":
             self._next_turn()
 
     def returns(self) -> list[float]:
@@ -168,13 +183,13 @@ class MemcelState(State):
         someone looks (:attr:`seen`), so a random playout pays for none.
         """
         if to is not None:
-            self._log(clause, kind, data, (to,))
+            self._record(clause, kind, data, (to,))
             self.n_private[to] += 1
             return
-        self._log(clause, kind, data, None)
+        self._record(clause, kind, data, None)
         self.n_public += 1
         if secret:
-            self._log(own_clause or clause, kind + "_own", {**data, **secret}, (data.get("player", -1),))
+            self._record(own_clause or clause, kind + "_own", {**data, **secret}, (data.get("player", -1),))
 
     @property
     def seen(self) -> list[list[dict[str, Any]]]:
@@ -183,8 +198,9 @@ class MemcelState(State):
         A record is ``{"clause", "kind", "step", **data}`` of an event the viewer may see; a
         public event with secret fields (see :meth:`_emit`) is one record for every viewer, the
         acting player's holding the secret fields and naming its own clause. Built from the
-        event log when first asked for and extended from there (a cache: never edit it; a state
-        that rewrites logged events calls :meth:`_forget_seen`). Records are shared by every
+        event log when first asked for and extended from there (a cache: never edit it; code
+        that rewrites a logged event rewrites its records too, as
+        :func:`lab.games.memcel.information.resample_hidden` does). Records are shared by every
         viewer and clone and handed out only read-only (:meth:`_seen_since`); their values are
         the logged event's: scalars, tuples and FrozenLists.
         """
@@ -209,10 +225,6 @@ class MemcelState(State):
                 mine.append(record)
         self._seen = (events, len(events), seen)
         return seen
-
-    def _forget_seen(self) -> None:
-        """Drop the cache of :attr:`seen` (after logged events were rewritten in place)."""
-        self._seen = None
 
     # ================================================================== set-up (MC-0.1)
     def _do_order(self, task: tuple[Any, ...], action: Action) -> None:
@@ -243,9 +255,10 @@ class MemcelState(State):
     # ================================================================== turns
     def _next_turn(self) -> None:
         n = self.t.players
+        params, turn_limit_reached = self.game.params, self.game.rules.turn_limit_reached
         while True:
             if self.phase == "place":
-                if all(not any(tp) for tp in self.to_place) and all(self.rolled):
+                if all(self.rolled) and not any(map(any, self.to_place)):
                     self.phase = "hunt"  # MC-2.0 play restarts from the first player
                     self.turn_idx = -1
                     self.extra = 0
@@ -272,15 +285,15 @@ class MemcelState(State):
                 if self.turn_idx == 0:
                     self.rounds += 1
                 p = self.order[self.turn_idx]
-            limit = self.game.params["max_turns"]
-            if self.game.rules.turn_limit_reached(self.turns, limit):  # MC-3:max_turns rule point
+            limit = params["max_turns"]
+            if turn_limit_reached(self.turns, limit):  # MC-3:max_turns rule point
                 self._stop(limit)
                 return
             self.turns += 1
             if self.lost[p] > 0:  # MC-2.1.2.2 sit out
                 self.lost[p] -= 1
                 self.counts["sit_outs"] += 1
-                if self.game.params["sitout_clears_defence"]:  # AMB-MC-9
+                if params["sitout_clears_defence"]:  # AMB-MC-9
                     self.defended[p] = False
                 self._emit("MC-2.1.2.2", "sits_out", player=p, left=self.lost[p])
                 continue
@@ -342,7 +355,7 @@ class MemcelState(State):
         self._turn_ring(ring, sign * v * self.game.params["ring_step"], "MC-C5")
 
     def _queue_swap(self, p: int, clause: str) -> None:
-        if sum(1 for k in self.tiles if k >= 0) >= 2:
+        if len(self.tiles) - self.tiles.count(-1) >= 2:
             self.queue.insert(0, ("swap1", p, clause))
         else:
             self._emit(clause, "swap_impossible", player=p)
@@ -498,8 +511,9 @@ class MemcelState(State):
         """MC-2.1.2.1 cover own tiles again: all face-up ones, or this turn's (AMB-MC-3)."""
         t = self.t
         owner, up = t.owner_of_kind, self.up
-        own = [s for s, (k, u) in enumerate(zip(self.tiles, up, strict=True)) if u and owner[k] == p]
-        this_turn = [s for s in self.attack[3] if up[s] and owner[self.tiles[s]] == p]
+        tiles = self.tiles
+        own = [s for s in compress(range(len(up)), up) if owner[tiles[s]] == p]
+        this_turn = [s for s in self.attack[3] if up[s] and owner[tiles[s]] == p]
         chosen = self.game.rules.tiles_to_cover(own, this_turn, self.game.params["cover_scope"])
         own_set, slots = set(own), []
         for s in chosen:  # a house rule can only cover own face-up tiles, each once
@@ -522,9 +536,9 @@ class MemcelState(State):
         t = self.t
         owner = t.owner_of_kind
         if self.game.params["revealed_by_other_counts"]:
-            return sum(1 for k, u in zip(self.tiles, self.up, strict=True) if u and owner[k] == p)
-        return sum(1 for k, u, by in zip(self.tiles, self.up, self.upby, strict=True)
-                   if u and by == p and owner[k] == p)
+            return list(map(owner.__getitem__, compress(self.tiles, self.up))).count(p)
+        return sum(1 for k, by in compress(zip(self.tiles, self.upby, strict=True), self.up)
+                   if by == p and owner[k] == p)
 
     def face_up_counts(self) -> list[int]:
         """:meth:`own_face_up` for every player, in one pass."""
