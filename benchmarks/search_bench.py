@@ -69,7 +69,7 @@ MATCHES: dict[str, dict[str, Any]] = {
         "params": {},
         "search": {"name": "mcts", "iterations": 100, "rollout": "greedy", "rollout_depth": 16,
                    "evaluation": "value", "prior": "search", "prior_weight": 3.0, "prior_margin": 2.0,
-                   "prior_check": 16},
+                   "prior_check": 32, "check_depth": 0},
         "rival": "search",
     },
     "memm": {

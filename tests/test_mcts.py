@@ -388,3 +388,24 @@ def test_a_search_that_keeps_its_prior_plays_the_priors_game() -> None:
     guided = lab.play(game, [spec, "greedy"], seed=3)
     alone = lab.play(game, ["greedy", "greedy"], seed=3)
     assert [h.action for h in guided.history()] == [h.action for h in alone.history()]
+
+
+@pytest.mark.parametrize(("check_depth", "cut"), [(0, False), (-1, True)])
+def test_check_depth_plays_the_paired_test_to_the_end(check_depth: int, cut: bool) -> None:
+    """``check_depth=0``: the prior check's playouts run to the end of the game and score the
+    true returns, never the evaluation of a cut game; -1 cuts them at ``rollout_depth``."""
+    game = lab.load("space_station")
+    state = game.new_initial_state()
+    rng = np.random.default_rng(0)
+    while state.current_player() < 0:
+        state.apply_action(sample_outcome(state.chance_outcomes(), rng))
+    player = state.current_player()
+    agent = make_agent(game, {"name": "mcts", "rollout": "greedy", "rollout_depth": 3, "evaluation": "value",
+                              "check_depth": check_depth})
+    agent.reset(game, player)
+    cuts: list[Any] = []
+    evaluate = agent.evaluate
+    agent.evaluate = lambda s: cuts.append(s) or evaluate(s)
+    value = agent._playout(SeatView(state, player), state.legal_actions(player)[0], np.random.default_rng(1))
+    assert len(cuts) == int(cut)
+    assert (value in (-1.0, 1.0)) != cut  # a finished game's return, or the estimate in between

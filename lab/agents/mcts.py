@@ -31,6 +31,9 @@ visit count in UCB).
   same random numbers, and the favourite is taken only if the mean of the paired differences
   exceeds ``prior_margin`` standard errors. When the simulations carry no information about
   the action the differences are zero or noise, and the searcher plays its prior's game.
+  ``check_depth = 0`` plays those paired simulations to the end of the game: the test then
+  compares true outcomes under the rollout policy, not an evaluation of cut games (which can
+  be biased: Space Station's fitted value model describes the start of a turn, not its middle).
 - ``evaluation="value"``: a rollout cut after ``rollout_depth`` actions is scored by the game's
   own estimate ``state.value_estimate()`` (expected returns) when the game's state declares
   one (Space Station: its fitted win model), else by the progress rank.
@@ -128,6 +131,11 @@ SETTINGS: tuple[ParamSpec, ...] = (
               "the paired differences (0: the test reuses the search's own statistics, which favour "
               "the favourite: it is the most visited because its first results were lucky)",
               minimum=0, maximum=1_000_000),
+    ParamSpec("check_depth", "int", -1,
+              "actions each prior_check playout may take before it is scored by the evaluation "
+              "(-1: rollout_depth; 0: play to the end, so that the test compares true outcomes "
+              "under the rollout policy rather than a biased evaluation of cut games)",
+              minimum=-1, maximum=1_000_000),
     ParamSpec("delegate", "json", None,
               "null, or a game agent whose policy takes the decisions of delegate_kinds",
               check=_agent_name),
@@ -360,14 +368,15 @@ class SearchAgent(BaseAgent):
                 break
         return root
 
-    def rollout(self, state: State, rng: np.random.Generator) -> list[float]:
-        """Play on with the rollout policy; the returns, or the evaluation if cut short."""
-        depth = int(self.params["rollout_depth"]) or math.inf
+    def rollout(self, state: State, rng: np.random.Generator, depth: int | None = None) -> list[float]:
+        """Play on with the rollout policy; the returns, or the evaluation if cut short after
+        ``depth`` actions (default ``rollout_depth``; 0: no cut)."""
+        limit = (int(self.params["rollout_depth"]) if depth is None else depth) or math.inf
         policies = self._policies
         if not policies and not self._delegates:
-            return self._random_rollout(state, rng, depth)
+            return self._random_rollout(state, rng, limit)
         steps = 0
-        while steps < depth:
+        while steps < limit:
             cur = state.current_player()
             if cur == TERMINAL:
                 return state.returns()
@@ -495,7 +504,8 @@ class SearchAgent(BaseAgent):
             state._apply_unchecked(SIMULTANEOUS, joint)
         else:
             state._apply_unchecked(player, action)
-        return float(self.rollout(state, rng)[player])
+        depth = int(self.params["check_depth"])
+        return float(self.rollout(state, rng, None if depth < 0 else depth)[player])
 
     @staticmethod
     def _kept(root: _Node, player: int, legal: Sequence[Action], guided: Action, margin: float) -> Action:
