@@ -95,7 +95,7 @@ MATCHES: dict[str, dict[str, Any]] = {
     "fiemme_cembra": {
         "game": "fiemme_cembra",
         "params": {},
-        "search": {"name": "ismcts", "iterations": 50, "rollout": "collector", "rollout_depth": 40,
+        "search": {"name": "ismcts", "iterations": 150, "rollout": "collector", "rollout_depth": 40,
                    "delegate": "collector", "delegate_kinds": ["slap"], "prior": "collector",
                    "prior_weight": 3.0, "prior_margin": 2.0, "prior_check": 16},
         "rival": "collector",
@@ -181,13 +181,29 @@ def _public(row: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in row.items() if k != "decision_times"}
 
 
+def _load_parts(path: str, seed: int) -> dict[tuple[str, str, int], dict[str, Any]]:
+    """Finished games of ``--parts`` (a missing file: none), keyed by match, settings and index."""
+    try:
+        with open(path, encoding="utf-8") as fh:
+            lines = [json.loads(line) for line in fh if line.strip()]
+    except FileNotFoundError:
+        return {}
+    return {(p["match"], json.dumps(p["search"], sort_keys=True), p["index"]): p
+            for p in lines if p["seed"] == seed}
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("matches", nargs="*", default=list(MATCHES), help=f"of {', '.join(MATCHES)}")
     parser.add_argument("-n", type=int, default=20, help="games per match")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", default="", help="append each match's final row to this JSONL file")
+    parser.add_argument("--parts", default="",
+                        help="JSONL file of finished games (decision times included): each game is "
+                             "appended when it ends, and games already there for the same match, "
+                             "settings and seed are not played again (a cut run resumes)")
     args = parser.parse_args(argv)
+    kept = _load_parts(args.parts, args.seed) if args.parts else {}
     # round robin, one game of each match at a time: a run cut short still has figures for all
     done: dict[str, list[dict[str, Any]]] = {label: [] for label in args.matches}
     rows: dict[str, dict[str, Any]] = {}
@@ -195,7 +211,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         for label in args.matches:
             m = MATCHES[label]
             game = lab.load(m["game"], **m["params"])
-            one = duel(game, m["search"], m["rival"], 1, args.seed, offset=i)
+            one = kept.get((label, json.dumps(m["search"], sort_keys=True), i))
+            if one is None:
+                one = duel(game, m["search"], m["rival"], 1, args.seed, offset=i)
+                if args.parts:
+                    with open(args.parts, "a", encoding="utf-8") as fh:
+                        fh.write(json.dumps({"match": label, "index": i, **one}) + "\n")
             done[label].append(one)
             rows[label] = {"match": label, **_public(merge(game, done[label]))}
             print(json.dumps(rows[label]), flush=True)

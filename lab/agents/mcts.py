@@ -234,6 +234,7 @@ class SearchAgent(BaseAgent):
         self._policies: list[Any] = []
         self._delegates: list[Any] = []
         self._prior: Any = None
+        self._kinds_of: dict[int, tuple[tuple[Action, ...], bool]] = {}  # see _delegated
 
     # ------------------------------------------------------------------ protocol
     def reset(self, game: Game, player: int) -> None:
@@ -455,7 +456,15 @@ class SearchAgent(BaseAgent):
 
     def _delegated(self, legal: Sequence[Action]) -> bool:
         kinds = self.params["delegate_kinds"]
-        return bool(self._delegates) and bool(kinds) and all(a.kind in kinds for a in legal)
+        if not (self._delegates and kinds):
+            return False
+        if type(legal) is not tuple:
+            return all(a.kind in kinds for a in legal)
+        # a game's shared read-only tuple (Fiemme–Cembra's hundreds of slaps): judged once
+        known = self._kinds_of.get(id(legal))
+        if known is None or known[0] is not legal:
+            known = self._kinds_of[id(legal)] = (legal, all(a.kind in kinds for a in legal))
+        return known[1]
 
     @staticmethod
     def _best(root: _Node, player: int, legal: Sequence[Action]) -> Action:
