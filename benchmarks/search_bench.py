@@ -108,6 +108,7 @@ class _Clock:
 
     def __init__(self) -> None:
         self.times: list[float] = []
+        self.left = 0  # decisions in which the search left its prior's choice
 
     def __enter__(self) -> _Clock:
         self._orig = SearchAgent.step_with_view
@@ -115,9 +116,11 @@ class _Clock:
 
         def timed(agent: SearchAgent, view: Any, legal: Sequence[Any], rng: np.random.Generator) -> Any:
             t = time.process_time()
+            left = agent.left_prior
             out = orig(agent, view, legal, rng)
             if len(legal) > 1:
                 clock.times.append(time.process_time() - t)
+            clock.left += agent.left_prior - left
             return out
 
         SearchAgent.step_with_view = timed  # type: ignore[method-assign]
@@ -143,11 +146,11 @@ def duel(game: lab.Game, search: Any, rival: Any, n_games: int, seed: int, log: 
             base.append(float(seat in lab.play(game, [rival] * n, seed=s).winners()))
             if log is not None:
                 log(f"game {i}: seat {seat} search won {won[-1]:.0f}, rival baseline {base[-1]:.0f}")
-    return summary(game, search, rival, seed, won, base, clock.times)
+    return summary(game, search, rival, seed, won, base, clock.times, clock.left)
 
 
 def summary(game: lab.Game, search: Any, rival: Any, seed: int, won: list[float], base: list[float],
-            times: list[float]) -> dict[str, Any]:
+            times: list[float], left: int | None = None) -> dict[str, Any]:
     rate = proportion(int(sum(won)), len(won))
     rival_rate = proportion(int(sum(base)), len(base))
     gain = paired_difference(base, won)
@@ -163,7 +166,7 @@ def summary(game: lab.Game, search: Any, rival: Any, seed: int, won: list[float]
         "iterations_per_cpu_s": (search["iterations"] / float(np.median(times))
                                  if times and isinstance(search, dict) and "iterations" in search else None),
         "cpu_s_worst_decision": max(times, default=0.0),
-        "searched_decisions": len(times), "won": won, "baseline": base, "decision_times": times,
+        "searched_decisions": len(times), "left_prior": left, "won": won, "baseline": base, "decision_times": times,
     }
 
 
@@ -173,7 +176,9 @@ def merge(game: lab.Game, parts: list[dict[str, Any]]) -> dict[str, Any]:
     won = [w for p in parts for w in p["won"]]
     base = [b for p in parts for b in p["baseline"]]
     times = [t for p in parts for t in p["decision_times"]]
-    return summary(game, first["search"], first["rival"], first["seed"], won, base, times)
+    lefts = [p.get("left_prior") for p in parts]
+    left = None if None in lefts else sum(lefts)  # type: ignore[arg-type]
+    return summary(game, first["search"], first["rival"], first["seed"], won, base, times, left)
 
 
 def _public(row: dict[str, Any]) -> dict[str, Any]:
@@ -192,6 +197,17 @@ def _load_parts(path: str, seed: int) -> dict[tuple[str, str, int], dict[str, An
             for p in lines if p["seed"] == seed}
 
 
+def _commit() -> str:
+    """The short id of the checked-out commit ("" outside a git work tree)."""
+    import subprocess
+
+    try:
+        out = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=True)
+    except (OSError, subprocess.CalledProcessError):
+        return ""
+    return out.stdout.strip()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("matches", nargs="*", default=list(MATCHES), help=f"of {', '.join(MATCHES)}")
@@ -202,6 +218,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="JSONL file of finished games (decision times included): each game is "
                              "appended when it ends, and games already there for the same match, "
                              "settings and seed are not played again (a cut run resumes)")
+    parser.add_argument("--note", default="",
+                        help="a note stored in each --out row, with the commit it was run at")
     args = parser.parse_args(argv)
     kept = _load_parts(args.parts, args.seed) if args.parts else {}
     # round robin, one game of each match at a time: a run cut short still has figures for all
@@ -223,6 +241,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.out:
         with open(args.out, "a", encoding="utf-8") as fh:
             for row in rows.values():
+                if args.note:
+                    row.update(commit=_commit(), note=args.note)
                 fh.write(json.dumps(row) + "\n")
     return 0
 

@@ -463,9 +463,19 @@ def test_search_bench_parts_resume_a_cut_run(tmp_path: Any, monkeypatch: pytest.
     monkeypatch.setattr(search_bench, "duel", lambda *a, **k: played.append(k["offset"]) or duel(*a, **k))
     parts, out = tmp_path / "parts.jsonl", tmp_path / "rows.jsonl"
     search_bench.main(["tiny", "-n", "2", "--parts", str(parts)])
-    search_bench.main(["tiny", "-n", "3", "--parts", str(parts), "--out", str(out)])
+    search_bench.main(["tiny", "-n", "3", "--parts", str(parts), "--out", str(out), "--note", "a test"])
     assert played == [0, 1, 2]
     assert len(parts.read_text().splitlines()) == 3
     row = json.loads(out.read_text())
-    assert row["n_games"] == 3 and row["match"] == "tiny"
+    assert row["n_games"] == 3 and row["match"] == "tiny" and row["note"] == "a test"
+    assert isinstance(row["left_prior"], int) and 0 <= row["left_prior"] <= row["searched_decisions"]
     capsys.readouterr()
+
+
+@pytest.mark.parametrize(("margin", "weight", "leaves"), [(100.0, 3.0, False), (0.0, 0.0, True)])
+def test_left_prior_counts_the_decisions_that_leave_the_prior(margin: float, weight: float, leaves: bool) -> None:
+    game = lab.load("memm", players=2)
+    agent = make_agent(game, {"name": "mcts", "iterations": 4, "rollout_depth": 2, "prior": "greedy",
+                              "prior_weight": weight, "prior_margin": margin})
+    lab.play(game, [agent, "greedy"], seed=1)
+    assert (agent.left_prior > 0) == leaves

@@ -235,6 +235,8 @@ class SearchAgent(BaseAgent):
         self._delegates: list[Any] = []
         self._prior: Any = None
         self._kinds_of: dict[int, tuple[tuple[Action, ...], bool]] = {}  # see _delegated
+        #: searched decisions in which the search played another action than its prior's choice
+        self.left_prior = 0
 
     # ------------------------------------------------------------------ protocol
     def reset(self, game: Game, player: int) -> None:
@@ -309,9 +311,13 @@ class SearchAgent(BaseAgent):
         self.search(view, rng, root)
         if guided is not None and self.params["prior_margin"] > 0:
             if self.params["prior_check"] > 0:
-                return self._checked(view, root, legal, guided, rng)
-            return self._kept(root, view.player, legal, guided, float(self.params["prior_margin"]))
-        return self._best(root, view.player, legal)
+                chosen = self._checked(view, root, legal, guided, rng)
+            else:
+                chosen = self._kept(root, view.player, legal, guided, float(self.params["prior_margin"]))
+        else:
+            chosen = self._best(root, view.player, legal)
+        self.left_prior += guided is not None and chosen != guided
+        return chosen
 
     # ------------------------------------------------------------------ search
     def search(self, view: SeatView, rng: np.random.Generator, root: _Node | None = None) -> _Node:
