@@ -25,23 +25,38 @@ action therefore leave the prior's game intact. (The test of earlier sessions re
 search's own samples: the favourite is the most visited because its first results were lucky,
 and a few equal returns have zero spread, so it left the prior often and lost 0/20 Memcel games
 to ``perfect``.) Space Station scores rollouts cut after ``rollout_depth`` actions with its
-declared value estimate (``evaluation="value"``); Fiemme–Cembra's slaps are delegated to the
-collector's human reaction-time model in every seat and every simulation.
+declared value estimate (``evaluation="value"``), but its paired check plays to the end of the
+game (``check_depth=0``): the value model was fitted on positions at the start of a turn, so a
+cut in the middle of a turn is a biased judge of two actions (both discordant games of the
+session-5 run went to the rival). Space Station's players also replan a route they did not
+choose (the rollout policy and the guide were following stale routes after the search moved a
+fighter). Fiemme–Cembra's slaps are delegated to the collector's human reaction-time model in
+every seat and every simulation; they count among the timed decisions (they have many legal
+actions) although they are not searched, so its median understates a searched decision's cost
+(its worst does not). ``left_prior`` counts the decisions in which the search played another
+action than its prior's: with 0 the match is the prior's game (equality by imitation).
+
+Worst decision. A late Fiemme–Cembra decision cost up to 1.6 s: every determinisation cloned the
+true state and made its whole event log read-only again (the log is frozen lazily, when first
+read, and the searched state's never was), so the cost grew with the game's length (0.08 s at
+the start of a long game, 0.9 s after 1,900 actions). The seat view now freezes the true log
+once per decision and the clones inherit it: 0.05 s at any length (50 iterations), so the
+match now searches 150.
 
 Target (#15 §4): the search "beats or equals" the rival when the paired gain's point estimate
 is >= 0 and the lower bound of its 95% interval (Tango's score interval for paired 0/1
 outcomes) is >= -0.15 (non-inferiority at 15 points of win rate); it *beats* it when that lower
 bound is > 0.
 
-Run ``python -m benchmarks.search_bench [MATCH ...] [-n N] [--seed S] [--out FILE]`` (use
-``nice``); ``--out benchmarks/search_results.jsonl`` appends each match's final row there.
+Run ``python -m benchmarks.search_bench [MATCH ...] [-n N] [--seed S] [--out FILE] [--parts FILE]
+[--note TEXT]`` (use ``nice``); ``--out benchmarks/search_results.jsonl`` appends each match's
+final row there; ``--parts`` keeps every finished game so that a cut run resumes (the same
+command again plays only the missing games) and a longer run extends a shorter one.
 Rows with ``"commit": "7259571"`` are the guided search of session 4 (old margin test, cut by a
-deadline at 3-20 games); rows above them an older search (no guidance); the last five rows
-(with ``prior_check`` in their ``search``) are ``MATCHES`` as they stand, seed 0: Memcel and
-memm at 40 games; Fiemme–Cembra and Space Station run round robin
-(``search_bench fiemme_cembra space_station -n 40``) with fewer iterations than the session
-before (50 and 100: a Fiemme–Cembra game has ~250 searched decisions) and cut by the session's
-deadline at the ``n_games`` their rows give.
+deadline at 3-20 games); rows above them an older search (no guidance); rows with
+``prior_check`` in their ``search`` the paired check: Memcel (both rivals) and memm at 40
+games (commit 341110e); Fiemme–Cembra and Space Station of session 5 (commit d2f93a9, 8 games
+each, before the fixes above); the last two rows are ``MATCHES`` as they stand (session 6).
 """
 
 from __future__ import annotations
