@@ -25,23 +25,38 @@ action therefore leave the prior's game intact. (The test of earlier sessions re
 search's own samples: the favourite is the most visited because its first results were lucky,
 and a few equal returns have zero spread, so it left the prior often and lost 0/20 Memcel games
 to ``perfect``.) Space Station scores rollouts cut after ``rollout_depth`` actions with its
-declared value estimate (``evaluation="value"``); Fiemme–Cembra's slaps are delegated to the
-collector's human reaction-time model in every seat and every simulation.
+declared value estimate (``evaluation="value"``), but its paired check plays to the end of the
+game (``check_depth=0``): the value model was fitted on positions at the start of a turn, so a
+cut in the middle of a turn is a biased judge of two actions (both discordant games of the
+session-5 run went to the rival). Space Station's players also replan a route they did not
+choose (the rollout policy and the guide were following stale routes after the search moved a
+fighter). Fiemme–Cembra's slaps are delegated to the collector's human reaction-time model in
+every seat and every simulation; they count among the timed decisions (they have many legal
+actions) although they are not searched, so its median understates a searched decision's cost
+(its worst does not). ``left_prior`` counts the decisions in which the search played another
+action than its prior's: with 0 the match is the prior's game (equality by imitation).
+
+Worst decision. A late Fiemme–Cembra decision cost up to 1.6 s: every determinisation cloned the
+true state and made its whole event log read-only again (the log is frozen lazily, when first
+read, and the searched state's never was), so the cost grew with the game's length (0.08 s at
+the start of a long game, 0.9 s after 1,900 actions). The seat view now freezes the true log
+once per decision and the clones inherit it: 0.05 s at any length (50 iterations), so the
+match now searches 150.
 
 Target (#15 §4): the search "beats or equals" the rival when the paired gain's point estimate
 is >= 0 and the lower bound of its 95% interval (Tango's score interval for paired 0/1
 outcomes) is >= -0.15 (non-inferiority at 15 points of win rate); it *beats* it when that lower
 bound is > 0.
 
-Run ``python -m benchmarks.search_bench [MATCH ...] [-n N] [--seed S] [--out FILE]`` (use
-``nice``); ``--out benchmarks/search_results.jsonl`` appends each match's final row there.
+Run ``python -m benchmarks.search_bench [MATCH ...] [-n N] [--seed S] [--out FILE] [--parts FILE]
+[--note TEXT]`` (use ``nice``); ``--out benchmarks/search_results.jsonl`` appends each match's
+final row there; ``--parts`` keeps every finished game so that a cut run resumes (the same
+command again plays only the missing games) and a longer run extends a shorter one.
 Rows with ``"commit": "7259571"`` are the guided search of session 4 (old margin test, cut by a
-deadline at 3-20 games); rows above them an older search (no guidance); the last five rows
-(with ``prior_check`` in their ``search``) are ``MATCHES`` as they stand, seed 0: Memcel and
-memm at 40 games; Fiemme–Cembra and Space Station run round robin
-(``search_bench fiemme_cembra space_station -n 40``) with fewer iterations than the session
-before (50 and 100: a Fiemme–Cembra game has ~250 searched decisions) and cut by the session's
-deadline at the ``n_games`` their rows give.
+deadline at 3-20 games); rows above them an older search (no guidance); rows with
+``prior_check`` in their ``search`` the paired check: Memcel (both rivals) and memm at 40
+games (commit 341110e); Fiemme–Cembra and Space Station of session 5 (commit d2f93a9, 8 games
+each, before the fixes above); the last two rows are ``MATCHES`` as they stand (session 6).
 """
 
 from __future__ import annotations
@@ -69,7 +84,7 @@ MATCHES: dict[str, dict[str, Any]] = {
         "params": {},
         "search": {"name": "mcts", "iterations": 100, "rollout": "greedy", "rollout_depth": 16,
                    "evaluation": "value", "prior": "search", "prior_weight": 3.0, "prior_margin": 2.0,
-                   "prior_check": 16},
+                   "prior_check": 32, "check_depth": 0},
         "rival": "search",
     },
     "memm": {
@@ -95,7 +110,7 @@ MATCHES: dict[str, dict[str, Any]] = {
     "fiemme_cembra": {
         "game": "fiemme_cembra",
         "params": {},
-        "search": {"name": "ismcts", "iterations": 50, "rollout": "collector", "rollout_depth": 40,
+        "search": {"name": "ismcts", "iterations": 150, "rollout": "collector", "rollout_depth": 40,
                    "delegate": "collector", "delegate_kinds": ["slap"], "prior": "collector",
                    "prior_weight": 3.0, "prior_margin": 2.0, "prior_check": 16},
         "rival": "collector",
@@ -108,6 +123,7 @@ class _Clock:
 
     def __init__(self) -> None:
         self.times: list[float] = []
+        self.left = 0  # decisions in which the search left its prior's choice
 
     def __enter__(self) -> _Clock:
         self._orig = SearchAgent.step_with_view
@@ -115,9 +131,11 @@ class _Clock:
 
         def timed(agent: SearchAgent, view: Any, legal: Sequence[Any], rng: np.random.Generator) -> Any:
             t = time.process_time()
+            left = agent.left_prior
             out = orig(agent, view, legal, rng)
             if len(legal) > 1:
                 clock.times.append(time.process_time() - t)
+            clock.left += agent.left_prior - left
             return out
 
         SearchAgent.step_with_view = timed  # type: ignore[method-assign]
@@ -143,11 +161,11 @@ def duel(game: lab.Game, search: Any, rival: Any, n_games: int, seed: int, log: 
             base.append(float(seat in lab.play(game, [rival] * n, seed=s).winners()))
             if log is not None:
                 log(f"game {i}: seat {seat} search won {won[-1]:.0f}, rival baseline {base[-1]:.0f}")
-    return summary(game, search, rival, seed, won, base, clock.times)
+    return summary(game, search, rival, seed, won, base, clock.times, clock.left)
 
 
 def summary(game: lab.Game, search: Any, rival: Any, seed: int, won: list[float], base: list[float],
-            times: list[float]) -> dict[str, Any]:
+            times: list[float], left: int | None = None) -> dict[str, Any]:
     rate = proportion(int(sum(won)), len(won))
     rival_rate = proportion(int(sum(base)), len(base))
     gain = paired_difference(base, won)
@@ -163,7 +181,7 @@ def summary(game: lab.Game, search: Any, rival: Any, seed: int, won: list[float]
         "iterations_per_cpu_s": (search["iterations"] / float(np.median(times))
                                  if times and isinstance(search, dict) and "iterations" in search else None),
         "cpu_s_worst_decision": max(times, default=0.0),
-        "searched_decisions": len(times), "won": won, "baseline": base, "decision_times": times,
+        "searched_decisions": len(times), "left_prior": left, "won": won, "baseline": base, "decision_times": times,
     }
 
 
@@ -173,12 +191,36 @@ def merge(game: lab.Game, parts: list[dict[str, Any]]) -> dict[str, Any]:
     won = [w for p in parts for w in p["won"]]
     base = [b for p in parts for b in p["baseline"]]
     times = [t for p in parts for t in p["decision_times"]]
-    return summary(game, first["search"], first["rival"], first["seed"], won, base, times)
+    lefts = [p.get("left_prior") for p in parts]
+    left = None if None in lefts else sum(lefts)  # type: ignore[arg-type]
+    return summary(game, first["search"], first["rival"], first["seed"], won, base, times, left)
 
 
 def _public(row: dict[str, Any]) -> dict[str, Any]:
     """A summary without the per-decision times (what is printed and stored)."""
     return {k: v for k, v in row.items() if k != "decision_times"}
+
+
+def _load_parts(path: str, seed: int) -> dict[tuple[str, str, int], dict[str, Any]]:
+    """Finished games of ``--parts`` (a missing file: none), keyed by match, settings and index."""
+    try:
+        with open(path, encoding="utf-8") as fh:
+            lines = [json.loads(line) for line in fh if line.strip()]
+    except FileNotFoundError:
+        return {}
+    return {(p["match"], json.dumps(p["search"], sort_keys=True), p["index"]): p
+            for p in lines if p["seed"] == seed}
+
+
+def _commit() -> str:
+    """The short id of the checked-out commit ("" outside a git work tree)."""
+    import subprocess
+
+    try:
+        out = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=True)
+    except (OSError, subprocess.CalledProcessError):
+        return ""
+    return out.stdout.strip()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -187,7 +229,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("-n", type=int, default=20, help="games per match")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", default="", help="append each match's final row to this JSONL file")
+    parser.add_argument("--parts", default="",
+                        help="JSONL file of finished games (decision times included): each game is "
+                             "appended when it ends, and games already there for the same match, "
+                             "settings and seed are not played again (a cut run resumes)")
+    parser.add_argument("--note", default="",
+                        help="a note stored in each --out row, with the commit it was run at")
     args = parser.parse_args(argv)
+    kept = _load_parts(args.parts, args.seed) if args.parts else {}
     # round robin, one game of each match at a time: a run cut short still has figures for all
     done: dict[str, list[dict[str, Any]]] = {label: [] for label in args.matches}
     rows: dict[str, dict[str, Any]] = {}
@@ -195,13 +244,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         for label in args.matches:
             m = MATCHES[label]
             game = lab.load(m["game"], **m["params"])
-            one = duel(game, m["search"], m["rival"], 1, args.seed, offset=i)
+            one = kept.get((label, json.dumps(m["search"], sort_keys=True), i))
+            if one is None:
+                one = duel(game, m["search"], m["rival"], 1, args.seed, offset=i)
+                if args.parts:
+                    with open(args.parts, "a", encoding="utf-8") as fh:
+                        fh.write(json.dumps({"match": label, "index": i, **one}) + "\n")
             done[label].append(one)
             rows[label] = {"match": label, **_public(merge(game, done[label]))}
             print(json.dumps(rows[label]), flush=True)
     if args.out:
         with open(args.out, "a", encoding="utf-8") as fh:
             for row in rows.values():
+                if args.note:
+                    row.update(commit=_commit(), note=args.note)
                 fh.write(json.dumps(row) + "\n")
     return 0
 

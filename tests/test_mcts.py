@@ -6,6 +6,7 @@ benchmarks/search_bench.py, not here.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import numpy as np
@@ -388,3 +389,93 @@ def test_a_search_that_keeps_its_prior_plays_the_priors_game() -> None:
     guided = lab.play(game, [spec, "greedy"], seed=3)
     alone = lab.play(game, ["greedy", "greedy"], seed=3)
     assert [h.action for h in guided.history()] == [h.action for h in alone.history()]
+
+
+@pytest.mark.parametrize(("check_depth", "cut"), [(0, False), (-1, True)])
+def test_check_depth_plays_the_paired_test_to_the_end(check_depth: int, cut: bool) -> None:
+    """``check_depth=0``: the prior check's playouts run to the end of the game and score the
+    true returns, never the evaluation of a cut game; -1 cuts them at ``rollout_depth``."""
+    game = lab.load("space_station")
+    state = game.new_initial_state()
+    rng = np.random.default_rng(0)
+    while state.current_player() < 0:
+        state.apply_action(sample_outcome(state.chance_outcomes(), rng))
+    player = state.current_player()
+    agent = make_agent(game, {"name": "mcts", "rollout": "greedy", "rollout_depth": 3, "evaluation": "value",
+                              "check_depth": check_depth})
+    agent.reset(game, player)
+    cuts: list[Any] = []
+    evaluate = agent.evaluate
+    agent.evaluate = lambda s: cuts.append(s) or evaluate(s)
+    value = agent._playout(SeatView(state, player), state.legal_actions(player)[0], np.random.default_rng(1))
+    assert len(cuts) == int(cut)
+    assert (value in (-1.0, 1.0)) != cut  # a finished game's return, or the estimate in between
+
+
+def test_seat_view_samples_do_not_refreeze_the_event_log(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Resampling is not slowed by the game's length: the true state's event log is made
+    read-only once (as any reader of ``events`` would), and each resample's clone inherits it
+    instead of converting the whole log again (a late Fiemme–Cembra search spent 0.9 s there)."""
+    import lab.core.state as core_state
+
+    game = lab.load("fiemme_cembra")
+    late: list[lab.State] = []
+
+    def keep(s: lab.State) -> None:
+        if not late and len(s._events) > 300 and not s.is_terminal() and s.acting_players():
+            late.append(s.clone())
+
+    lab.play(game, "collector", seed=2, on_step=keep)
+    state = late[0]  # a live state with a long log
+    player = state.acting_players()[0]
+    view = SeatView(state, player)
+    view.sample(np.random.default_rng(0))  # the first sample freezes what is new in the log
+    calls: list[Any] = []
+    freeze = core_state.freeze
+    monkeypatch.setattr(core_state, "freeze", lambda x: calls.append(x) or freeze(x))
+    for seed in range(3):
+        view.sample(np.random.default_rng(seed))
+    assert calls == []
+
+
+def test_delegated_kinds_of_a_shared_tuple() -> None:
+    """The delegated-kind test caches a game's shared read-only tuple by identity, and judges
+    every other list (and another tuple) on its own."""
+    agent = make_agent(lab.load("fiemme_cembra"), _spec("fiemme_cembra"))
+    agent.reset(lab.load("fiemme_cembra"), 0)
+    slaps = tuple(lab.Action("slap", (ms, False)) for ms in range(0, 100, 10))
+    mixed = (*slaps, lab.Action("discard", (1,)))
+    for _ in range(2):
+        assert agent._delegated(slaps) and not agent._delegated(mixed)
+        assert agent._delegated(list(slaps)) and not agent._delegated(list(mixed))
+
+
+def test_search_bench_parts_resume_a_cut_run(tmp_path: Any, monkeypatch: pytest.MonkeyPatch,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """``--parts``: each finished game is kept, and a second run plays only the games missing."""
+    from benchmarks import search_bench
+
+    tiny = {"game": "memm", "params": {"players": 2}, "rival": "greedy",
+            "search": {"name": "mcts", "iterations": 2, "rollout_depth": 2, "prior": "greedy"}}
+    monkeypatch.setattr(search_bench, "MATCHES", {"tiny": tiny})
+    played: list[int] = []
+    duel = search_bench.duel
+    monkeypatch.setattr(search_bench, "duel", lambda *a, **k: played.append(k["offset"]) or duel(*a, **k))
+    parts, out = tmp_path / "parts.jsonl", tmp_path / "rows.jsonl"
+    search_bench.main(["tiny", "-n", "2", "--parts", str(parts)])
+    search_bench.main(["tiny", "-n", "3", "--parts", str(parts), "--out", str(out), "--note", "a test"])
+    assert played == [0, 1, 2]
+    assert len(parts.read_text().splitlines()) == 3
+    row = json.loads(out.read_text())
+    assert row["n_games"] == 3 and row["match"] == "tiny" and row["note"] == "a test"
+    assert isinstance(row["left_prior"], int) and 0 <= row["left_prior"] <= row["searched_decisions"]
+    capsys.readouterr()
+
+
+@pytest.mark.parametrize(("margin", "weight", "leaves"), [(100.0, 3.0, False), (0.0, 0.0, True)])
+def test_left_prior_counts_the_decisions_that_leave_the_prior(margin: float, weight: float, leaves: bool) -> None:
+    game = lab.load("memm", players=2)
+    agent = make_agent(game, {"name": "mcts", "iterations": 4, "rollout_depth": 2, "prior": "greedy",
+                              "prior_weight": weight, "prior_margin": margin})
+    lab.play(game, [agent, "greedy"], seed=1)
+    assert (agent.left_prior > 0) == leaves

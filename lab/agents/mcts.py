@@ -31,6 +31,9 @@ visit count in UCB).
   same random numbers, and the favourite is taken only if the mean of the paired differences
   exceeds ``prior_margin`` standard errors. When the simulations carry no information about
   the action the differences are zero or noise, and the searcher plays its prior's game.
+  ``check_depth = 0`` plays those paired simulations to the end of the game: the test then
+  compares true outcomes under the rollout policy, not an evaluation of cut games (which can
+  be biased: Space Station's fitted value model describes the start of a turn, not its middle).
 - ``evaluation="value"``: a rollout cut after ``rollout_depth`` actions is scored by the game's
   own estimate ``state.value_estimate()`` (expected returns) when the game's state declares
   one (Space Station: its fitted win model), else by the progress rank.
@@ -128,6 +131,11 @@ SETTINGS: tuple[ParamSpec, ...] = (
               "the paired differences (0: the test reuses the search's own statistics, which favour "
               "the favourite: it is the most visited because its first results were lucky)",
               minimum=0, maximum=1_000_000),
+    ParamSpec("check_depth", "int", -1,
+              "actions each prior_check playout may take before it is scored by the evaluation "
+              "(-1: rollout_depth; 0: play to the end, so that the test compares true outcomes "
+              "under the rollout policy rather than a biased evaluation of cut games)",
+              minimum=-1, maximum=1_000_000),
     ParamSpec("delegate", "json", None,
               "null, or a game agent whose policy takes the decisions of delegate_kinds",
               check=_agent_name),
@@ -226,6 +234,9 @@ class SearchAgent(BaseAgent):
         self._policies: list[Any] = []
         self._delegates: list[Any] = []
         self._prior: Any = None
+        self._kinds_of: dict[int, tuple[tuple[Action, ...], bool]] = {}  # see _delegated
+        #: searched decisions in which the search played another action than its prior's choice
+        self.left_prior = 0
 
     # ------------------------------------------------------------------ protocol
     def reset(self, game: Game, player: int) -> None:
@@ -300,9 +311,13 @@ class SearchAgent(BaseAgent):
         self.search(view, rng, root)
         if guided is not None and self.params["prior_margin"] > 0:
             if self.params["prior_check"] > 0:
-                return self._checked(view, root, legal, guided, rng)
-            return self._kept(root, view.player, legal, guided, float(self.params["prior_margin"]))
-        return self._best(root, view.player, legal)
+                chosen = self._checked(view, root, legal, guided, rng)
+            else:
+                chosen = self._kept(root, view.player, legal, guided, float(self.params["prior_margin"]))
+        else:
+            chosen = self._best(root, view.player, legal)
+        self.left_prior += guided is not None and chosen != guided
+        return chosen
 
     # ------------------------------------------------------------------ search
     def search(self, view: SeatView, rng: np.random.Generator, root: _Node | None = None) -> _Node:
@@ -360,14 +375,15 @@ class SearchAgent(BaseAgent):
                 break
         return root
 
-    def rollout(self, state: State, rng: np.random.Generator) -> list[float]:
-        """Play on with the rollout policy; the returns, or the evaluation if cut short."""
-        depth = int(self.params["rollout_depth"]) or math.inf
+    def rollout(self, state: State, rng: np.random.Generator, depth: int | None = None) -> list[float]:
+        """Play on with the rollout policy; the returns, or the evaluation if cut short after
+        ``depth`` actions (default ``rollout_depth``; 0: no cut)."""
+        limit = (int(self.params["rollout_depth"]) if depth is None else depth) or math.inf
         policies = self._policies
         if not policies and not self._delegates:
-            return self._random_rollout(state, rng, depth)
+            return self._random_rollout(state, rng, limit)
         steps = 0
-        while steps < depth:
+        while steps < limit:
             cur = state.current_player()
             if cur == TERMINAL:
                 return state.returns()
@@ -446,7 +462,15 @@ class SearchAgent(BaseAgent):
 
     def _delegated(self, legal: Sequence[Action]) -> bool:
         kinds = self.params["delegate_kinds"]
-        return bool(self._delegates) and bool(kinds) and all(a.kind in kinds for a in legal)
+        if not (self._delegates and kinds):
+            return False
+        if type(legal) is not tuple:
+            return all(a.kind in kinds for a in legal)
+        # a game's shared read-only tuple (Fiemme–Cembra's hundreds of slaps): judged once
+        known = self._kinds_of.get(id(legal))
+        if known is None or known[0] is not legal:
+            known = self._kinds_of[id(legal)] = (legal, all(a.kind in kinds for a in legal))
+        return known[1]
 
     @staticmethod
     def _best(root: _Node, player: int, legal: Sequence[Action]) -> Action:
@@ -495,7 +519,8 @@ class SearchAgent(BaseAgent):
             state._apply_unchecked(SIMULTANEOUS, joint)
         else:
             state._apply_unchecked(player, action)
-        return float(self.rollout(state, rng)[player])
+        depth = int(self.params["check_depth"])
+        return float(self.rollout(state, rng, None if depth < 0 else depth)[player])
 
     @staticmethod
     def _kept(root: _Node, player: int, legal: Sequence[Action], guided: Action, margin: float) -> Action:

@@ -52,7 +52,13 @@ class SeatView:
 
     def sample(self, rng: np.random.Generator) -> State:
         """A new full state the seat cannot tell from the true one (hidden parts redrawn)."""
-        return self.__state.resample_hidden(self.player, rng)
+        state = self.__state
+        # the event log is made read-only lazily, when first read (State.events); reading it once
+        # here does that to the true state's log, so that every resample's clone inherits it
+        # read-only instead of converting the whole log again (the cost grew with the game's
+        # length: 1 s of a late Fiemme–Cembra search went there). Nothing is handed out.
+        state._frozen_events()
+        return state.resample_hidden(self.player, rng)
 
     def __repr__(self) -> str:
         return f"<seat view of player {self.player} in {self.game.name}>"

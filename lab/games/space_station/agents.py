@@ -190,13 +190,52 @@ class GreedyAgent(BaseAgent):
 
     def __init__(self, **settings: Any) -> None:
         super().__init__(**settings)
-        self._plan: list[int] = []
+        self._route = _Route()
 
     def step(self, observation: Mapping[str, Any], legal_actions: Sequence[Action],
              rng: np.random.Generator) -> Action:
         state = state_from_observation(self.game, observation)  # type: ignore[arg-type]
-        action, self._plan = greedy_action(state, self._plan)
+        plan = self._route.plan(state, GREEDY_WEIGHTS)
+        action, plan = greedy_action(state, plan)
+        self._route.keep(state, action, plan)
         return action if action in legal_actions else legal_actions[-1]
+
+
+class _Route:
+    """The rest of an agent's current fighter route, tied to the fighter and hex it starts from.
+
+    An agent that did not choose the current fighter's route itself (a search player that left
+    its guide's choice, or a rollout started in the middle of another simulation's route) finds
+    the route stale: it plans a new one for the active fighter from where it stands
+    (:func:`fighter_plans` with the steps left) instead of following or dropping a route made
+    for another position. In the agent's own game the route is never stale, so its moves are
+    unchanged.
+    """
+
+    __slots__ = ("at", "rest")
+
+    def __init__(self) -> None:
+        self.rest: list[int] = []
+        self.at: tuple[int, int] | None = None  # (active fighter, hex) where ``rest`` applies
+
+    def plan(self, state: SpaceStationState, weights: PlanWeights) -> list[int]:
+        """The route to follow in ``state`` (a fresh one when the kept route is stale)."""
+        f = state.active
+        if f < 0 or self.at == (f, state.hexes[f]):
+            return self.rest
+        plans = fighter_plans(state, f, weights)
+        return list(plans[0][2]) if plans else []
+
+    def keep(self, state: SpaceStationState, action: Action, rest: list[int]) -> None:
+        """Remember ``rest`` after ``action`` is taken in ``state``."""
+        self.rest = rest
+        if action.kind == "select":
+            f = int(action.args[0]) + 1
+            self.at = (f, state.hexes[f])
+        elif action.kind == "move" and state.active >= 0:
+            self.at = (state.active, state.geo.step[state.hexes[state.active]][int(action.args[0])])
+        elif action.kind != "fire":  # a shot leaves the route as it is
+            self.at = None
 
 
 def greedy_action(
@@ -320,16 +359,17 @@ class SearchAgent(BaseAgent):
         self.weights = SEARCH_WEIGHTS._replace(approach=float(approach), danger=float(danger))
         self.candidates, self.rollouts, self.horizon = candidates, rollouts, horizon
         self.margin, self.every_fighter, self.focus = margin, every_fighter, focus
-        self._plan: list[int] = []
+        self._route = _Route()
 
     def step(self, observation: Mapping[str, Any], legal_actions: Sequence[Action],
              rng: np.random.Generator) -> Action:
         state = state_from_observation(self.game, observation)  # type: ignore[arg-type]
         dec = state.decision
         if dec[0] == "phase" and state.active < 0 and self._critical(state):
-            action, self._plan = self._search(state, rng)
+            action, plan = self._search(state, rng)
         else:
-            action, self._plan = greedy_action(state, self._plan, weights=self.weights)
+            action, plan = greedy_action(state, self._route.plan(state, self.weights), weights=self.weights)
+        self._route.keep(state, action, plan)
         return action if action in legal_actions else legal_actions[-1]
 
     def _critical(self, state: SpaceStationState) -> bool:
