@@ -12,7 +12,7 @@ import pytest
 import lab
 from lab.core.conformance import ConformanceError, check_game
 from lab.games.memm.state import MemmState
-from lab.sim.streams import _BATCH, _HOT, ChanceStreams, race
+from lab.sim.streams import _BATCH, _HOT, _UNIVERSE_MAX, ChanceStreams, race
 
 
 def _outcomes(i: int) -> Any:
@@ -54,6 +54,33 @@ def test_batched_lists_draw_what_the_race_draws() -> None:
     n = 3 * _BATCH
     got = [streams.draw(tables[i % 60], "deck") for i in range(n)]
     assert got == [race(tables[i % 60], int(raw())) for i in range(n)]
+
+
+def test_batched_big_tables_draw_what_the_race_draws() -> None:
+    """Big tables built once (tuples, as Fiemme–Cembra's deals): unequal chances from the
+    stream's matrix of logarithms, including tables whose ids first appear in the middle of a
+    batch; equal chances; a zero chance and a stream with more ids than it keeps (the plain
+    race): the outcome the race gives for the same numbers."""
+    rng = np.random.default_rng(8)
+    tables: list[tuple[tuple[lab.Action, float], ...]] = []
+    for i in range(40):
+        n = int(rng.integers(24, 130))
+        first = int(rng.integers(0, 150))
+        weights = rng.integers(1, 9, n).astype(float)
+        if i % 7 == 0:
+            weights[:] = 1.0  # equal chances
+        if i % 11 == 5:
+            weights[3] = 0.0  # a zero chance: not served from the matrix
+        tables.append(tuple((lab.Action("hand", (first + c,)), float(w / weights.sum()))
+                            for c, w in enumerate(weights)))
+    wide = tuple((lab.Action("wide", (c,)), 1 / (_UNIVERSE_MAX + 9)) for c in range(_UNIVERSE_MAX + 9))
+    for name, pool in (("deal_test", tables), ("wide_test", [*tables[:3], wide])):
+        streams = ChanceStreams(np.random.SeedSequence(9))
+        raw = ChanceStreams(np.random.SeedSequence(9)).rng(name).bit_generator.random_raw
+        # tables come in growing: new ids arrive while a batch is being used
+        order = [pool[min(i // 9, len(pool) - 1) if i < 9 * len(pool) else i % len(pool)] for i in range(3 * _BATCH)]
+        got = [streams.draw(t, name) for t in order]
+        assert got == [race(t, int(raw())) for t in order]
 
 
 def test_a_wrong_pick_action_fails_conformance(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -197,6 +197,48 @@ def _probs(outcomes: Sequence[tuple[Any, float]]) -> tuple[np.ndarray, bool]:
 
 
 _COLUMNS_UPTO = 64  # outcomes up to which a batch keeps per-outcome hash columns
+_UNIVERSE_MAX = 256  # outcome ids per stream whose -log(u) a batch computes for every key (cost per batch ~ ids)
+
+
+class _Universe:
+    """The outcome ids of one stream's big tables (tuples), each with a column number.
+
+    A batch of the stream computes ``-log(u)`` of every column under every key at once (a
+    matrix), so a draw from a table is ``argmin(row[cols] / p)`` over the table's columns: the
+    same numbers as :func:`_race_hashed` (``-np.log(u)`` element for element, then the same
+    division), hence the same winner. The columns of a table outlive the batch, which is what
+    makes this pay: a deal table comes up once or twice per batch, a stream's ids are few.
+    """
+
+    __slots__ = ("col", "ids", "tables")
+
+    def __init__(self) -> None:
+        self.col: dict[int, int] = {}  # outcome id -> column
+        self.ids: list[int] = []  # outcome id of each column
+        #: id(tuple) -> (the tuple, its columns, its probabilities); columns None: not served
+        self.tables: dict[int, tuple[Any, np.ndarray | None, np.ndarray]] = {}
+
+    def table(self, outcomes: tuple[tuple[Any, float], ...]) -> tuple[Any, np.ndarray | None, np.ndarray]:
+        """``(outcomes, columns, probabilities)`` of a table; the columns are None when the table
+        is not served here (a zero chance, or more ids than a stream keeps)."""
+        ids, probs, positive = _arrays(outcomes)
+        cols = None
+        if positive:
+            col, known = self.col, self.ids
+            new = [i for i in dict.fromkeys(ids.tolist()) if i not in col]
+            if len(known) + len(new) <= _UNIVERSE_MAX:
+                for i in new:
+                    col[i] = len(known)
+                    known.append(i)
+                cols = np.array([col[i] for i in ids.tolist()], dtype=np.intp)
+        if len(self.tables) >= _TABLES_MAX:
+            self.tables.clear()
+        entry = self.tables[id(outcomes)] = (outcomes, cols, probs)
+        return entry
+
+
+#: stream name -> the ids of its big tables (module-wide: the tables are built once per process)
+_UNIVERSES: dict[str, _Universe] = {}
 
 
 #: Draws of one stream served one number at a time before it is served from batches: the
@@ -220,10 +262,12 @@ class _Batch:
     outcome, for the same numbers, without a Python loop.
     """
 
-    __slots__ = ("bits", "cols", "keys", "pos", "size", "start", "uniforms", "winners")
+    __slots__ = ("bits", "cols", "keys", "logs", "pos", "size", "start", "uniforms", "universe", "winners")
 
-    def __init__(self, bits: np.random.BitGenerator, size: int) -> None:
+    def __init__(self, bits: np.random.BitGenerator, size: int, universe: _Universe | None = None) -> None:
         self.bits = bits
+        self.universe = universe if universe is not None else _Universe()
+        self.logs: np.ndarray | None = None  # -log(u): a row per key, a column per universe id
         self.start = bits.state
         self.keys: np.ndarray = bits.random_raw(size)
         self.size = size
@@ -264,6 +308,16 @@ class _Batch:
                 times = list(map(truediv, map(neg, map(math.log, self._uniforms(ids, j))), probs))
                 return outcomes[times.index(min(times))][0]
         if n >= _VECTOR_FROM:
+            if type(outcomes) is tuple:  # a big table built once: its columns of -log(u)
+                entry = self.universe.tables.get(id(outcomes))
+                if entry is None or entry[0] is not outcomes:
+                    entry = self.universe.table(outcomes)
+                if entry[1] is not None:
+                    logs = self.logs
+                    if logs is None or logs.shape[1] < len(self.universe.ids):
+                        logs = self._logs()
+                    times = logs[j][entry[1]] / entry[2]
+                    return outcomes[int(times.argmin())][0]
             if n > _COLUMNS_UPTO or type(outcomes) is tuple:  # (a tuple's arrays are cached)
                 return _race_array(outcomes, int(self.keys[j]))
             ids = _ids(outcomes)
@@ -277,6 +331,17 @@ class _Batch:
                 entry = self.winners[id(outcomes)] = (outcomes, h.argmax(axis=1).tolist())
             return outcomes[entry[1][j]][0]
         return _winner(outcomes, self._hashes(ids, j), equal)
+
+    def _logs(self) -> np.ndarray:
+        """The ``-log(u)`` matrix extended to every id of the universe (as :func:`_race_hashed`
+        computes them: ``u`` from the hash, then ``-np.log``)."""
+        done = 0 if self.logs is None else self.logs.shape[1]
+        ids = np.array(self.universe.ids[done:], dtype=np.uint64)
+        h = _mix_array(self.keys[:, None] ^ ids[None, :])
+        u = ((h >> np.uint64(11)).astype(float) + 0.5) / 9007199254740992.0
+        logs = -np.log(u)
+        self.logs = logs if self.logs is None else np.hstack((self.logs, logs))
+        return self.logs
 
     def _uniforms(self, ids: list[int], j: int) -> map:
         """``u`` of each outcome id under key ``j`` of the batch (as :func:`_winner` computes it)."""
@@ -357,7 +422,7 @@ class ChanceStreams:
         if batch is not None:
             j = batch.pos
             if j == batch.size:
-                batch = self._batches[stream] = _Batch(batch.bits, min(4 * batch.size, _BATCH))
+                batch = self._batches[stream] = _Batch(batch.bits, min(4 * batch.size, _BATCH), batch.universe)
             elif type(outcomes) is tuple:  # a table of equal chances seen before: its winner
                 entry = batch.winners.get(id(outcomes))
                 if entry is not None and entry[0] is outcomes:
@@ -370,7 +435,10 @@ class ChanceStreams:
             raw = self._raw[stream]
         count = self._counts[stream] = self._counts.get(stream, 0) + 1
         if count > _HOT:  # from now on in batches
-            batch = self._batches[stream] = _Batch(self._rngs[stream].bit_generator, _HOT)
+            universe = _UNIVERSES.get(stream)
+            if universe is None:
+                universe = _UNIVERSES[stream] = _Universe()
+            batch = self._batches[stream] = _Batch(self._rngs[stream].bit_generator, _HOT, universe)
             return batch.draw(outcomes)
         return race(outcomes, raw())
 
