@@ -83,8 +83,9 @@ def play(
     # append the history item, then the game's ``_apply_action`` (what ``_apply_unchecked`` does).
     cls = type(state)
     inline = (not game._house and cls._apply_unchecked is State._apply_unchecked
-              and cls._record_and_apply is State._record_and_apply)  # (never at a simultaneous node)
-    step = state._apply_action
+              and cls._record_and_apply is State._record_and_apply)
+    step, step_joint, acting = state._apply_action, state._apply_actions, state.acting_players
+    seat_ids = range(game.num_players())
     # a game that builds only the chosen action of a random seat (State._pick_action)
     own_pick, pick_action = cls._pick_action is not State._pick_action, state._pick_action
     # When the driver makes every seat's pick itself (random players only: nothing but the rules
@@ -119,15 +120,20 @@ def play(
                 return state
             else:  # SIMULTANEOUS: a joint action, applied by the state
                 action = {}
-                for p in state.acting_players():
-                    legal = state._legal_actions(p)
+                for p in acting():
+                    legal = legal_of(p)
                     pick = picks[p]
                     if pick is not None and legal:
                         action[p] = legal[pick(len(legal))]
                     else:
                         action[p] = _ask(seats[p], state, p, legal, agent_rngs[p])
-                _check_length(game, history, limit)
-                apply(cur, action)
+                if len(history) >= limit:
+                    _check_length(game, history, limit)
+                if inline:  # what State._record_and_apply does for a joint action
+                    push(new_item(HistoryItem, (cur, tuple(map(action.get, seat_ids)))))
+                    step_joint(action)
+                else:
+                    apply(cur, action)
                 if on_step is not None:
                     on_step(state)
                 continue
