@@ -12,7 +12,8 @@ import pytest
 import lab
 from lab.core.conformance import ConformanceError, check_game
 from lab.games.memm.state import MemmState
-from lab.sim.streams import _BATCH, _HOT, _UNIVERSE_MAX, ChanceStreams, race
+from lab.sim.play import driver_streams
+from lab.sim.streams import _BATCH, _HOT, _UNIVERSE_MAX, ChanceStreams, _stream_key, race
 
 
 def _outcomes(i: int) -> Any:
@@ -81,6 +82,28 @@ def test_batched_big_tables_draw_what_the_race_draws() -> None:
         order = [pool[min(i // 9, len(pool) - 1) if i < 9 * len(pool) else i % len(pool)] for i in range(3 * _BATCH)]
         got = [streams.draw(t, name) for t in order]
         assert got == [race(t, int(raw())) for t in order]
+
+
+@pytest.mark.parametrize("seed", [0, 7, 2**40 + 3])
+@pytest.mark.parametrize("n_players", [1, 4])
+def test_driver_streams_of_an_int_seed_are_the_spawned_ones(seed: int, n_players: int) -> None:
+    """The set-up shortcut for an int seed gives the Generators ``SeedSequence(seed).spawn``
+    gives: every seat's and every chance stream's (the default one included)."""
+    chance, seats = driver_streams(seed, n_players)
+    children = np.random.SeedSequence(seed).spawn(n_players + 1)
+    spawned = ChanceStreams(children[0])
+    assert [g.bit_generator.state for g in seats] == [
+        np.random.default_rng(c).bit_generator.state for c in children[1:]]
+    assert chance.rng("chance").bit_generator.state == np.random.default_rng(children[0]).bit_generator.state
+    for name in ("deal", "d6"):  # a named stream: spawned from the chance child by its name
+        key = (*children[0].spawn_key, _stream_key(name))
+        own = np.random.default_rng(np.random.SeedSequence(children[0].entropy, spawn_key=key))
+        assert chance.rng(name).bit_generator.state == own.bit_generator.state
+        assert spawned.rng(name).bit_generator.state == own.bit_generator.state
+    # a SeedSequence passed in is spawned from (its next call gives new children), as before
+    root = np.random.SeedSequence(seed)
+    first, second = driver_streams(root, n_players)[1], driver_streams(root, n_players)[1]
+    assert first[0].bit_generator.state != second[0].bit_generator.state
 
 
 def test_a_wrong_pick_action_fails_conformance(monkeypatch: pytest.MonkeyPatch) -> None:

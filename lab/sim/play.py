@@ -32,6 +32,13 @@ def driver_streams(seed: int | np.random.SeedSequence, n_players: int) -> tuple[
     """The chance streams (one Generator per ``State.chance_stream()`` name, the default one
     being :func:`seed_streams`' chance Generator) and one Generator per seat, as :func:`play`
     uses them."""
+    if type(seed) is int and seed >= 0:
+        # the Generators of SeedSequence(seed).spawn(n_players + 1), without building the parent
+        # and the chance child (child i is SeedSequence(seed, spawn_key=(i,)); the chance streams
+        # build theirs from that entropy and key when first drawn from): a short game's set-up
+        seats = [np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed, spawn_key=(i,))))
+                 for i in range(1, n_players + 1)]
+        return ChanceStreams((seed, (0,))), seats
     ss = seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(seed)
     children = ss.spawn(n_players + 1)
     return ChanceStreams(children[0]), [np.random.default_rng(c) for c in children[1:]]

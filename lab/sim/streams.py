@@ -373,10 +373,17 @@ class ChanceStreams:
     default stream: they name theirs).
     """
 
-    __slots__ = ("_batches", "_counts", "_raw", "_rngs", "_root")
+    __slots__ = ("_batches", "_counts", "_entropy", "_raw", "_rngs", "_root", "_spawn_key")
 
-    def __init__(self, root: np.random.SeedSequence) -> None:
-        self._root = root
+    def __init__(self, root: np.random.SeedSequence | tuple[Any, tuple[int, ...]]) -> None:
+        """``root``: the chance seed, or its ``(entropy, spawn_key)`` (the SeedSequence is then
+        built only if the default stream is drawn from)."""
+        if isinstance(root, np.random.SeedSequence):
+            self._root: np.random.SeedSequence | None = root
+            self._entropy, self._spawn_key = root.entropy, tuple(root.spawn_key)
+        else:
+            self._root = None
+            self._entropy, self._spawn_key = root
         self._rngs: dict[str, np.random.Generator] = {}
         self._raw: dict[str, Callable[[], int]] = {}  # stream -> its bit generator's random_raw
         self._counts: dict[str, int] = {}  # draws of each stream served one number at a time
@@ -397,11 +404,13 @@ class ChanceStreams:
         gen = self._rngs.get(name)
         if gen is None:
             if name == DEFAULT_STREAM:
+                if self._root is None:
+                    self._root = np.random.SeedSequence(self._entropy, spawn_key=self._spawn_key)
                 ss = self._root
             else:
-                key = (*self._root.spawn_key, _stream_key(name))
-                ss = np.random.SeedSequence(self._root.entropy, spawn_key=key)
-            gen = self._rngs[name] = np.random.default_rng(ss)
+                key = (*self._spawn_key, _stream_key(name))
+                ss = np.random.SeedSequence(self._entropy, spawn_key=key)
+            gen = self._rngs[name] = np.random.Generator(np.random.PCG64(ss))  # (= default_rng(ss))
             self._raw[name] = gen.bit_generator.random_raw
         return gen
 
