@@ -25,6 +25,8 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from typing import Any
 
 WORKER = "worker"
 
@@ -72,6 +74,35 @@ def _ask(proc: subprocess.Popen[str], command: str) -> tuple[float, int]:
     return float(seconds), int(actions)
 
 
+def compare(tree_a: str, tree_b: str, cases: list[str], rounds: int) -> Iterator[dict[str, Any]]:
+    """Paired rounds of each ``game:agent:games`` case in two trees; per case, a dict of the
+    case, each tree's best time and actions per second, and the sorted per-round ratios B/A
+    (actions per second) with their median."""
+    a, b = _start(tree_a), _start(tree_b)
+    try:
+        for case in cases:
+            name, agent, n = case.split(":")
+            command = f"{name} {agent} {n}"
+            _ask(a, command), _ask(b, command)  # warm-up: imports, tables, caches
+            ta, tb = [], []
+            for i in range(rounds):
+                first, second = (a, b) if i % 2 == 0 else (b, a)
+                (t1, n1), (t2, n2) = _ask(first, command), _ask(second, command)
+                ta.append(t1 if first is a else t2)
+                tb.append(t2 if first is a else t1)
+                na, nb = (n1, n2) if first is a else (n2, n1)
+            # actions per second: the trees may play different games (a rule changed in between)
+            ratios = sorted((nb / y) / (na / x) for x, y in zip(ta, tb, strict=True))
+            yield {"case": case, "seconds_a": min(ta), "seconds_b": min(tb),
+                   "actions_per_s_a": na / min(ta), "actions_per_s_b": nb / min(tb),
+                   "ratios": ratios, "ratio": statistics.median(ratios)}
+    finally:
+        for proc in (a, b):
+            if proc.stdin is not None:
+                proc.stdin.close()
+            proc.wait()
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == [WORKER]:
@@ -83,33 +114,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("cases", help="comma list of game:agent:games")
     parser.add_argument("--rounds", type=int, default=6)
     args = parser.parse_args(argv)
-    a, b = _start(args.tree_a), _start(args.tree_b)
-    try:
-        for case in args.cases.split(","):
-            name, agent, n = case.split(":")
-            command = f"{name} {agent} {n}"
-            _ask(a, command), _ask(b, command)  # warm-up: imports, tables, caches
-            ta, tb = [], []
-            for i in range(args.rounds):
-                first, second = (a, b) if i % 2 == 0 else (b, a)
-                (t1, n1), (t2, n2) = _ask(first, command), _ask(second, command)
-                ta.append(t1 if first is a else t2)
-                tb.append(t2 if first is a else t1)
-                na, nb = (n1, n2) if first is a else (n2, n1)
-            # actions per second: the trees may play different games (a rule changed in between)
-            ratios = sorted((nb / y) / (na / x) for x, y in zip(ta, tb, strict=True))
-            spread = f"rounds {ratios[0]:.3f}-{ratios[-1]:.3f}"
-            if len(ratios) >= 4:
-                q1, _, q3 = statistics.quantiles(ratios, n=4)
-                spread += f", quartiles {q1:.3f}-{q3:.3f}"
-            print(f"{name}/{agent} x{n}: A {min(ta):.3f}s {na / min(ta):,.0f} actions/s  "
-                  f"B {min(tb):.3f}s {nb / min(tb):,.0f} actions/s  "
-                  f"speed B/A {statistics.median(ratios):.3f} ({spread})", flush=True)
-    finally:
-        for proc in (a, b):
-            if proc.stdin is not None:
-                proc.stdin.close()
-            proc.wait()
+    for row in compare(args.tree_a, args.tree_b, args.cases.split(","), args.rounds):
+        ratios = row["ratios"]
+        spread = f"rounds {ratios[0]:.3f}-{ratios[-1]:.3f}"
+        if len(ratios) >= 4:
+            q1, _, q3 = statistics.quantiles(ratios, n=4)
+            spread += f", quartiles {q1:.3f}-{q3:.3f}"
+        name, agent, n = row["case"].split(":")
+        print(f"{name}/{agent} x{n}: A {row['seconds_a']:.3f}s {row['actions_per_s_a']:,.0f} actions/s  "
+              f"B {row['seconds_b']:.3f}s {row['actions_per_s_b']:,.0f} actions/s  "
+              f"speed B/A {row['ratio']:.3f} ({spread})", flush=True)
     return 0
 
 

@@ -26,10 +26,18 @@ from pathlib import Path
 from typing import Any
 
 import lab
-from benchmarks import games_bench, hex_bench, kit_bench, saves_bench, scaling, workers_bench
+from benchmarks import (
+    games_bench,
+    hex_bench,
+    kit_bench,
+    saves_bench,
+    scaling,
+    speed_bench,
+    workers_bench,
+)
 
 HERE = Path(__file__).resolve().parent
-SECTIONS = ("hex", "games", "scaling", "memory", "routes", "saves", "kit", "workers")
+SECTIONS = ("hex", "games", "speed", "scaling", "memory", "routes", "saves", "kit", "workers")
 
 # (full, quick) settings
 SETTINGS: dict[str, tuple[Any, Any]] = {
@@ -45,6 +53,7 @@ SETTINGS: dict[str, tuple[Any, Any]] = {
     "kit_seconds": (1.0, 0.3),
     "warm_rounds": (7, 3),
     "tune_budget": (12, 6),
+    "speed_rounds": (6, 2),
 }
 
 TARGETS = {
@@ -57,6 +66,8 @@ TARGETS = {
     # Peak memory may grow by the returned table (plus one transient copy), nothing else.
     "rss_excess": 2.5,
     "warm_speedup": 1.6,
+    # issue #15 section 5: each seed game's random play against the baseline commit, same rules
+    "random_play_ratio": 3.0,
 }
 
 
@@ -144,6 +155,25 @@ def _mcts_rows(m: dict[str, Any] | None) -> list[tuple[str, str, str, str, str]]
     return [("hex", label, text, f">= {target}x", _verdict(m["ratio_to_openspiel"], target))]
 
 
+def _speed_rows(speed: dict[str, Any] | None) -> list[tuple[str, str, str, str, str]]:
+    """Rows of the ``speed`` section: each game's random play against the baseline commit."""
+    if not speed:
+        return []
+    if "error" in speed:
+        return [("speed", f"random play vs {speed['baseline']}", speed["error"][:80], "", "skipped")]
+    target = TARGETS["random_play_ratio"]
+    rows = []
+    for name, m in speed["games"].items():
+        lo, hi = m["ratios"][0], m["ratios"][-1]
+        rows.append((
+            "speed", f"{name} random play vs {speed['baseline']} (same rules, paired)",
+            f"{_fmt(m['actions_per_s_b'])} vs {_fmt(m['actions_per_s_a'])} act/s = {m['ratio']:.2f}x "
+            f"(rounds {lo:.2f}-{hi:.2f})",
+            f">= {target}x", _verdict(m["ratio"], target),
+        ))
+    return rows
+
+
 def table_rows(results: dict[str, Any]) -> list[tuple[str, str, str, str, str]]:
     """(section, item, result, target, status) rows of the printed table."""
     rows: list[tuple[str, str, str, str, str]] = []
@@ -192,6 +222,7 @@ def table_rows(results: dict[str, Any]) -> list[tuple[str, str, str, str, str]]:
                 f"{cc['games']} games, {cc['steps']:,} steps, {cc['mismatches']} mismatches",
                 "0 mismatches", status,
             ))
+    rows.extend(_speed_rows(results.get("speed")))
     for name, entry in (results.get("games") or {}).items():
         if "error" in entry:
             rows.append(("games", name, entry["error"][:60], "", "ERROR"))
@@ -375,6 +406,10 @@ def main(argv: list[str] | None = None) -> int:
         step("games: every registered game, every agent")
         names = [g for g in args.games.split(",") if g] or None
         results["games"] = games_bench.run(cfg["game_seconds"], cfg["game_runs"], names)
+    if "speed" in sections:
+        step(f"speed: random play against {speed_bench.BASELINE}, paired")
+        names = [g for g in args.games.split(",") if g] or None
+        results["speed"] = speed_bench.run(cfg["speed_rounds"], names)
     long_game = args.long_run_game or _fastest_game(results.get("games"))
     if "routes" in sections and "space_station" in lab.game_names():
         step("routes: Space Station tables vs networkx")
