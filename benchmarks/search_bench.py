@@ -52,6 +52,8 @@ Run ``python -m benchmarks.search_bench [MATCH ...] [-n N] [--seed S] [--out FIL
 [--note TEXT]`` (use ``nice``); ``--out benchmarks/search_results.jsonl`` appends each match's
 final row there; ``--parts`` keeps every finished game so that a cut run resumes (the same
 command again plays only the missing games) and a longer run extends a shorter one.
+``--start K`` plays games K..N-1 only (a run that extends a stored row whose parts file was
+lost: the two rows' ``won`` and ``baseline`` lists join into one match).
 Rows with ``"commit": "7259571"`` are the guided search of session 4 (old margin test, cut by a
 deadline at 3-20 games); rows above them an older search (no guidance); rows with
 ``prior_check`` in their ``search`` the paired check: Memcel (both rivals) and memm at 40
@@ -233,6 +235,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="JSONL file of finished games (decision times included): each game is "
                              "appended when it ends, and games already there for the same match, "
                              "settings and seed are not played again (a cut run resumes)")
+    parser.add_argument("--start", type=int, default=0,
+                        help="first game index played (games START..N-1: a run that extends a "
+                             "stored row whose parts were lost)")
     parser.add_argument("--note", default="",
                         help="a note stored in each --out row, with the commit it was run at")
     args = parser.parse_args(argv)
@@ -240,7 +245,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     # round robin, one game of each match at a time: a run cut short still has figures for all
     done: dict[str, list[dict[str, Any]]] = {label: [] for label in args.matches}
     rows: dict[str, dict[str, Any]] = {}
-    for i in range(args.n):
+    for i in range(args.start, args.n):
         for label in args.matches:
             m = MATCHES[label]
             game = lab.load(m["game"], **m["params"])
