@@ -148,6 +148,12 @@ def _mix_array(x: np.ndarray) -> np.ndarray:
     return x ^ (x >> np.uint64(31))
 
 
+def _uniform_array(h: np.ndarray) -> np.ndarray:
+    """``u`` in (0, 1) of each hash, as :func:`_winner` computes it for one (numpy's conversion of
+    the top 53 bits to float is exact, and ``+ 0.5`` and the division by 2**53 round alike)."""
+    return ((h >> np.uint64(11)).astype(float) + 0.5) / 9007199254740992.0
+
+
 def _race_array(outcomes: Sequence[tuple[Any, float]], key: int) -> Any:
     """:func:`race` for many outcomes, vectorised (the same outcome as the loop)."""
     ids, probs, positive = _arrays(outcomes)
@@ -156,7 +162,7 @@ def _race_array(outcomes: Sequence[tuple[Any, float]], key: int) -> Any:
 
 def _race_hashed(outcomes: Sequence[tuple[Any, float]], h: np.ndarray, probs: np.ndarray, positive: bool) -> Any:
     """:func:`_race_array` given the hashes ``h`` (uint64) of the outcomes under the key."""
-    u = ((h >> np.uint64(11)).astype(float) + 0.5) / 9007199254740992.0
+    u = _uniform_array(h)
     if positive:
         t = -np.log(u) / probs
     else:
@@ -338,8 +344,7 @@ class _Batch:
         done = 0 if self.logs is None else self.logs.shape[1]
         ids = np.array(self.universe.ids[done:], dtype=np.uint64)
         h = _mix_array(self.keys[:, None] ^ ids[None, :])
-        u = ((h >> np.uint64(11)).astype(float) + 0.5) / 9007199254740992.0
-        logs = -np.log(u)
+        logs = -np.log(_uniform_array(h))
         self.logs = logs if self.logs is None else np.hstack((self.logs, logs))
         return self.logs
 
@@ -351,8 +356,7 @@ class _Batch:
         except KeyError:
             missing = [i for i in dict.fromkeys(ids) if i not in uniforms]
             h = _mix_array(self.keys[:, None] ^ np.array(missing, dtype=np.uint64)[None, :])
-            u = ((h >> np.uint64(11)).astype(float) + 0.5) / 9007199254740992.0
-            uniforms.update(zip(missing, u.T.tolist(), strict=True))
+            uniforms.update(zip(missing, _uniform_array(h).T.tolist(), strict=True))
             columns = list(map(uniforms.__getitem__, ids))
         return map(itemgetter(j), columns)
 
