@@ -57,11 +57,13 @@ def test_batched_lists_draw_what_the_race_draws() -> None:
     assert got == [race(tables[i % 60], int(raw())) for i in range(n)]
 
 
-def test_batched_big_tables_draw_what_the_race_draws() -> None:
-    """Big tables built once (tuples, as Fiemme–Cembra's deals): unequal chances from the
-    stream's matrix of logarithms, including tables whose ids first appear in the middle of a
-    batch; equal chances; a zero chance and a stream with more ids than it keeps (the plain
-    race): the outcome the race gives for the same numbers."""
+@pytest.mark.parametrize("kind", [tuple, list])
+def test_batched_big_tables_draw_what_the_race_draws(kind: type) -> None:
+    """Big tables built once (tuples, as Fiemme–Cembra's deals) and big lists read afresh (as
+    memm's deals): unequal chances from the stream's matrix of logarithms, including tables
+    whose ids first appear in the middle of a batch; equal chances; a zero chance and a stream
+    with more ids than it keeps (the plain race): the outcome the race gives for the same
+    numbers, from the first draw on (a big draw starts the stream's batches at once)."""
     rng = np.random.default_rng(8)
     tables: list[tuple[tuple[lab.Action, float], ...]] = []
     for i in range(40):
@@ -72,10 +74,10 @@ def test_batched_big_tables_draw_what_the_race_draws() -> None:
             weights[:] = 1.0  # equal chances
         if i % 11 == 5:
             weights[3] = 0.0  # a zero chance: not served from the matrix
-        tables.append(tuple((lab.Action("hand", (first + c,)), float(w / weights.sum()))
-                            for c, w in enumerate(weights)))
-    wide = tuple((lab.Action("wide", (c,)), 1 / (_UNIVERSE_MAX + 9)) for c in range(_UNIVERSE_MAX + 9))
-    for name, pool in (("deal_test", tables), ("wide_test", [*tables[:3], wide])):
+        tables.append(kind((lab.Action("hand", (first + c,)), float(w / weights.sum()))
+                           for c, w in enumerate(weights)))
+    wide = kind((lab.Action("wide", (c,)), 1 / (_UNIVERSE_MAX + 9)) for c in range(_UNIVERSE_MAX + 9))
+    for name, pool in ((f"deal_test_{kind.__name__}", tables), (f"wide_test_{kind.__name__}", [*tables[:3], wide])):
         streams = ChanceStreams(np.random.SeedSequence(9))
         raw = ChanceStreams(np.random.SeedSequence(9)).rng(name).bit_generator.random_raw
         # tables come in growing: new ids arrive while a batch is being used

@@ -207,13 +207,15 @@ _UNIVERSE_MAX = 256  # outcome ids per stream whose -log(u) a batch computes for
 
 
 class _Universe:
-    """The outcome ids of one stream's big tables (tuples), each with a column number.
+    """The outcome ids of one stream's big draws (24 or more outcomes), each with a column number.
 
     A batch of the stream computes ``-log(u)`` of every column under every key at once (a
     matrix), so a draw from a table is ``argmin(row[cols] / p)`` over the table's columns: the
     same numbers as :func:`_race_hashed` (``-np.log(u)`` element for element, then the same
     division), hence the same winner. The columns of a table outlive the batch, which is what
     makes this pay: a deal table comes up once or twice per batch, a stream's ids are few.
+    A tuple's columns are kept with it; a list (read afresh: memm's deal of the cubes left) has
+    its ids looked up in ``col`` at each draw.
     """
 
     __slots__ = ("col", "ids", "tables")
@@ -241,6 +243,24 @@ class _Universe:
             self.tables.clear()
         entry = self.tables[id(outcomes)] = (outcomes, cols, probs)
         return entry
+
+
+    def columns(self, outcomes: Sequence[tuple[Any, float]]) -> list[int] | None:
+        """The column of each outcome of a list (new ids get one), or None when the stream
+        would keep more ids than :data:`_UNIVERSE_MAX`."""
+        col = self.col
+        ids = _ids(outcomes)
+        cols = list(map(col.get, ids))
+        if None in cols:
+            known = self.ids
+            new = [i for i in dict.fromkeys(ids) if i not in col]
+            if len(known) + len(new) > _UNIVERSE_MAX:
+                return None
+            for i in new:
+                col[i] = len(known)
+                known.append(i)
+            cols = list(map(col.__getitem__, ids))
+        return cols
 
 
 #: stream name -> the ids of its big tables (module-wide: the tables are built once per process)
@@ -324,6 +344,18 @@ class _Batch:
                         logs = self._logs()
                     times = logs[j][entry[1]] / entry[2]
                     return outcomes[int(times.argmin())][0]
+            else:  # a big list read afresh (a deal of the cubes left): the same matrix
+                cols = self.universe.columns(outcomes)
+                if cols is not None:
+                    probs = list(map(float, map(_second, outcomes)))
+                    if min(probs) > 0:
+                        logs = self.logs
+                        if logs is None or logs.shape[1] < len(self.universe.ids):
+                            logs = self._logs()
+                        row = logs[j][cols]
+                        # equal chances: one divisor, the very quotients of an array of equal ones
+                        times = row / probs[0] if probs.count(probs[0]) == n else row / np.array(probs)
+                        return outcomes[int(times.argmin())][0]
             if n > _COLUMNS_UPTO or type(outcomes) is tuple:  # (a tuple's arrays are cached)
                 return _race_array(outcomes, int(self.keys[j]))
             ids = _ids(outcomes)
@@ -447,7 +479,7 @@ class ChanceStreams:
             self.rng(stream)
             raw = self._raw[stream]
         count = self._counts[stream] = self._counts.get(stream, 0) + 1
-        if count > _HOT:  # from now on in batches
+        if count > _HOT or len(outcomes) >= _VECTOR_FROM:  # from now on in batches (a big draw: at once)
             universe = _UNIVERSES.get(stream)
             if universe is None:
                 universe = _UNIVERSES[stream] = _Universe()
