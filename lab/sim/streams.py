@@ -229,21 +229,12 @@ class _Universe:
     def table(self, outcomes: tuple[tuple[Any, float], ...]) -> tuple[Any, np.ndarray | None, np.ndarray]:
         """``(outcomes, columns, probabilities)`` of a table; the columns are None when the table
         is not served here (a zero chance, or more ids than a stream keeps)."""
-        ids, probs, positive = _arrays(outcomes)
-        cols = None
-        if positive:
-            col, known = self.col, self.ids
-            new = [i for i in dict.fromkeys(ids.tolist()) if i not in col]
-            if len(known) + len(new) <= _UNIVERSE_MAX:
-                for i in new:
-                    col[i] = len(known)
-                    known.append(i)
-                cols = np.array([col[i] for i in ids.tolist()], dtype=np.intp)
+        _, probs, positive = _arrays(outcomes)
+        cols = self.columns(outcomes) if positive else None
         if len(self.tables) >= _TABLES_MAX:
             self.tables.clear()
-        entry = self.tables[id(outcomes)] = (outcomes, cols, probs)
+        entry = self.tables[id(outcomes)] = (outcomes, None if cols is None else np.array(cols, dtype=np.intp), probs)
         return entry
-
 
     def columns(self, outcomes: Sequence[tuple[Any, float]]) -> list[int] | None:
         """The column of each outcome of a list (new ids get one), or None when the stream
@@ -339,20 +330,14 @@ class _Batch:
                 if entry is None or entry[0] is not outcomes:
                     entry = self.universe.table(outcomes)
                 if entry[1] is not None:
-                    logs = self.logs
-                    if logs is None or logs.shape[1] < len(self.universe.ids):
-                        logs = self._logs()
-                    times = logs[j][entry[1]] / entry[2]
+                    times = self._log_row(j)[entry[1]] / entry[2]
                     return outcomes[int(times.argmin())][0]
             else:  # a big list read afresh (a deal of the cubes left): the same matrix
                 cols = self.universe.columns(outcomes)
                 if cols is not None:
                     probs = list(map(float, map(_second, outcomes)))
                     if min(probs) > 0:
-                        logs = self.logs
-                        if logs is None or logs.shape[1] < len(self.universe.ids):
-                            logs = self._logs()
-                        row = logs[j][cols]
+                        row = self._log_row(j)[cols]
                         # equal chances: one divisor, the very quotients of an array of equal ones
                         times = row / probs[0] if probs.count(probs[0]) == n else row / np.array(probs)
                         return outcomes[int(times.argmin())][0]
@@ -370,15 +355,16 @@ class _Batch:
             return outcomes[entry[1][j]][0]
         return _winner(outcomes, self._hashes(ids, j), equal)
 
-    def _logs(self) -> np.ndarray:
-        """The ``-log(u)`` matrix extended to every id of the universe (as :func:`_race_hashed`
-        computes them: ``u`` from the hash, then ``-np.log``)."""
-        done = 0 if self.logs is None else self.logs.shape[1]
-        ids = np.array(self.universe.ids[done:], dtype=np.uint64)
-        h = _mix_array(self.keys[:, None] ^ ids[None, :])
-        logs = -np.log(_uniform_array(h))
-        self.logs = logs if self.logs is None else np.hstack((self.logs, logs))
-        return self.logs
+    def _log_row(self, j: int) -> np.ndarray:
+        """Row ``j`` of the ``-log(u)`` matrix, the matrix first extended to every id of the
+        universe (as :func:`_race_hashed` computes them: ``u`` from the hash, then ``-np.log``)."""
+        logs = self.logs
+        done = 0 if logs is None else logs.shape[1]
+        if done < len(self.universe.ids):
+            ids = np.array(self.universe.ids[done:], dtype=np.uint64)
+            more = -np.log(_uniform_array(_mix_array(self.keys[:, None] ^ ids[None, :])))
+            logs = self.logs = more if logs is None else np.hstack((logs, more))
+        return logs[j]
 
     def _uniforms(self, ids: list[int], j: int) -> map:
         """``u`` of each outcome id under key ``j`` of the batch (as :func:`_winner` computes it)."""
