@@ -13,6 +13,7 @@ import lab
 from lab.core.conformance import ConformanceError, check_game
 from lab.games.memm.state import MemmState
 from lab.sim.play import driver_streams
+from lab.sim.seeding import generator, seed_pool, served
 from lab.sim.streams import _BATCH, _HOT, _UNIVERSE_MAX, ChanceStreams, _stream_key, race
 
 
@@ -106,6 +107,24 @@ def test_driver_streams_of_an_int_seed_are_the_spawned_ones(seed: int, n_players
     root = np.random.SeedSequence(seed)
     first, second = driver_streams(root, n_players)[1], driver_streams(root, n_players)[1]
     assert first[0].bit_generator.state != second[0].bit_generator.state
+
+
+@pytest.mark.parametrize("seed", [0, 1, 7, 2**31 + 9, 2**32 - 1, 2**32, 2**40 + 3, 2**64 + 1, 2**127 + 5])
+def test_seeding_from_the_pool_gives_numpys_generators(seed: int) -> None:
+    """:mod:`lab.sim.seeding` gives, for every key the driver uses (a seat's, the chance child's,
+    a named stream's) and a few more, the Generator numpy's ``SeedSequence`` gives; spawning
+    from it (what the search players do with their seat's Generator) too."""
+    pool = seed_pool(seed)
+    keys = [(), (0,), (1,), (4,), (0, _stream_key("deal")), (0, 2**32 - 1), (3, 1, 4), (2, 7, 1, 8)]
+    for key in keys:
+        assert served(seed, key)
+        ours, numpys = generator(seed, key, pool), np.random.default_rng(np.random.SeedSequence(seed, spawn_key=key))
+        assert ours.bit_generator.state == numpys.bit_generator.state, key
+        assert [c.bit_generator.state for c in ours.spawn(2) + ours.spawn(1)] == [
+            c.bit_generator.state for c in numpys.spawn(2) + numpys.spawn(1)]
+    assert not served(2**128, (1,)) and not served(seed, (2**32,)) and not served(seed, (1, 2, 3, 4, 5))
+    assert generator(2**128, (1,), None).bit_generator.state == np.random.default_rng(
+        np.random.SeedSequence(2**128, spawn_key=(1,))).bit_generator.state
 
 
 def test_a_wrong_pick_action_fails_conformance(monkeypatch: pytest.MonkeyPatch) -> None:

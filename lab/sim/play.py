@@ -14,6 +14,7 @@ from lab.core.errors import IllegalAction
 from lab.core.game import Game
 from lab.core.state import CHANCE, TERMINAL, HistoryItem, State, _new_item
 from lab.sim.draws import IndexDraws
+from lab.sim.seeding import generator, seed_pool, served
 from lab.sim.streams import ChanceStreams
 
 
@@ -35,10 +36,11 @@ def driver_streams(seed: int | np.random.SeedSequence, n_players: int) -> tuple[
     if type(seed) is int and seed >= 0:
         # the Generators of SeedSequence(seed).spawn(n_players + 1), without building the parent
         # and the chance child (child i is SeedSequence(seed, spawn_key=(i,)); the chance streams
-        # build theirs from that entropy and key when first drawn from): a short game's set-up
-        seats = [np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed, spawn_key=(i,))))
-                 for i in range(1, n_players + 1)]
-        return ChanceStreams((seed, (0,))), seats
+        # build theirs from that entropy and key when first drawn from), each seeded from the
+        # seed's pool (lab.sim.seeding): a short game's set-up
+        pool = seed_pool(seed) if served(seed, (n_players,)) else None
+        seats = [generator(seed, (i,), pool) for i in range(1, n_players + 1)]
+        return ChanceStreams((seed, (0,)), pool), seats
     ss = seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(seed)
     children = ss.spawn(n_players + 1)
     return ChanceStreams(children[0]), [np.random.default_rng(c) for c in children[1:]]

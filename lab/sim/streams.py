@@ -30,6 +30,8 @@ from typing import Any
 
 import numpy as np
 
+from lab.sim.seeding import generator, served
+
 DEFAULT_STREAM = "chance"
 _MASK = (1 << 64) - 1
 
@@ -395,17 +397,20 @@ class ChanceStreams:
     default stream: they name theirs).
     """
 
-    __slots__ = ("_batches", "_counts", "_entropy", "_raw", "_rngs", "_root", "_spawn_key")
+    __slots__ = ("_batches", "_counts", "_entropy", "_pool", "_raw", "_rngs", "_root", "_spawn_key")
 
-    def __init__(self, root: np.random.SeedSequence | tuple[Any, tuple[int, ...]]) -> None:
+    def __init__(self, root: np.random.SeedSequence | tuple[Any, tuple[int, ...]], pool: list[int] | None = None) -> None:
         """``root``: the chance seed, or its ``(entropy, spawn_key)`` (the SeedSequence is then
-        built only if the default stream is drawn from)."""
+        built only if the default stream is drawn from). ``pool``: the entropy's
+        :func:`~lab.sim.seeding.seed_pool`, from which the streams' Generators are seeded (the
+        same ones: :mod:`lab.sim.seeding`), or ``None`` (numpy seeds them)."""
         if isinstance(root, np.random.SeedSequence):
             self._root: np.random.SeedSequence | None = root
             self._entropy, self._spawn_key = root.entropy, tuple(root.spawn_key)
         else:
             self._root = None
             self._entropy, self._spawn_key = root
+        self._pool = pool
         self._rngs: dict[str, np.random.Generator] = {}
         self._raw: dict[str, Callable[[], int]] = {}  # stream -> its bit generator's random_raw
         self._counts: dict[str, int] = {}  # draws of each stream served one number at a time
@@ -425,14 +430,18 @@ class ChanceStreams:
             self._counts[name] = 0
         gen = self._rngs.get(name)
         if gen is None:
-            if name == DEFAULT_STREAM:
-                if self._root is None:
-                    self._root = np.random.SeedSequence(self._entropy, spawn_key=self._spawn_key)
-                ss = self._root
+            key = self._spawn_key if name == DEFAULT_STREAM else (*self._spawn_key, _stream_key(name))
+            if self._pool is not None and served(self._entropy, key):
+                gen = generator(self._entropy, key, self._pool)
             else:
-                key = (*self._spawn_key, _stream_key(name))
-                ss = np.random.SeedSequence(self._entropy, spawn_key=key)
-            gen = self._rngs[name] = np.random.Generator(np.random.PCG64(ss))  # (= default_rng(ss))
+                if name == DEFAULT_STREAM:
+                    if self._root is None:
+                        self._root = np.random.SeedSequence(self._entropy, spawn_key=self._spawn_key)
+                    ss = self._root
+                else:
+                    ss = np.random.SeedSequence(self._entropy, spawn_key=key)
+                gen = np.random.Generator(np.random.PCG64(ss))  # (= default_rng(ss))
+            self._rngs[name] = gen
             self._raw[name] = gen.bit_generator.random_raw
         return gen
 
