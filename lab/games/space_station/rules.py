@@ -52,7 +52,7 @@ parameter):
 from __future__ import annotations
 
 from collections import namedtuple
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 import networkx as nx
@@ -77,6 +77,8 @@ from lab.games.space_station.rule_points import RULE_POINTS
 
 WAITING, IN_PLAY, DESTROYED = 0, 1, 2
 RUNNING, WIN, LOSS, UNFINISHED = 0, 1, -1, 2
+#: a shooter's kind -> its two counters in ``stats`` (shots, hits)
+_SHOT_STATS = {kind: (f"{kind}_shots", f"{kind}_hits") for kind in ("station", "fighter", "droid")}
 _TIER_NAMES = ("tier0", "tier1", "tier2")  # SS-F3: how a route was chosen (the event's chosen_by)
 
 
@@ -325,6 +327,24 @@ class SpaceStationState(State):
             return out
         return g.moves_from[self.hexes[self.active]]  # a shared tuple: read-only
 
+    def _pick_action(self, player: int, pick: Callable[[int], int]) -> Action | None:
+        """``legal[pick(len(legal))]`` of :meth:`_legal_actions`, building only that action (a
+        random seat's pick, see :meth:`State._pick_action`); while ``_legal_actions`` is this
+        class's own."""
+        dec = self.decision
+        if dec is None or type(self)._legal_actions is not _OWN_LEGAL:
+            return super()._pick_action(player, pick)
+        g = self.game
+        if dec[0] == "target":
+            targets = dec[2]
+            return act("fire", targets[pick(len(targets))]) if targets else None
+        if self.active >= 0:
+            moves = g.moves_from[self.hexes[self.active]]
+            return moves[pick(len(moves))] if moves else None
+        eligible = self._eligible()
+        i = pick(len(eligible) + 1)  # the selections, then "end"
+        return g.select_actions[eligible[i] - 1] if i < len(eligible) else g.end_action
+
     def _chance_outcomes(self) -> Sequence[tuple[Action, float]]:
         """Chance outcomes: shared tuples, one per die (the driver reads a table once)."""
         kind = self.pending[0]
@@ -366,7 +386,7 @@ class SpaceStationState(State):
             self.active = int(action.args[0]) + 1
             self.steps_left = int(self.game.opt.fighter_speed)
             self.decision = None
-            self._log("SS-J", "activate", {"fighter": self.game.labels[self.active]}, None)
+            self._record("SS-J", "activate", {"fighter": self.game.labels[self.active]}, None)
             if self.steps_left == 0:
                 self._finish_fighter()
         elif kind == "move":
@@ -377,7 +397,7 @@ class SpaceStationState(State):
             self._finish_fighter()
         else:  # end: SS-J step 8 over
             self.decision = None
-            self.log("SS-J", "fighters_done", turn=self.turn)
+            self._record("SS-J", "fighters_done", {"turn": self.turn}, None)
             self.queue.pop(0)
         self._advance()
 
@@ -455,7 +475,7 @@ class SpaceStationState(State):
                 self._collide(0, o)
                 if self.status[0] != IN_PLAY:
                     return
-        self._log("SS-D1", "station_move", {"hex": self.game.hex_labels[self.hexes[0]],
+        self._record("SS-D1", "station_move", {"hex": self.game.hex_labels[self.hexes[0]],
                                              "orbit": self.station_k, "turn": self.turn}, None)
 
     def _targets(self, shooter: int) -> list[int]:
@@ -506,7 +526,7 @@ class SpaceStationState(State):
         self.status[f] = IN_PLAY
         self.launched_now |= 1 << f
         self.stats["fighters_launched"] += 1
-        self._log("SS-D2", "launch", {"fighter": g.labels[f], "hex": g.hex_labels[h]}, None)
+        self._record("SS-D2", "launch", {"fighter": g.labels[f], "hex": g.hex_labels[h]}, None)
         if attack:
             self._fighter_fire(f)
 
@@ -544,7 +564,7 @@ class SpaceStationState(State):
         self.active = -1
         self.acted |= 1 << f
         g = self.game
-        self._log("SS-J", "fighter_moved", {"fighter": g.labels[f], "hex": g.hex_labels[self.hexes[f]]}, None)
+        self._record("SS-J", "fighter_moved", {"fighter": g.labels[f], "hex": g.hex_labels[self.hexes[f]]}, None)
         self._fighter_fire(f)
 
     def _shoot(self, shooter: int, target: int) -> None:
@@ -556,14 +576,13 @@ class SpaceStationState(State):
     def _resolve_laser(self, shooter: int, target: int, face: int) -> None:
         """SS-G2: a laser destroys (or, on a droid, removes a shield) on ``hit_on`` or more."""
         g = self.game
-        kind = g.kinds[shooter]
-        key = {"station": "station", "fighter": "fighter", "droid": "droid"}[kind]
-        self.stats[f"{key}_shots"] += 1
+        shots, hits = _SHOT_STATS[g.kinds[shooter]]
+        self.stats[shots] += 1
         hit = g.rules.laser_hits(face, int(g.opt.hit_on))  # SS-G2 rule point
-        self._log("SS-G2", "laser", {"shooter": g.labels[shooter], "target": g.labels[target], "face": face,
+        self._record("SS-G2", "laser", {"shooter": g.labels[shooter], "target": g.labels[target], "face": face,
                                      "hit": hit}, None)
         if hit:
-            self.stats[f"{key}_hits"] += 1
+            self.stats[hits] += 1
             self._damage(target)
             self._check_end()
 
@@ -584,8 +603,8 @@ class SpaceStationState(State):
         for pid in (d, m):
             self.hexes[pid] = h
             self.status[pid] = IN_PLAY
-        self.log("SS-D3", "droid_enter", droid=g.labels[d], entry=face, hex=self.game.hex_labels[h])
-        self.log("SS-D4", "missile_launch", missile=g.labels[m], hex=self.game.hex_labels[h])
+        self._record("SS-D3", "droid_enter", {"droid": g.labels[d], "entry": face, "hex": g.hex_labels[h]}, None)
+        self._record("SS-D4", "missile_launch", {"missile": g.labels[m], "hex": g.hex_labels[h]}, None)
 
     def _enemy_move(self, pid: int) -> None:
         """SS-D3, SS-D4, SS-F1: full speed along a shortest route to the station (SS-F3)."""
@@ -596,7 +615,7 @@ class SpaceStationState(State):
         if len(best) == 1 or (tier < 2 and g.opt.free_route_choice == "first"):
             self._run_route(pid, best[0], chosen_by=_TIER_NAMES[tier])
         else:
-            self.log("SS-F3", "route_die", piece=g.labels[pid], tier=tier, routes=len(best))
+            self._record("SS-F3", "route_die", {"piece": g.labels[pid], "tier": tier, "routes": len(best)}, None)
             self.pending = ("route", pid, tuple(best))
 
     def route_choice(self, pid: int) -> tuple[int, list[tuple[int, ...]]]:
@@ -664,7 +683,7 @@ class SpaceStationState(State):
     def _run_route(self, pid: int, route: tuple[int, ...], chosen_by: str) -> None:
         """Move ``pid`` along ``route`` hex by hex, colliding on the way (SS-E)."""
         g = self.game
-        self._log("SS-F3", "route", {"piece": g.labels[pid], "steps": len(route), "chosen_by": chosen_by}, None)
+        self._record("SS-F3", "route", {"piece": g.labels[pid], "steps": len(route), "chosen_by": chosen_by}, None)
         hexes = self.hexes
         for h in route:
             if h not in hexes:  # an empty hex (the mover is never on its own route)
@@ -680,7 +699,7 @@ class SpaceStationState(State):
             if self.status[pid] != IN_PLAY or stopped:
                 break
             self.hexes[pid] = h
-        self._check_end()
+        # (no end check here: only a collision destroys a piece on the way, and _collide checks)
 
     # ================================================================== collisions
     def _occupants(self, h: int, mover: int) -> list[int]:
@@ -713,7 +732,7 @@ class SpaceStationState(State):
                 if what == effect:
                     (self._destroy if effect == "destroy" else self._damage)(pid)
         result = "dead" if self.status[mover] != IN_PLAY else ("stop" if stops else "go")
-        self._log("SS-E", "collision", {"mover": g.labels[mover], "other": g.labels[other],
+        self._record("SS-E", "collision", {"mover": g.labels[mover], "other": g.labels[other],
                                          "hex": g.hex_labels[where], "result": result}, None)
         self._check_end()
         return result
@@ -722,7 +741,7 @@ class SpaceStationState(State):
         """One hit: droids lose a shield (SS-D3), anything else is destroyed."""
         self.hp[pid] -= 1
         if self.game.kinds[pid] == "droid":
-            self.log("SS-D3", "shield_lost", droid=self.game.labels[pid], hits_left=self.hp[pid])
+            self._record("SS-D3", "shield_lost", {"droid": self.game.labels[pid], "hits_left": self.hp[pid]}, None)
         if self.hp[pid] <= 0:
             self._destroy(pid)
 
@@ -731,7 +750,7 @@ class SpaceStationState(State):
             return
         self.status[pid] = DESTROYED
         self.hp[pid] = 0
-        self.log("SS-F5", "destroyed", piece=self.game.labels[pid])
+        self._record("SS-F5", "destroyed", {"piece": self.game.labels[pid]}, None)
         self.hexes[pid] = -1
         if pid == self.active:
             self.active = -1
@@ -746,11 +765,11 @@ class SpaceStationState(State):
         if verdict == "loss":
             self.outcome = LOSS
             self.pending = self.decision = None
-            self.log("SS-H", "loss", turn=self.turn)
+            self._record("SS-H", "loss", {"turn": self.turn}, None)
         elif verdict == "win":
             self.outcome = WIN
             self.pending = self.decision = None
-            self.log("SS-H", "win", turn=self.turn)
+            self._record("SS-H", "win", {"turn": self.turn}, None)
 
     # ================================================================== data views
     def full_state(self) -> dict[str, Any]:
@@ -918,3 +937,6 @@ def _jsonable(value: Any) -> Any:
     if isinstance(value, tuple | list):
         return [_jsonable(v) for v in value]
     return value
+
+
+_OWN_LEGAL = SpaceStationState._legal_actions
