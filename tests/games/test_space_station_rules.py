@@ -582,3 +582,48 @@ def test_SS_I_every_new_game_starts_from_its_own_copy_of_the_set_up():
     start = house.new_initial_state()
     assert start.game is house and start.full_state() == fresh
     assert game.new_initial_state().game is game
+
+
+# ---------------------------------------------------------------------- a random seat's pick
+def _decisions(game, seeds):
+    """Decision states of random games (every kind: a target to choose, a move, the phase)."""
+    import numpy as np
+
+    out = []
+    for seed in seeds:
+        rng = np.random.default_rng(seed)
+        st = game.new_initial_state()
+        while not st.is_terminal():
+            legal = st.legal_actions()
+            if st.current_player() == 0:
+                out.append(st.clone())
+            st.apply_action(legal[int(rng.integers(len(legal)))])
+    return out
+
+
+def test_SS_J_a_random_seats_pick_is_the_legal_list_entry():
+    """The driver's pick for a random seat (``State._pick_action``) builds only the chosen
+    action: for every index ``i`` it asks once for ``len(legal)`` and gives ``legal[i]`` -- a
+    laser target (SS-G3), a step of the active fighter (SS-D2), a fighter to select or the end
+    of the phase (SS-J steps 7-8); a subclass with its own legal list gets its pick from it."""
+
+    class Reversed(SpaceStationState):
+        def _legal_actions(self, player):
+            return list(super()._legal_actions(player))[::-1]
+
+    game = SpaceStationGame(fighter_speed=2)
+    states = _decisions(game, range(12))
+    kinds = set()
+    for st in states:
+        legal = st.legal_actions()
+        kinds.add(st.decision[0] if st.decision[0] == "target" else ("move" if st.active >= 0 else "phase"))
+        for i in range(len(legal)):
+            asked = []
+            got = st.clone()._pick_action(0, lambda n, i=i, asked=asked: asked.append(n) or i)
+            assert (asked, got) == ([len(legal)], legal[i])
+        turned = Reversed.__new__(Reversed)
+        turned.__dict__.update(st.clone().__dict__)
+        assert turned._pick_action(0, lambda n: 0) == legal[-1]
+    assert kinds == {"target", "move", "phase"}
+    chance = game.new_initial_state()  # a chance node: no decision, nothing to pick
+    assert chance.current_player() == CHANCE and chance._pick_action(0, lambda n: 0) is None

@@ -335,12 +335,12 @@ class SpaceStationState(State):
         if dec is None or type(self)._legal_actions is not _OWN_LEGAL:
             return super()._pick_action(player, pick)
         g = self.game
-        if dec[0] == "target":
+        if dec[0] == "target":  # (two targets or more: one is shot at once)
             targets = dec[2]
-            return act("fire", targets[pick(len(targets))]) if targets else None
+            return act("fire", targets[pick(len(targets))])
         if self.active >= 0:
-            moves = g.moves_from[self.hexes[self.active]]
-            return moves[pick(len(moves))] if moves else None
+            moves = g.moves_from[self.hexes[self.active]]  # ("stop" at least)
+            return moves[pick(len(moves))]
         eligible = self._eligible()
         i = pick(len(eligible) + 1)  # the selections, then "end"
         return g.select_actions[eligible[i] - 1] if i < len(eligible) else g.end_action
