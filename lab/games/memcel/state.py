@@ -14,7 +14,7 @@ Turning a ring rotates its run of slots.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from itertools import compress
+from itertools import compress, islice
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from lab.core.actions import Action
@@ -78,6 +78,11 @@ class MemcelState(State):
         self.contenders = list(range(n))
         self.order_round = 0
         self.counts = dict.fromkeys(COUNTERS, 0)
+        # kept counts, updated where a tile turns (a rescan of the board per question cost more):
+        self.down = 0  # face-down tiles (:meth:`face_down`)
+        self.up_owned = [0] * n  # face-up tiles of each player's colour (MC-2.1.2.1)
+        self.up_self = [0] * n  # of those, the ones their owner turned up (AMB-MC-4, MC-3)
+        self.deck_left = sum(self.deck)  # cards in the deck (MC-C3)
         self.mark = [0] * (n + 1)  # how much of ``seen`` each viewer had when they last decided
         self.n_public = 0  # records every viewer has in ``seen`` (one per public event)
         self.n_private = [0] * (n + 1)  # and each viewer's private ones (``len(seen[v])`` is the sum)
@@ -92,19 +97,16 @@ class MemcelState(State):
         return CHANCE if task[0] in CHANCE_TASKS else task[1]
 
     def _chance_outcomes(self) -> Sequence[tuple[Action, float]]:
-        kind = self.queue[0][0]
-        if kind in ("order", "rd8", "ad8"):
-            return self.t.d8
-        if kind in ("comp", "ricon"):
-            return self.t.icon
-        deck = self.deck
-        total = sum(deck)
-        return [(c, n / total) for c, n in zip(self.t.card, deck, strict=True) if n > 0]
+        table = self.t.dice.get(self.queue[0][0])  # a die (d8 or icon): its table, built once
+        if table is not None:
+            return table
+        total = self.deck_left
+        return [(c, n / total) for c, n in zip(self.t.card, self.deck, strict=True) if n > 0]
 
     def chance_stream(self) -> str:
         """Each use of a die (order, ring d8, attack d8, icon dice) has its own stream; cards theirs."""
         kind = self.queue[0][0]
-        return kind if kind in ("order", "rd8", "ad8", "comp", "ricon") else "deck"
+        return kind if kind in self.t.dice else "deck"
 
     def _legal_actions(self, player: int) -> list[Action]:
         t = self.t
@@ -117,7 +119,7 @@ class MemcelState(State):
         if kind == "reveal":
             return self._face_down(t.reveal)
         if kind == "x":
-            return [t.choose_x[x] for x in self._x_range()]
+            return list(t.xs[:len(self._x_range())])  # x = 1, 2, ... (xs[0] is x = 1)
         if kind == "place":
             empty = [k < 0 for k in self.tiles]
             out = []
@@ -141,6 +143,26 @@ class MemcelState(State):
         if kind == "cover":
             return list(compress(t.cover, self.up))
         return []
+
+    def _pick_action(self, player: int, pick: Callable[[int], int]) -> Action | None:
+        """``legal[pick(len(legal))]`` of :meth:`_legal_actions` for the hunt's frequent choices
+        (declare, x, reveal) without building the list; the others, and every choice when
+        ``_legal_actions`` is not this class's own (a test replaced it), from the list."""
+        kind = self.queue[0][0]
+        if type(self)._legal_actions is not _OWN_LEGAL or kind not in ("declare", "x", "reveal"):
+            return super()._pick_action(player, pick)
+        t = self.t
+        if kind == "declare":
+            legal = t.declare_all if self.game.rules.may_defend(self.defended[player]) else t.attack_only  # MC-2.2.1
+            return legal[pick(len(legal))]
+        n = len(self._x_range()) if kind == "x" else self.down
+        if not n:
+            return None
+        i = pick(n)
+        if kind == "x":
+            return t.xs[i]
+        # the i-th face-down slot (the hunt: every slot holds a tile, see _face_down)
+        return next(islice(compress(t.reveal, bytes(self.up).translate(_FLIP)), i, None))
 
     def _face_down(self, actions: list[Action]) -> list[Action]:
         """``actions[slot]`` of every face-down tile's slot, in slot order: the reveal and peek
@@ -254,8 +276,9 @@ class MemcelState(State):
 
     # ================================================================== turns
     def _next_turn(self) -> None:
-        n = self.t.players
-        params, turn_limit_reached = self.game.params, self.game.rules.turn_limit_reached
+        t = self.t
+        n = t.players
+        turn_limit_reached = self.game.rules.turn_limit_reached
         while True:
             if self.phase == "place":
                 if all(self.rolled) and not any(map(any, self.to_place)):
@@ -285,7 +308,7 @@ class MemcelState(State):
                 if self.turn_idx == 0:
                     self.rounds += 1
                 p = self.order[self.turn_idx]
-            limit = params["max_turns"]
+            limit = t.max_turns
             if turn_limit_reached(self.turns, limit):  # MC-3:max_turns rule point
                 self._stop(limit)
                 return
@@ -293,7 +316,7 @@ class MemcelState(State):
             if self.lost[p] > 0:  # MC-2.1.2.2 sit out
                 self.lost[p] -= 1
                 self.counts["sit_outs"] += 1
-                if params["sitout_clears_defence"]:  # AMB-MC-9
+                if t.sitout_clears:  # AMB-MC-9
                     self.defended[p] = False
                 self._emit("MC-2.1.2.2", "sits_out", player=p, left=self.lost[p])
                 continue
@@ -312,8 +335,9 @@ class MemcelState(State):
     def _do_place(self, task: tuple[Any, ...], action: Action) -> None:
         p = task[1]
         kind, slot = action.args
-        k = self.t.kinds.index(kind)
+        k = self.t.kind_index[kind]
         self.tiles[slot] = k
+        self.down += 1
         self.to_place[p][k] -= 1
         self.counts["placements"] += 1
         clause = "MC-1.1" if self.t.owner_of_kind[k] == p else "MC-1.2"
@@ -352,7 +376,7 @@ class MemcelState(State):
         v = action.args[0]
         self.counts["rolls"] += 1
         self._emit("MC-C5", "reroll_d8", player=p, value=v)
-        self._turn_ring(ring, sign * v * self.game.params["ring_step"], "MC-C5")
+        self._turn_ring(ring, sign * v * self.t.ring_step, "MC-C5")
 
     def _queue_swap(self, p: int, clause: str) -> None:
         if len(self.tiles) - self.tiles.count(-1) >= 2:
@@ -394,7 +418,7 @@ class MemcelState(State):
         """Whole-board turn ("giro della morte", AMB-MC-6): every ring moves in the table frame."""
         t = self.t
         old = self.board_angle
-        new = old + sign * self.game.params["board_turn_degrees"]
+        new = old + sign * t.board_degrees
         shifts = []
         for r, n in enumerate(t.sizes):
             k = (new * n // 360 - old * n // 360) % n
@@ -402,7 +426,7 @@ class MemcelState(State):
             self._rotate_slots(r, k)
         self.board_angle = new % 360
         self.counts["board_turns"] += 1
-        self._emit(clause, "board_turn", degrees=sign * self.game.params["board_turn_degrees"],
+        self._emit(clause, "board_turn", degrees=sign * t.board_degrees,
                    shifts=FrozenList(shifts))
 
     # ================================================================== the hunt (MC-2)
@@ -433,12 +457,11 @@ class MemcelState(State):
                 f"x is declared with choose_x, which takes 1 to {C.D8_SIDES}: return at most {C.D8_SIDES}"
             )
             raise RuleError(msg, rule="MC-2.1.1", clause="MC-2.1.1")
-        down = self.face_down()
-        return range(1, min(hi, down) + 1)
+        return range(1, min(hi, self.down) + 1)
 
     def face_down(self) -> int:
-        """How many tiles lie face down (a face-up slot always holds a tile)."""
-        return len(self.tiles) - self.tiles.count(-1) - self.up.count(True)
+        """How many tiles lie face down (a kept count)."""
+        return self.down
 
     def _do_ad8(self, task: tuple[Any, ...], action: Action) -> None:
         p, v = task[1], action.args[0]
@@ -448,7 +471,7 @@ class MemcelState(State):
         if len(self._x_range()) == 0:
             self.counts["void_attacks"] += 1
             self._emit("MC-2.1.1", "no_attack_possible", player=p, value=v)
-            if self.game.params["void_attack"] == "card":  # MC-2.1.3 read as every turn's end
+            if self.t.void_card:  # MC-2.1.3 read as every turn's end
                 self._end_attack(p, success=False)
             return
         self.queue.insert(0, ("x", p))
@@ -466,11 +489,17 @@ class MemcelState(State):
         k = self.tiles[slot]
         self.up[slot] = True
         self.upby[slot] = p
+        self.down -= 1
+        owner = t.owner_of_kind[k]
+        if owner >= 0:
+            self.up_owned[owner] += 1
+            if owner == p:
+                self.up_self[p] += 1
         self.attack[3].append(slot)
         self.counts["reveals"] += 1
         x, found = self.attack[1], self.attack[2]
         self._emit("MC-2.1.2", "reveal", player=p, slot=slot, tile=t.kinds[k])
-        if t.owner_of_kind[k] == p:
+        if owner == p:
             found += 1
             self.attack[2] = found
             if self._check_win(p):
@@ -486,8 +515,7 @@ class MemcelState(State):
         self.counts["misses"] += 1
         self._cover_own(p)
         if k == t.imp:  # MC-2.1.2.3 imprevisto: cover it again and draw a card now
-            self.up[slot] = False
-            self.upby[slot] = -1
+            self._turn_down(slot)
             self.counts["imprevisto_reveals"] += 1
             self._emit("MC-2.1.2.3", "imprevisto_revealed", player=p, slot=slot, y=y)
             self.queue.insert(0, ("card", p, "MC-2.1.2.3"))
@@ -500,58 +528,73 @@ class MemcelState(State):
             self.counts["lost_turns"] += lost
             self.counts["penalties"] += 1
             self._emit("MC-2.1.2.2", "lost_turns", player=p, turns=lost)
-        owner = t.owner_of_kind[k]
         if owner >= 0 and k != t.imp and self._check_win(owner):  # AMB-MC-4
             return
-        if k == t.imp and self.game.params["imprevisto_cards"] == 1:
+        if k == t.imp and t.imprevisto_cards == 1:
             return  # MC-2.1.2.3 the imprevisto card is the turn's card (no MC-2.1.3 card)
         self._end_attack(p, success=False)
 
     def _cover_own(self, p: int) -> None:
         """MC-2.1.2.1 cover own tiles again: all face-up ones, or this turn's (AMB-MC-3)."""
         t = self.t
-        owner, up = t.owner_of_kind, self.up
-        tiles = self.tiles
-        own = [s for s in compress(range(len(up)), up) if owner[tiles[s]] == p]
-        this_turn = [s for s in self.attack[3] if up[s] and owner[tiles[s]] == p]
-        chosen = self.game.rules.tiles_to_cover(own, this_turn, self.game.params["cover_scope"])
+        if self.up_owned[p]:
+            owner, up = t.owner_of_kind, self.up
+            tiles = self.tiles
+            own = [s for s in compress(range(len(up)), up) if owner[tiles[s]] == p]
+            this_turn = [s for s in self.attack[3] if up[s] and owner[tiles[s]] == p]
+        else:  # no tile of p's colour face up (a kept count): no board scan
+            own, this_turn = [], []
+        chosen = self.game.rules.tiles_to_cover(own, this_turn, t.cover_scope)
         own_set, slots = set(own), []
         for s in chosen:  # a house rule can only cover own face-up tiles, each once
             if s in own_set and s not in slots:
                 slots.append(s)
         for s in slots:
-            self.up[s] = False
-            self.upby[s] = -1
+            self._turn_down(s)
         self.counts["covered"] += len(slots)
         self._emit("MC-2.1.2.1", "cover_own", player=p, slots=FrozenList(slots))
 
     def _end_attack(self, p: int, success: bool) -> None:
         """MC-2.1.3 end of turn: draw an imprevisto card (after a full success: AMB-MC-5)."""
-        if success and not self.game.params["card_after_success"]:
+        if success and not self.t.card_after_success:
             return
         self.queue.append(("card", p, "MC-2.1.3"))
 
+    def _turn_down(self, slot: int) -> None:
+        """Turn the face-up tile at ``slot`` face down (the kept counts follow)."""
+        o = self.t.owner_of_kind[self.tiles[slot]]
+        if o >= 0:
+            self.up_owned[o] -= 1
+            if self.upby[slot] == o:
+                self.up_self[o] -= 1
+        self.up[slot] = False
+        self.upby[slot] = -1
+        self.down += 1
+
     def own_face_up(self, p: int) -> int:
-        """Player ``p``'s tiles that are face up and count for them (AMB-MC-4)."""
-        t = self.t
-        owner = t.owner_of_kind
-        if self.game.params["revealed_by_other_counts"]:
-            return list(map(owner.__getitem__, compress(self.tiles, self.up))).count(p)
-        return sum(1 for k, by in compress(zip(self.tiles, self.upby, strict=True), self.up)
-                   if by == p and owner[k] == p)
+        """Player ``p``'s tiles that are face up and count for them (AMB-MC-4): a kept count."""
+        return (self.up_owned if self.t.others_count else self.up_self)[p]
 
     def face_up_counts(self) -> list[int]:
-        """:meth:`own_face_up` for every player, in one pass."""
+        """:meth:`own_face_up` for every player."""
+        return list(self.up_owned if self.t.others_count else self.up_self)
+
+    def recount(self) -> dict[str, Any]:
+        """The kept counts computed afresh from the board and deck (what they must equal)."""
         t = self.t
-        others = self.game.params["revealed_by_other_counts"]
-        out = [0] * t.players
         owner = t.owner_of_kind
-        for s, u in enumerate(self.up):
-            if u:
-                p = owner[self.tiles[s]]
-                if p >= 0 and (others or self.upby[s] == p):
-                    out[p] += 1
-        return out
+        up_owned, up_self = [0] * t.players, [0] * t.players
+        for k, u, by in zip(self.tiles, self.up, self.upby, strict=True):
+            if u and owner[k] >= 0:
+                up_owned[owner[k]] += 1
+                up_self[owner[k]] += by == owner[k]
+        down = sum(1 for k, u in zip(self.tiles, self.up, strict=True) if k >= 0 and not u)
+        return {"down": down, "up_owned": up_owned, "up_self": up_self, "deck_left": sum(self.deck)}
+
+    def kept_counts(self) -> dict[str, Any]:
+        """The kept counts as they stand (:meth:`recount` gives what they must be)."""
+        return {"down": self.down, "up_owned": list(self.up_owned), "up_self": list(self.up_self),
+                "deck_left": self.deck_left}
 
     def _check_win(self, p: int) -> bool:
         """MC-3: the first player with all own tiles face up wins."""
@@ -567,17 +610,19 @@ class MemcelState(State):
     def _do_card(self, task: tuple[Any, ...], action: Action) -> None:
         p, why = task[1], task[2]
         t = self.t
-        e = t.effects.index(action.args[0])
+        e = t.effect_index[action.args[0]]
         self.deck[e] -= 1
+        self.deck_left -= 1
         self.counts["cards"] += 1
         effect = t.effects[e]
         self._emit(why, "card", player=p, effect=effect)
-        if not any(self.deck):
+        if not self.deck_left:
             self.deck = list(t.deck_counts)
+            self.deck_left = sum(self.deck)
             self._emit("MC-C3", "deck_reshuffled")
         kind, ring, k = t.parsed_effects[e]
         if kind == "turn_ring":
-            self._turn_ring(t.ring_names.index(ring), k * self.game.params["ring_step"], "AMB-MC-8")
+            self._turn_ring(t.ring_names.index(ring), k * t.ring_step, "AMB-MC-8")
         elif kind == "turn_board":
             self._turn_board(k, "AMB-MC-8")
         elif kind == "swap":
@@ -590,7 +635,7 @@ class MemcelState(State):
             self.extra += 1
             self.counts["extra_turns"] += 1
         elif kind == "peek":
-            if any(k2 >= 0 and not u for k2, u in zip(self.tiles, self.up, strict=True)):
+            if self.down:  # a face-down tile to look at
                 self.queue.insert(0, ("peek", p))
         elif kind == "cover" and any(self.up):
             self.queue.insert(0, ("cover", p))
@@ -604,8 +649,7 @@ class MemcelState(State):
 
     def _do_cover(self, task: tuple[Any, ...], action: Action) -> None:
         p, slot = task[1], action.args[0]
-        self.up[slot] = False
-        self.upby[slot] = -1
+        self._turn_down(slot)
         self.counts["covered"] += 1
         self._emit("AMB-MC-8", "cover_card", player=p, slot=slot)
 
@@ -741,6 +785,8 @@ class MemcelState(State):
         new.stopped_by = self.stopped_by
         new.attack = [*self.attack[:3], list(self.attack[3])] if self.attack else []
         new.deck = list(self.deck)
+        new.up_owned = list(self.up_owned)
+        new.up_self = list(self.up_self)
         new.rolls = dict(self.rolls)
         new.contenders = list(self.contenders)
         new.order_round = self.order_round
@@ -875,3 +921,4 @@ def _handlers_of(cls: type[MemcelState]) -> dict[str, Callable[..., None]]:
 
 
 MemcelState._handlers = _handlers_of(MemcelState)
+_OWN_LEGAL = MemcelState._legal_actions
