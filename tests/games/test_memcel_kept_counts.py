@@ -68,7 +68,12 @@ def test_kept_counts_survive_the_driver_clone_resample_and_save() -> None:
     rng = np.random.default_rng(5)
     for seed in range(8):
         seen: list[MemcelState] = []
-        lab.play(game, None, seed=seed, on_step=lambda s: seen.append(s.clone()) if s.move_number() % 29 == 0 else None)
+
+        def keep(s: MemcelState, seen: list[MemcelState] = seen) -> None:
+            if s.move_number() % 29 == 0:
+                seen.append(s.clone())
+
+        lab.play(game, None, seed=seed, on_step=keep)
         for s in seen:
             _check(s)
             if not s.is_terminal():

@@ -84,7 +84,9 @@ class MemcelState(State):
         self.up_self = [0] * n  # of those, the ones their owner turned up (AMB-MC-4, MC-3)
         self.deck_left = sum(self.deck)  # cards in the deck (MC-C3)
         self.mark = [0] * (n + 1)  # how much of ``seen`` each viewer had when they last decided
-        self.n_public = 0  # records every viewer has in ``seen`` (one per public event)
+        # records every viewer has in ``seen`` (one per public event): ``len(_events) - n_hidden``,
+        # n_hidden counting the private records (a public event then costs no count)
+        self.n_hidden = 0
         self.n_private = [0] * (n + 1)  # and each viewer's private ones (``len(seen[v])`` is the sum)
         self._seen: tuple[list[Event], int, list[list[dict[str, Any]]]] | None = None  # see ``seen``
         self.queue: list[tuple[Any, ...]] = [("order", p) for p in range(n)]
@@ -145,24 +147,41 @@ class MemcelState(State):
         return []
 
     def _pick_action(self, player: int, pick: Callable[[int], int]) -> Action | None:
-        """``legal[pick(len(legal))]`` of :meth:`_legal_actions` for the hunt's frequent choices
-        (declare, x, reveal) without building the list; the others, and every choice when
-        ``_legal_actions`` is not this class's own (a test replaced it), from the list."""
-        kind = self.queue[0][0]
-        if type(self)._legal_actions is not _OWN_LEGAL or kind not in ("declare", "x", "reveal"):
+        """``legal[pick(len(legal))]`` of :meth:`_legal_actions`, building only that action: a
+        choice of slot is the i-th slot of a row of flags, in slot order, as the list has them.
+        From the list when ``_legal_actions`` is not this class's own (a test replaced it)."""
+        if type(self)._legal_actions is not _OWN_LEGAL:
             return super()._pick_action(player, pick)
         t = self.t
+        task = self.queue[0]
+        kind = task[0]
         if kind == "declare":
-            legal = t.declare_all if self.game.rules.may_defend(self.defended[player]) else t.attack_only  # MC-2.2.1
+            may_defend = self.game.rules.may_defend(self.defended[player])  # MC-2.2.1 rule point
+            legal = t.declare_all if may_defend else t.attack_only
             return legal[pick(len(legal))]
-        n = len(self._x_range()) if kind == "x" else self.down
-        if not n:
-            return None
-        i = pick(n)
         if kind == "x":
-            return t.xs[i]
-        # the i-th face-down slot (the hunt: every slot holds a tile, see _face_down)
-        return next(islice(compress(t.reveal, bytes(self.up).translate(_FLIP)), i, None))
+            n = len(self._x_range())
+            return t.xs[pick(n)] if n else None
+        if kind == "reveal" or kind == "peek":  # the face-down tiles (the hunt: see _face_down)
+            actions, flags, n = t.reveal if kind == "reveal" else t.peek, bytes(self.up).translate(_FLIP), self.down
+        elif kind == "cover":
+            actions, flags, n = t.cover, self.up, self.up.count(True)
+        elif kind == "place":
+            empty = [k < 0 for k in self.tiles]
+            kinds = [k for k, left in enumerate(self.to_place[player]) if left > 0]
+            n_empty = empty.count(True)
+            if not kinds or not n_empty:
+                return None
+            i = pick(len(kinds) * n_empty)  # kind by kind, each over the empty slots
+            return next(islice(compress(t.place[kinds[i // n_empty]], empty), i % n_empty, None))
+        elif kind[:4] == "swap" and _EMPTY not in self.tiles:  # every slot holds a tile (the hunt)
+            i = pick(t.n_slots - (kind == "swap2"))
+            if kind == "swap2" and i >= task[2]:  # the first tile picked is not a choice
+                i += 1
+            return t.swap[i]
+        else:
+            return super()._pick_action(player, pick)
+        return next(islice(compress(actions, flags), pick(n), None)) if n else None
 
     def _face_down(self, actions: list[Action]) -> list[Action]:
         """``actions[slot]`` of every face-down tile's slot, in slot order: the reveal and peek
@@ -176,7 +195,7 @@ class MemcelState(State):
         kind = task[0]
         if kind not in CHANCE_TASKS:  # the decider has now seen everything so far
             p = task[1]
-            mark, public = self.mark, self.n_public
+            mark, public = self.mark, len(self._events) - self.n_hidden
             mark[p] = public + self.n_private[p]
             mark[-1] = public
         self._handlers[kind](self, task, action)
@@ -195,7 +214,8 @@ class MemcelState(State):
         self, clause: str, kind: str, to: int | None = None, secret: dict[str, Any] | None = None,
         own_clause: str | None = None, **data: Any,
     ) -> None:
-        """Log an event; the observers who see it find it in :attr:`seen`.
+        """Log an event; the observers who see it find it in :attr:`seen`. (A plain public event
+        is logged by ``self._record(clause, kind, data, None)`` directly: one call less.)
 
         ``to``: a private event of that player only. ``secret``: extra fields only the acting
         player (``data['player']``) sees, logged as a second event (kind ``<kind>_own``) visible
@@ -207,11 +227,12 @@ class MemcelState(State):
         if to is not None:
             self._record(clause, kind, data, (to,))
             self.n_private[to] += 1
+            self.n_hidden += 1
             return
         self._record(clause, kind, data, None)
-        self.n_public += 1
         if secret:
             self._record(own_clause or clause, kind + "_own", {**data, **secret}, (data.get("player", -1),))
+            self.n_hidden += 1
 
     @property
     def seen(self) -> list[list[dict[str, Any]]]:
@@ -253,7 +274,7 @@ class MemcelState(State):
         p, v = task[1], action.args[0]
         self.counts["rolls"] += 1
         self.rolls[p] = v
-        self._emit("MC-0.1", "order_roll", player=p, value=v)
+        self._record("MC-0.1", "order_roll", {"player": p, "value": v}, None)
         if any(q not in self.rolls for q in self.contenders):
             return
         best = max(self.rolls[q] for q in self.contenders)
@@ -263,14 +284,14 @@ class MemcelState(State):
             self.contenders = tied
             self.rolls = {}
             self.queue = [("order", q) for q in tied]
-            self._emit("MC-0.1", "order_tie", players=FrozenList(tied))
+            self._record("MC-0.1", "order_tie", {"players": FrozenList(tied)}, None)
             return
         first = min(tied)
         n = self.t.players
         self.order = [(first + i) % n for i in range(n)]  # clockwise from the highest roll
-        self._emit("MC-0.1", "turn_order", order=FrozenList(self.order))
-        self._emit("MC-0.2", "tiles_shared", shares=FrozenList(FrozenList(s) for s in self.t.shares),
-                   kinds=FrozenList(self.t.kinds))
+        self._record("MC-0.1", "turn_order", {"order": FrozenList(self.order)}, None)
+        shares = FrozenList(FrozenList(s) for s in self.t.shares)
+        self._record("MC-0.2", "tiles_shared", {"shares": shares, "kinds": FrozenList(self.t.kinds)}, None)
         self.phase = "place"
         self.turn_idx = -1
 
@@ -285,7 +306,7 @@ class MemcelState(State):
                     self.phase = "hunt"  # MC-2.0 play restarts from the first player
                     self.turn_idx = -1
                     self.extra = 0
-                    self._emit("MC-2.0", "hunt_starts", first=self.order[0])
+                    self._record("MC-2.0", "hunt_starts", {"first": self.order[0]}, None)
                     continue
                 self.turn_idx = (self.turn_idx + 1) % n
                 p = self.order[self.turn_idx]
@@ -302,7 +323,7 @@ class MemcelState(State):
             if self.extra > 0:
                 self.extra -= 1
                 p = self.order[self.turn_idx]
-                self._emit("MC-2.0", "extra_turn_starts", player=p)
+                self._record("MC-2.0", "extra_turn_starts", {"player": p}, None)
             else:
                 self.turn_idx = (self.turn_idx + 1) % n
                 if self.turn_idx == 0:
@@ -318,7 +339,7 @@ class MemcelState(State):
                 self.counts["sit_outs"] += 1
                 if t.sitout_clears:  # AMB-MC-9
                     self.defended[p] = False
-                self._emit("MC-2.1.2.2", "sits_out", player=p, left=self.lost[p])
+                self._record("MC-2.1.2.2", "sits_out", {"player": p, "left": self.lost[p]}, None)
                 continue
             self.attack = []
             self.queue = [("declare", p)]
@@ -329,7 +350,6 @@ class MemcelState(State):
         self.phase = "over"
         self.queue = []
         self.stop_unfinished("MC-3:max_turns", f"max_turns={limit}", turns=self.turns)
-        self.n_public += 1  # every viewer sees why the game stopped
 
     # ================================================================== placement (MC-1)
     def _do_place(self, task: tuple[Any, ...], action: Action) -> None:
@@ -353,7 +373,7 @@ class MemcelState(State):
         face = self.t.icon_faces[f]
         self.counts["rolls"] += 1
         comp = face["complication"]
-        self._emit(why, "complication", player=p, face=f, complication=comp)
+        self._record(why, "complication", {"player": p, "face": f, "complication": comp}, None)
         if comp == "board":
             self._turn_board(1 if face["dir"] == "cw" else -1, "MC-C5")
         elif comp == "swap":
@@ -368,21 +388,21 @@ class MemcelState(State):
         self.counts["rolls"] += 1
         ring = self.t.ring_names.index(face["ring"])
         sign = 1 if face["dir"] == "cw" else -1
-        self._emit("MC-C5", "reroll_icon", player=p, face=f, ring=face["ring"], dir=face["dir"])
+        self._record("MC-C5", "reroll_icon", {"player": p, "face": f, "ring": face["ring"], "dir": face["dir"]}, None)
         self.queue.insert(0, ("rd8", p, ring, sign))
 
     def _do_rd8(self, task: tuple[Any, ...], action: Action) -> None:
         p, ring, sign = task[1], task[2], task[3]
         v = action.args[0]
         self.counts["rolls"] += 1
-        self._emit("MC-C5", "reroll_d8", player=p, value=v)
+        self._record("MC-C5", "reroll_d8", {"player": p, "value": v}, None)
         self._turn_ring(ring, sign * v * self.t.ring_step, "MC-C5")
 
     def _queue_swap(self, p: int, clause: str) -> None:
         if len(self.tiles) - self.tiles.count(-1) >= 2:
             self.queue.insert(0, ("swap1", p, clause))
         else:
-            self._emit(clause, "swap_impossible", player=p)
+            self._record(clause, "swap_impossible", {"player": p}, None)
 
     def _do_swap1(self, task: tuple[Any, ...], action: Action) -> None:
         self.queue.insert(0, ("swap2", task[1], action.args[0], task[2]))
@@ -393,7 +413,7 @@ class MemcelState(State):
         for arr in (self.tiles, self.up, self.upby):
             arr[a], arr[b] = arr[b], arr[a]
         self.counts["swaps"] += 1
-        self._emit(clause, "swap", player=p, a=a, b=b)
+        self._record(clause, "swap", {"player": p, "a": a, "b": b}, None)
 
     def _turn_ring(self, ring: int, steps: int, clause: str) -> None:
         """Turn ``ring`` ``steps`` sectors clockwise (negative: counter-clockwise)."""
@@ -402,7 +422,7 @@ class MemcelState(State):
         self.offsets[ring] = (self.offsets[ring] + steps) % n
         self._rotate_slots(ring, steps)
         self.counts["ring_turns"] += 1
-        self._emit(clause, "ring_turn", ring=ring, steps=steps)
+        self._record(clause, "ring_turn", {"ring": ring, "steps": steps}, None)
 
     def _rotate_slots(self, ring: int, steps: int) -> None:
         t = self.t
@@ -410,9 +430,9 @@ class MemcelState(State):
         k = steps % n
         if k == 0:
             return
+        cut, end = f + n - k, f + n
         for arr in (self.tiles, self.up, self.upby):
-            seg = arr[f:f + n]
-            arr[f:f + n] = seg[n - k:] + seg[:n - k]
+            arr[f:end] = arr[cut:end] + arr[f:cut]
 
     def _turn_board(self, sign: int, clause: str) -> None:
         """Whole-board turn ("giro della morte", AMB-MC-6): every ring moves in the table frame."""
@@ -426,8 +446,8 @@ class MemcelState(State):
             self._rotate_slots(r, k)
         self.board_angle = new % 360
         self.counts["board_turns"] += 1
-        self._emit(clause, "board_turn", degrees=sign * t.board_degrees,
-                   shifts=FrozenList(shifts))
+        shifts_ = FrozenList(shifts)
+        self._record(clause, "board_turn", {"degrees": sign * t.board_degrees, "shifts": shifts_}, None)
 
     # ================================================================== the hunt (MC-2)
     def _do_declare(self, task: tuple[Any, ...], action: Action) -> None:
@@ -436,13 +456,13 @@ class MemcelState(State):
         if action.kind == "attack":
             self.defended[p] = False
             self.counts["attacks"] += 1
-            self._emit("MC-2.0", "attack", player=p)
+            self._record("MC-2.0", "attack", {"player": p}, None)
             self.queue.insert(0, ("ad8", p))
             return
         option = action.args[0]  # MC-2.2 defence
         self.defended[p] = True
         self.counts["defences"] += 1
-        self._emit("MC-2.2", "defence", player=p, option=option)
+        self._record("MC-2.2", "defence", {"player": p, "option": option}, None)
         if option == "complication":
             self.queue.insert(0, ("comp", p, "MC-2.2"))
         elif option == "card":
@@ -467,10 +487,10 @@ class MemcelState(State):
         p, v = task[1], action.args[0]
         self.counts["rolls"] += 1
         self.attack = [v, 0, 0, []]
-        self._emit("MC-2.1.1", "attack_roll", player=p, value=v)
+        self._record("MC-2.1.1", "attack_roll", {"player": p, "value": v}, None)
         if len(self._x_range()) == 0:
             self.counts["void_attacks"] += 1
-            self._emit("MC-2.1.1", "no_attack_possible", player=p, value=v)
+            self._record("MC-2.1.1", "no_attack_possible", {"player": p, "value": v}, None)
             if self.t.void_card:  # MC-2.1.3 read as every turn's end
                 self._end_attack(p, success=False)
             return
@@ -480,7 +500,7 @@ class MemcelState(State):
         p, x = task[1], action.args[0]
         self.counts["declarations"] += 1
         self.attack[1] = x
-        self._emit("MC-2.1.1", "declare_x", player=p, x=x, roll=self.attack[0])
+        self._record("MC-2.1.1", "declare_x", {"player": p, "x": x, "roll": self.attack[0]}, None)
         self.queue.insert(0, ("reveal", p))
 
     def _do_reveal(self, task: tuple[Any, ...], action: Action) -> None:
@@ -498,7 +518,7 @@ class MemcelState(State):
         self.attack[3].append(slot)
         self.counts["reveals"] += 1
         x, found = self.attack[1], self.attack[2]
-        self._emit("MC-2.1.2", "reveal", player=p, slot=slot, tile=t.kinds[k])
+        self._record("MC-2.1.2", "reveal", {"player": p, "slot": slot, "tile": t.kinds[k]}, None)
         if owner == p:
             found += 1
             self.attack[2] = found
@@ -506,7 +526,7 @@ class MemcelState(State):
                 return
             if found == x:  # MC-2.1.2.0 all x found: the tiles stay face up
                 self.counts["full_successes"] += 1
-                self._emit("MC-2.1.2.0", "full_success", player=p, x=x)
+                self._record("MC-2.1.2.0", "full_success", {"player": p, "x": x}, None)
                 self._end_attack(p, success=True)
             else:
                 self.queue.insert(0, ("reveal", p))
@@ -517,17 +537,17 @@ class MemcelState(State):
         if k == t.imp:  # MC-2.1.2.3 imprevisto: cover it again and draw a card now
             self._turn_down(slot)
             self.counts["imprevisto_reveals"] += 1
-            self._emit("MC-2.1.2.3", "imprevisto_revealed", player=p, slot=slot, y=y)
+            self._record("MC-2.1.2.3", "imprevisto_revealed", {"player": p, "slot": slot, "y": y}, None)
             self.queue.insert(0, ("card", p, "MC-2.1.2.3"))
         else:  # MC-2.1.2.1 / MC-2.1.2.2 the wrong tile stays face up
             clause = "MC-2.1.2.1" if y == 1 else "MC-2.1.2.2"
-            self._emit(clause, "miss", player=p, slot=slot, found=found, x=x, y=y)
+            self._record(clause, "miss", {"player": p, "slot": slot, "found": found, "x": x, "y": y}, None)
         lost = self.game.rules.lost_turns(x, found)  # MC-2.1.2.2 rule point
         if lost > 0:  # MC-2.1.2.2 (also with an imprevisto, MC-2.1.2.3) sit out y turns
             self.lost[p] += lost
             self.counts["lost_turns"] += lost
             self.counts["penalties"] += 1
-            self._emit("MC-2.1.2.2", "lost_turns", player=p, turns=lost)
+            self._record("MC-2.1.2.2", "lost_turns", {"player": p, "turns": lost}, None)
         if owner >= 0 and k != t.imp and self._check_win(owner):  # AMB-MC-4
             return
         if k == t.imp and t.imprevisto_cards == 1:
@@ -552,7 +572,7 @@ class MemcelState(State):
         for s in slots:
             self._turn_down(s)
         self.counts["covered"] += len(slots)
-        self._emit("MC-2.1.2.1", "cover_own", player=p, slots=FrozenList(slots))
+        self._record("MC-2.1.2.1", "cover_own", {"player": p, "slots": FrozenList(slots)}, None)
 
     def _end_attack(self, p: int, success: bool) -> None:
         """MC-2.1.3 end of turn: draw an imprevisto card (after a full success: AMB-MC-5)."""
@@ -603,7 +623,7 @@ class MemcelState(State):
         self.winner = p
         self.phase = "over"
         self.queue = []
-        self._emit("MC-3", "win", player=p)
+        self._record("MC-3", "win", {"player": p}, None)
         return True
 
     # ================================================================== imprevisto cards
@@ -615,11 +635,11 @@ class MemcelState(State):
         self.deck_left -= 1
         self.counts["cards"] += 1
         effect = t.effects[e]
-        self._emit(why, "card", player=p, effect=effect)
+        self._record(why, "card", {"player": p, "effect": effect}, None)
         if not self.deck_left:
             self.deck = list(t.deck_counts)
             self.deck_left = sum(self.deck)
-            self._emit("MC-C3", "deck_reshuffled")
+            self._record("MC-C3", "deck_reshuffled", {}, None)
         kind, ring, k = t.parsed_effects[e]
         if kind == "turn_ring":
             self._turn_ring(t.ring_names.index(ring), k * t.ring_step, "AMB-MC-8")
@@ -630,7 +650,7 @@ class MemcelState(State):
         elif kind == "lose_turn":
             self.lost[p] += 1
             self.counts["lost_turns"] += 1
-            self._emit("AMB-MC-8", "lost_turns", player=p, turns=1)
+            self._record("AMB-MC-8", "lost_turns", {"player": p, "turns": 1}, None)
         elif kind == "extra_turn":
             self.extra += 1
             self.counts["extra_turns"] += 1
@@ -643,7 +663,7 @@ class MemcelState(State):
     def _do_peek(self, task: tuple[Any, ...], action: Action) -> None:
         p, slot = task[1], action.args[0]
         self.counts["peeks"] += 1
-        self._emit("AMB-MC-8", "peek", player=p, slot=slot)
+        self._record("AMB-MC-8", "peek", {"player": p, "slot": slot}, None)
         self._emit("AMB-MC-8", "peeked", to=p, player=p, slot=slot,
                    tile=self.t.kinds[self.tiles[slot]])
 
@@ -651,7 +671,7 @@ class MemcelState(State):
         p, slot = task[1], action.args[0]
         self._turn_down(slot)
         self.counts["covered"] += 1
-        self._emit("AMB-MC-8", "cover_card", player=p, slot=slot)
+        self._record("AMB-MC-8", "cover_card", {"player": p, "slot": slot}, None)
 
     # ================================================================== views
     def event_log(self, player: int | None) -> list[dict[str, Any]]:
