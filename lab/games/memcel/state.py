@@ -174,7 +174,7 @@ class MemcelState(State):
                 return None
             i = pick(len(kinds) * n_empty)  # kind by kind, each over the empty slots
             return next(islice(compress(t.place[kinds[i // n_empty]], empty), i % n_empty, None))
-        elif kind[:4] == "swap" and _EMPTY not in self.tiles:  # every slot holds a tile (the hunt)
+        elif (kind == "swap1" or kind == "swap2") and self.phase == "hunt":  # every slot holds a tile
             i = pick(t.n_slots - (kind == "swap2"))
             if kind == "swap2" and i >= task[2]:  # the first tile picked is not a choice
                 i += 1
@@ -297,49 +297,58 @@ class MemcelState(State):
 
     # ================================================================== turns
     def _next_turn(self) -> None:
-        t = self.t
-        n = t.players
-        turn_limit_reached = self.game.rules.turn_limit_reached
+        if self.phase == "place" and self._next_placement_turn():
+            return
+        self._next_hunt_turn()
+
+    def _next_placement_turn(self) -> bool:
+        """The next placement turn (MC-1); ``False`` when every tile is placed and every
+        complication rolled: the hunt starts (MC-2.0)."""
+        n = self.t.players
         while True:
-            if self.phase == "place":
-                if all(self.rolled) and not any(map(any, self.to_place)):
-                    self.phase = "hunt"  # MC-2.0 play restarts from the first player
-                    self.turn_idx = -1
-                    self.extra = 0
-                    self._record("MC-2.0", "hunt_starts", {"first": self.order[0]}, None)
-                    continue
-                self.turn_idx = (self.turn_idx + 1) % n
-                p = self.order[self.turn_idx]
-                left = sum(self.to_place[p])
-                if left:  # MC-1.1 two tiles per turn
-                    self.queue = [("place", p)] * min(2, left)
-                    return
-                if not self.rolled[p]:  # MC-1.3 complication once all own tiles are placed
-                    self.rolled[p] = True
-                    self.queue = [("comp", p, "MC-1.3")]
-                    return
-                continue
-            # hunt
+            if all(self.rolled) and not any(map(any, self.to_place)):
+                self.phase = "hunt"  # MC-2.0 play restarts from the first player
+                self.turn_idx = -1
+                self.extra = 0
+                self._record("MC-2.0", "hunt_starts", {"first": self.order[0]}, None)
+                return False
+            self.turn_idx = (self.turn_idx + 1) % n
+            p = self.order[self.turn_idx]
+            left = sum(self.to_place[p])
+            if left:  # MC-1.1 two tiles per turn
+                self.queue = [("place", p)] * min(2, left)
+                return True
+            if not self.rolled[p]:  # MC-1.3 complication once all own tiles are placed
+                self.rolled[p] = True
+                self.queue = [("comp", p, "MC-1.3")]
+                return True
+
+    def _next_hunt_turn(self) -> None:
+        """The next hunt turn (MC-2): an extra turn, else the next player's; sat out (MC-2.1.2.2)
+        or stopped by the lab's turn limit."""
+        t = self.t
+        n, order, lost = t.players, self.order, self.lost
+        limit, turn_limit_reached = t.max_turns, self.game.rules.turn_limit_reached
+        while True:
             if self.extra > 0:
                 self.extra -= 1
-                p = self.order[self.turn_idx]
+                p = order[self.turn_idx]
                 self._record("MC-2.0", "extra_turn_starts", {"player": p}, None)
             else:
-                self.turn_idx = (self.turn_idx + 1) % n
-                if self.turn_idx == 0:
+                idx = self.turn_idx = (self.turn_idx + 1) % n
+                if idx == 0:
                     self.rounds += 1
-                p = self.order[self.turn_idx]
-            limit = t.max_turns
+                p = order[idx]
             if turn_limit_reached(self.turns, limit):  # MC-3:max_turns rule point
                 self._stop(limit)
                 return
             self.turns += 1
-            if self.lost[p] > 0:  # MC-2.1.2.2 sit out
-                self.lost[p] -= 1
+            if lost[p] > 0:  # MC-2.1.2.2 sit out
+                left = lost[p] = lost[p] - 1
                 self.counts["sit_outs"] += 1
                 if t.sitout_clears:  # AMB-MC-9
                     self.defended[p] = False
-                self._record("MC-2.1.2.2", "sits_out", {"player": p, "left": self.lost[p]}, None)
+                self._record("MC-2.1.2.2", "sits_out", {"player": p, "left": left}, None)
                 continue
             self.attack = []
             self.queue = [("declare", p)]
@@ -618,7 +627,9 @@ class MemcelState(State):
 
     def _check_win(self, p: int) -> bool:
         """MC-3: the first player with all own tiles face up wins."""
-        if not self.game.rules.has_won(self.own_face_up(p), self.t.kind_counts[p]):  # MC-3 rule point
+        t = self.t
+        face_up = (self.up_owned if t.others_count else self.up_self)[p]  # own_face_up(p)
+        if not self.game.rules.has_won(face_up, t.kind_counts[p]):  # MC-3 rule point
             return False
         self.winner = p
         self.phase = "over"
