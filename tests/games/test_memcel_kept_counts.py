@@ -61,3 +61,49 @@ def test_a_wrong_kept_count_is_caught() -> None:
     state.down += 1
     with pytest.raises(AssertionError, match="kept counts wrong"):
         _check(state)
+
+
+# ------------------------------------------------------------------ the driver's random pick
+def _assert_pick(state: MemcelState) -> None:
+    """``_pick_action`` asks once, with the number of legal actions, and gives ``legal[i]``."""
+    cur = state.current_player()
+    legal = state.legal_actions()
+    for i in range(len(legal)):
+        asked: list[int] = []
+        got = state._pick_action(cur, lambda n, i=i, asked=asked: asked.append(n) or i)
+        assert asked == [len(legal)] and got == legal[i], (state.queue[0], i)
+
+
+def test_a_swap_while_tiles_are_still_being_placed_is_picked_among_the_occupied_slots() -> None:
+    """MC-1.3 swap with empty sectors left (unequal shares, 17/17/16): the pick skips them."""
+    game = lab.load("memcel", players=3, max_turns=5,
+                    tile_counts={"red": 10, "green": 10, "blue": 10, "orange": 12, "imprevisto": 8},
+                    ring_layout=[{"colour": "red", "sectors": 16}, {"colour": "green", "sectors": 17},
+                                 {"colour": "blue", "sectors": 17}])
+    checked: list[str] = []
+
+    def check(s: MemcelState) -> None:
+        if s.phase == "place" and s.queue and s.queue[0][0] in ("swap1", "swap2") and -1 in s.tiles:
+            _assert_pick(s)
+            checked.append(s.queue[0][0])
+
+    lab.play(game, None, seed=3, on_step=check)
+    assert checked == ["swap1", "swap2"]
+
+
+def test_a_replaced_legal_list_is_the_one_the_pick_indexes() -> None:
+    """A subclass whose ``_legal_actions`` differs (here reversed) gets its own list's ``[i]``."""
+
+    class Reversed(MemcelState):
+        def _legal_actions(self, player: int) -> list[lab.Action]:
+            return super()._legal_actions(player)[::-1]
+
+    game = lab.load("memcel", players=2, max_turns=15)
+    state = Reversed(game)
+
+    def check(s: MemcelState) -> None:
+        if s.current_player() >= 0:
+            _assert_pick(s)
+
+    lab.play(game, None, seed=1, state=state, on_step=check)
+    assert state.is_terminal()
