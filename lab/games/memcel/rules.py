@@ -229,6 +229,18 @@ class Tables:
         self.icon_faces = thaw(params["icon_die"])
         self.seconds = {**C.DEFAULT_SECONDS, **thaw(params["seconds"])}
         self.strict = params["reveal_limit"] == "strict"
+        # parameters the turn program reads on every turn, read once (a Params lookup is a call)
+        self.max_turns: int = params["max_turns"]
+        self.ring_step: int = params["ring_step"]
+        self.board_degrees: int = params["board_turn_degrees"]
+        self.cover_scope: str = params["cover_scope"]
+        self.others_count: bool = params["revealed_by_other_counts"]
+        self.card_after_success: bool = params["card_after_success"]
+        self.sitout_clears: bool = params["sitout_clears_defence"]
+        self.void_card = params["void_attack"] == "card"
+        self.imprevisto_cards: int = params["imprevisto_cards"]
+        self.kind_index = {k: i for i, k in enumerate(self.kinds)}
+        self.effect_index = {e: i for i, e in enumerate(self.effects)}
         # action tables (no Action construction in hot loops)
         s_range = range(self.n_slots)
         self.place = [[Action("place", (k, s)) for s in s_range] for k in self.kinds]
@@ -239,11 +251,17 @@ class Tables:
         self.choose_x = {x: Action("choose_x", (x,)) for x in range(1, C.D8_SIDES + 1)}
         self.attack = Action("attack", ())
         self.defend = {d: Action("defend", (d,)) for d in DEFENCES}
+        # the declare and x choices in their legal order, for a random seat's pick by index
+        self.declare_all = (self.attack, *self.defend.values())
+        self.attack_only = (self.attack,)
+        self.xs = tuple(self.choose_x.values())
         # chance outcome tables: tuples built once (the driver caches what it reads of a tuple)
         self.d8 = tuple((Action("d8", (v,)), 1.0 / C.D8_SIDES) for v in range(1, C.D8_SIDES + 1))
         nf = len(self.icon_faces)
         self.icon = tuple((Action("icon", (f,)), 1.0 / nf) for f in range(nf))
         self.card = [Action("card", (e,)) for e in self.effects]
+        #: chance task kind -> its die's outcome table (a card task draws from the deck left)
+        self.dice = {"order": self.d8, "rd8": self.d8, "ad8": self.d8, "comp": self.icon, "ricon": self.icon}
 
 
 class MemcelGame(Game):

@@ -14,7 +14,7 @@ Turning a ring rotates its run of slots.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from itertools import compress
+from itertools import compress, islice
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from lab.core.actions import Action
@@ -78,8 +78,15 @@ class MemcelState(State):
         self.contenders = list(range(n))
         self.order_round = 0
         self.counts = dict.fromkeys(COUNTERS, 0)
+        # kept counts, updated where a tile turns (a rescan of the board per question cost more):
+        self.down = 0  # face-down tiles (:meth:`face_down`)
+        self.up_owned = [0] * n  # face-up tiles of each player's colour (MC-2.1.2.1)
+        self.up_self = [0] * n  # of those, the ones their owner turned up (AMB-MC-4, MC-3)
+        self.deck_left = sum(self.deck)  # cards in the deck (MC-C3)
         self.mark = [0] * (n + 1)  # how much of ``seen`` each viewer had when they last decided
-        self.n_public = 0  # records every viewer has in ``seen`` (one per public event)
+        # records every viewer has in ``seen`` (one per public event): ``len(_events) - n_hidden``,
+        # n_hidden counting the private records (a public event then costs no count)
+        self.n_hidden = 0
         self.n_private = [0] * (n + 1)  # and each viewer's private ones (``len(seen[v])`` is the sum)
         self._seen: tuple[list[Event], int, list[list[dict[str, Any]]]] | None = None  # see ``seen``
         self.queue: list[tuple[Any, ...]] = [("order", p) for p in range(n)]
@@ -92,19 +99,16 @@ class MemcelState(State):
         return CHANCE if task[0] in CHANCE_TASKS else task[1]
 
     def _chance_outcomes(self) -> Sequence[tuple[Action, float]]:
-        kind = self.queue[0][0]
-        if kind in ("order", "rd8", "ad8"):
-            return self.t.d8
-        if kind in ("comp", "ricon"):
-            return self.t.icon
-        deck = self.deck
-        total = sum(deck)
-        return [(c, n / total) for c, n in zip(self.t.card, deck, strict=True) if n > 0]
+        table = self.t.dice.get(self.queue[0][0])  # a die (d8 or icon): its table, built once
+        if table is not None:
+            return table
+        total = self.deck_left
+        return [(c, n / total) for c, n in zip(self.t.card, self.deck, strict=True) if n > 0]
 
     def chance_stream(self) -> str:
         """Each use of a die (order, ring d8, attack d8, icon dice) has its own stream; cards theirs."""
         kind = self.queue[0][0]
-        return kind if kind in ("order", "rd8", "ad8", "comp", "ricon") else "deck"
+        return kind if kind in self.t.dice else "deck"
 
     def _legal_actions(self, player: int) -> list[Action]:
         t = self.t
@@ -117,7 +121,7 @@ class MemcelState(State):
         if kind == "reveal":
             return self._face_down(t.reveal)
         if kind == "x":
-            return [t.choose_x[x] for x in self._x_range()]
+            return list(t.xs[:len(self._x_range())])  # x = 1, 2, ... (xs[0] is x = 1)
         if kind == "place":
             empty = [k < 0 for k in self.tiles]
             out = []
@@ -142,6 +146,43 @@ class MemcelState(State):
             return list(compress(t.cover, self.up))
         return []
 
+    def _pick_action(self, player: int, pick: Callable[[int], int]) -> Action | None:
+        """``legal[pick(len(legal))]`` of :meth:`_legal_actions`, building only that action: a
+        choice of slot is the i-th slot of a row of flags, in slot order, as the list has them.
+        From the list when ``_legal_actions`` is not this class's own (a test replaced it)."""
+        if type(self)._legal_actions is not _OWN_LEGAL:
+            return super()._pick_action(player, pick)
+        t = self.t
+        task = self.queue[0]
+        kind = task[0]
+        if kind == "declare":
+            may_defend = self.game.rules.may_defend(self.defended[player])  # MC-2.2.1 rule point
+            legal = t.declare_all if may_defend else t.attack_only
+            return legal[pick(len(legal))]
+        if kind == "x":
+            n = len(self._x_range())
+            return t.xs[pick(n)] if n else None
+        if kind == "reveal" or kind == "peek":  # the face-down tiles (the hunt: see _face_down)
+            actions, flags, n = t.reveal if kind == "reveal" else t.peek, bytes(self.up).translate(_FLIP), self.down
+        elif kind == "cover":
+            actions, flags, n = t.cover, self.up, self.up.count(True)
+        elif kind == "place":
+            empty = [k < 0 for k in self.tiles]
+            kinds = [k for k, left in enumerate(self.to_place[player]) if left > 0]
+            n_empty = empty.count(True)
+            if not kinds or not n_empty:
+                return None
+            i = pick(len(kinds) * n_empty)  # kind by kind, each over the empty slots
+            return next(islice(compress(t.place[kinds[i // n_empty]], empty), i % n_empty, None))
+        elif (kind == "swap1" or kind == "swap2") and self.phase == "hunt":  # every slot holds a tile
+            i = pick(t.n_slots - (kind == "swap2"))
+            if kind == "swap2" and i >= task[2]:  # the first tile picked is not a choice
+                i += 1
+            return t.swap[i]
+        else:
+            return super()._pick_action(player, pick)
+        return next(islice(compress(actions, flags), pick(n), None)) if n else None
+
     def _face_down(self, actions: list[Action]) -> list[Action]:
         """``actions[slot]`` of every face-down tile's slot, in slot order: the reveal and peek
         choices. Only the hunt asks for them (MC-2.1.2; a peek card is drawn in the hunt only,
@@ -154,7 +195,7 @@ class MemcelState(State):
         kind = task[0]
         if kind not in CHANCE_TASKS:  # the decider has now seen everything so far
             p = task[1]
-            mark, public = self.mark, self.n_public
+            mark, public = self.mark, len(self._events) - self.n_hidden
             mark[p] = public + self.n_private[p]
             mark[-1] = public
         self._handlers[kind](self, task, action)
@@ -173,7 +214,8 @@ class MemcelState(State):
         self, clause: str, kind: str, to: int | None = None, secret: dict[str, Any] | None = None,
         own_clause: str | None = None, **data: Any,
     ) -> None:
-        """Log an event; the observers who see it find it in :attr:`seen`.
+        """Log an event; the observers who see it find it in :attr:`seen`. (A plain public event
+        is logged by ``self._record(clause, kind, data, None)`` directly: one call less.)
 
         ``to``: a private event of that player only. ``secret``: extra fields only the acting
         player (``data['player']``) sees, logged as a second event (kind ``<kind>_own``) visible
@@ -185,11 +227,12 @@ class MemcelState(State):
         if to is not None:
             self._record(clause, kind, data, (to,))
             self.n_private[to] += 1
+            self.n_hidden += 1
             return
         self._record(clause, kind, data, None)
-        self.n_public += 1
         if secret:
             self._record(own_clause or clause, kind + "_own", {**data, **secret}, (data.get("player", -1),))
+            self.n_hidden += 1
 
     @property
     def seen(self) -> list[list[dict[str, Any]]]:
@@ -231,7 +274,7 @@ class MemcelState(State):
         p, v = task[1], action.args[0]
         self.counts["rolls"] += 1
         self.rolls[p] = v
-        self._emit("MC-0.1", "order_roll", player=p, value=v)
+        self._record("MC-0.1", "order_roll", {"player": p, "value": v}, None)
         if any(q not in self.rolls for q in self.contenders):
             return
         best = max(self.rolls[q] for q in self.contenders)
@@ -241,61 +284,71 @@ class MemcelState(State):
             self.contenders = tied
             self.rolls = {}
             self.queue = [("order", q) for q in tied]
-            self._emit("MC-0.1", "order_tie", players=FrozenList(tied))
+            self._record("MC-0.1", "order_tie", {"players": FrozenList(tied)}, None)
             return
         first = min(tied)
         n = self.t.players
         self.order = [(first + i) % n for i in range(n)]  # clockwise from the highest roll
-        self._emit("MC-0.1", "turn_order", order=FrozenList(self.order))
-        self._emit("MC-0.2", "tiles_shared", shares=FrozenList(FrozenList(s) for s in self.t.shares),
-                   kinds=FrozenList(self.t.kinds))
+        self._record("MC-0.1", "turn_order", {"order": FrozenList(self.order)}, None)
+        shares = FrozenList(FrozenList(s) for s in self.t.shares)
+        self._record("MC-0.2", "tiles_shared", {"shares": shares, "kinds": FrozenList(self.t.kinds)}, None)
         self.phase = "place"
         self.turn_idx = -1
 
     # ================================================================== turns
     def _next_turn(self) -> None:
+        if self.phase == "place" and self._next_placement_turn():
+            return
+        self._next_hunt_turn()
+
+    def _next_placement_turn(self) -> bool:
+        """The next placement turn (MC-1); ``False`` when every tile is placed and every
+        complication rolled: the hunt starts (MC-2.0)."""
         n = self.t.players
-        params, turn_limit_reached = self.game.params, self.game.rules.turn_limit_reached
         while True:
-            if self.phase == "place":
-                if all(self.rolled) and not any(map(any, self.to_place)):
-                    self.phase = "hunt"  # MC-2.0 play restarts from the first player
-                    self.turn_idx = -1
-                    self.extra = 0
-                    self._emit("MC-2.0", "hunt_starts", first=self.order[0])
-                    continue
-                self.turn_idx = (self.turn_idx + 1) % n
-                p = self.order[self.turn_idx]
-                left = sum(self.to_place[p])
-                if left:  # MC-1.1 two tiles per turn
-                    self.queue = [("place", p)] * min(2, left)
-                    return
-                if not self.rolled[p]:  # MC-1.3 complication once all own tiles are placed
-                    self.rolled[p] = True
-                    self.queue = [("comp", p, "MC-1.3")]
-                    return
-                continue
-            # hunt
+            if all(self.rolled) and not any(map(any, self.to_place)):
+                self.phase = "hunt"  # MC-2.0 play restarts from the first player
+                self.turn_idx = -1
+                self.extra = 0
+                self._record("MC-2.0", "hunt_starts", {"first": self.order[0]}, None)
+                return False
+            self.turn_idx = (self.turn_idx + 1) % n
+            p = self.order[self.turn_idx]
+            left = sum(self.to_place[p])
+            if left:  # MC-1.1 two tiles per turn
+                self.queue = [("place", p)] * min(2, left)
+                return True
+            if not self.rolled[p]:  # MC-1.3 complication once all own tiles are placed
+                self.rolled[p] = True
+                self.queue = [("comp", p, "MC-1.3")]
+                return True
+
+    def _next_hunt_turn(self) -> None:
+        """The next hunt turn (MC-2): an extra turn, else the next player's; sat out (MC-2.1.2.2)
+        or stopped by the lab's turn limit."""
+        t = self.t
+        n, order, lost = t.players, self.order, self.lost
+        limit, turn_limit_reached = t.max_turns, self.game.rules.turn_limit_reached
+        while True:
             if self.extra > 0:
                 self.extra -= 1
-                p = self.order[self.turn_idx]
-                self._emit("MC-2.0", "extra_turn_starts", player=p)
+                p = order[self.turn_idx]
+                self._record("MC-2.0", "extra_turn_starts", {"player": p}, None)
             else:
-                self.turn_idx = (self.turn_idx + 1) % n
-                if self.turn_idx == 0:
+                idx = self.turn_idx = (self.turn_idx + 1) % n
+                if idx == 0:
                     self.rounds += 1
-                p = self.order[self.turn_idx]
-            limit = params["max_turns"]
+                p = order[idx]
             if turn_limit_reached(self.turns, limit):  # MC-3:max_turns rule point
                 self._stop(limit)
                 return
             self.turns += 1
-            if self.lost[p] > 0:  # MC-2.1.2.2 sit out
-                self.lost[p] -= 1
+            if lost[p] > 0:  # MC-2.1.2.2 sit out
+                left = lost[p] = lost[p] - 1
                 self.counts["sit_outs"] += 1
-                if params["sitout_clears_defence"]:  # AMB-MC-9
+                if t.sitout_clears:  # AMB-MC-9
                     self.defended[p] = False
-                self._emit("MC-2.1.2.2", "sits_out", player=p, left=self.lost[p])
+                self._record("MC-2.1.2.2", "sits_out", {"player": p, "left": left}, None)
                 continue
             self.attack = []
             self.queue = [("declare", p)]
@@ -306,14 +359,14 @@ class MemcelState(State):
         self.phase = "over"
         self.queue = []
         self.stop_unfinished("MC-3:max_turns", f"max_turns={limit}", turns=self.turns)
-        self.n_public += 1  # every viewer sees why the game stopped
 
     # ================================================================== placement (MC-1)
     def _do_place(self, task: tuple[Any, ...], action: Action) -> None:
         p = task[1]
         kind, slot = action.args
-        k = self.t.kinds.index(kind)
+        k = self.t.kind_index[kind]
         self.tiles[slot] = k
+        self.down += 1
         self.to_place[p][k] -= 1
         self.counts["placements"] += 1
         clause = "MC-1.1" if self.t.owner_of_kind[k] == p else "MC-1.2"
@@ -329,7 +382,7 @@ class MemcelState(State):
         face = self.t.icon_faces[f]
         self.counts["rolls"] += 1
         comp = face["complication"]
-        self._emit(why, "complication", player=p, face=f, complication=comp)
+        self._record(why, "complication", {"player": p, "face": f, "complication": comp}, None)
         if comp == "board":
             self._turn_board(1 if face["dir"] == "cw" else -1, "MC-C5")
         elif comp == "swap":
@@ -344,21 +397,21 @@ class MemcelState(State):
         self.counts["rolls"] += 1
         ring = self.t.ring_names.index(face["ring"])
         sign = 1 if face["dir"] == "cw" else -1
-        self._emit("MC-C5", "reroll_icon", player=p, face=f, ring=face["ring"], dir=face["dir"])
+        self._record("MC-C5", "reroll_icon", {"player": p, "face": f, "ring": face["ring"], "dir": face["dir"]}, None)
         self.queue.insert(0, ("rd8", p, ring, sign))
 
     def _do_rd8(self, task: tuple[Any, ...], action: Action) -> None:
         p, ring, sign = task[1], task[2], task[3]
         v = action.args[0]
         self.counts["rolls"] += 1
-        self._emit("MC-C5", "reroll_d8", player=p, value=v)
-        self._turn_ring(ring, sign * v * self.game.params["ring_step"], "MC-C5")
+        self._record("MC-C5", "reroll_d8", {"player": p, "value": v}, None)
+        self._turn_ring(ring, sign * v * self.t.ring_step, "MC-C5")
 
     def _queue_swap(self, p: int, clause: str) -> None:
         if len(self.tiles) - self.tiles.count(-1) >= 2:
             self.queue.insert(0, ("swap1", p, clause))
         else:
-            self._emit(clause, "swap_impossible", player=p)
+            self._record(clause, "swap_impossible", {"player": p}, None)
 
     def _do_swap1(self, task: tuple[Any, ...], action: Action) -> None:
         self.queue.insert(0, ("swap2", task[1], action.args[0], task[2]))
@@ -369,7 +422,7 @@ class MemcelState(State):
         for arr in (self.tiles, self.up, self.upby):
             arr[a], arr[b] = arr[b], arr[a]
         self.counts["swaps"] += 1
-        self._emit(clause, "swap", player=p, a=a, b=b)
+        self._record(clause, "swap", {"player": p, "a": a, "b": b}, None)
 
     def _turn_ring(self, ring: int, steps: int, clause: str) -> None:
         """Turn ``ring`` ``steps`` sectors clockwise (negative: counter-clockwise)."""
@@ -378,7 +431,7 @@ class MemcelState(State):
         self.offsets[ring] = (self.offsets[ring] + steps) % n
         self._rotate_slots(ring, steps)
         self.counts["ring_turns"] += 1
-        self._emit(clause, "ring_turn", ring=ring, steps=steps)
+        self._record(clause, "ring_turn", {"ring": ring, "steps": steps}, None)
 
     def _rotate_slots(self, ring: int, steps: int) -> None:
         t = self.t
@@ -386,15 +439,15 @@ class MemcelState(State):
         k = steps % n
         if k == 0:
             return
+        cut, end = f + n - k, f + n
         for arr in (self.tiles, self.up, self.upby):
-            seg = arr[f:f + n]
-            arr[f:f + n] = seg[n - k:] + seg[:n - k]
+            arr[f:end] = arr[cut:end] + arr[f:cut]
 
     def _turn_board(self, sign: int, clause: str) -> None:
         """Whole-board turn ("giro della morte", AMB-MC-6): every ring moves in the table frame."""
         t = self.t
         old = self.board_angle
-        new = old + sign * self.game.params["board_turn_degrees"]
+        new = old + sign * t.board_degrees
         shifts = []
         for r, n in enumerate(t.sizes):
             k = (new * n // 360 - old * n // 360) % n
@@ -402,8 +455,8 @@ class MemcelState(State):
             self._rotate_slots(r, k)
         self.board_angle = new % 360
         self.counts["board_turns"] += 1
-        self._emit(clause, "board_turn", degrees=sign * self.game.params["board_turn_degrees"],
-                   shifts=FrozenList(shifts))
+        shifts_ = FrozenList(shifts)
+        self._record(clause, "board_turn", {"degrees": sign * t.board_degrees, "shifts": shifts_}, None)
 
     # ================================================================== the hunt (MC-2)
     def _do_declare(self, task: tuple[Any, ...], action: Action) -> None:
@@ -412,13 +465,13 @@ class MemcelState(State):
         if action.kind == "attack":
             self.defended[p] = False
             self.counts["attacks"] += 1
-            self._emit("MC-2.0", "attack", player=p)
+            self._record("MC-2.0", "attack", {"player": p}, None)
             self.queue.insert(0, ("ad8", p))
             return
         option = action.args[0]  # MC-2.2 defence
         self.defended[p] = True
         self.counts["defences"] += 1
-        self._emit("MC-2.2", "defence", player=p, option=option)
+        self._record("MC-2.2", "defence", {"player": p, "option": option}, None)
         if option == "complication":
             self.queue.insert(0, ("comp", p, "MC-2.2"))
         elif option == "card":
@@ -433,22 +486,21 @@ class MemcelState(State):
                 f"x is declared with choose_x, which takes 1 to {C.D8_SIDES}: return at most {C.D8_SIDES}"
             )
             raise RuleError(msg, rule="MC-2.1.1", clause="MC-2.1.1")
-        down = self.face_down()
-        return range(1, min(hi, down) + 1)
+        return range(1, min(hi, self.down) + 1)
 
     def face_down(self) -> int:
-        """How many tiles lie face down (a face-up slot always holds a tile)."""
-        return len(self.tiles) - self.tiles.count(-1) - self.up.count(True)
+        """How many tiles lie face down (a kept count)."""
+        return self.down
 
     def _do_ad8(self, task: tuple[Any, ...], action: Action) -> None:
         p, v = task[1], action.args[0]
         self.counts["rolls"] += 1
         self.attack = [v, 0, 0, []]
-        self._emit("MC-2.1.1", "attack_roll", player=p, value=v)
+        self._record("MC-2.1.1", "attack_roll", {"player": p, "value": v}, None)
         if len(self._x_range()) == 0:
             self.counts["void_attacks"] += 1
-            self._emit("MC-2.1.1", "no_attack_possible", player=p, value=v)
-            if self.game.params["void_attack"] == "card":  # MC-2.1.3 read as every turn's end
+            self._record("MC-2.1.1", "no_attack_possible", {"player": p, "value": v}, None)
+            if self.t.void_card:  # MC-2.1.3 read as every turn's end
                 self._end_attack(p, success=False)
             return
         self.queue.insert(0, ("x", p))
@@ -457,7 +509,7 @@ class MemcelState(State):
         p, x = task[1], action.args[0]
         self.counts["declarations"] += 1
         self.attack[1] = x
-        self._emit("MC-2.1.1", "declare_x", player=p, x=x, roll=self.attack[0])
+        self._record("MC-2.1.1", "declare_x", {"player": p, "x": x, "roll": self.attack[0]}, None)
         self.queue.insert(0, ("reveal", p))
 
     def _do_reveal(self, task: tuple[Any, ...], action: Action) -> None:
@@ -466,18 +518,24 @@ class MemcelState(State):
         k = self.tiles[slot]
         self.up[slot] = True
         self.upby[slot] = p
+        self.down -= 1
+        owner = t.owner_of_kind[k]
+        if owner >= 0:
+            self.up_owned[owner] += 1
+            if owner == p:
+                self.up_self[p] += 1
         self.attack[3].append(slot)
         self.counts["reveals"] += 1
         x, found = self.attack[1], self.attack[2]
-        self._emit("MC-2.1.2", "reveal", player=p, slot=slot, tile=t.kinds[k])
-        if t.owner_of_kind[k] == p:
+        self._record("MC-2.1.2", "reveal", {"player": p, "slot": slot, "tile": t.kinds[k]}, None)
+        if owner == p:
             found += 1
             self.attack[2] = found
             if self._check_win(p):
                 return
             if found == x:  # MC-2.1.2.0 all x found: the tiles stay face up
                 self.counts["full_successes"] += 1
-                self._emit("MC-2.1.2.0", "full_success", player=p, x=x)
+                self._record("MC-2.1.2.0", "full_success", {"player": p, "x": x}, None)
                 self._end_attack(p, success=True)
             else:
                 self.queue.insert(0, ("reveal", p))
@@ -486,98 +544,116 @@ class MemcelState(State):
         self.counts["misses"] += 1
         self._cover_own(p)
         if k == t.imp:  # MC-2.1.2.3 imprevisto: cover it again and draw a card now
-            self.up[slot] = False
-            self.upby[slot] = -1
+            self._turn_down(slot)
             self.counts["imprevisto_reveals"] += 1
-            self._emit("MC-2.1.2.3", "imprevisto_revealed", player=p, slot=slot, y=y)
+            self._record("MC-2.1.2.3", "imprevisto_revealed", {"player": p, "slot": slot, "y": y}, None)
             self.queue.insert(0, ("card", p, "MC-2.1.2.3"))
         else:  # MC-2.1.2.1 / MC-2.1.2.2 the wrong tile stays face up
             clause = "MC-2.1.2.1" if y == 1 else "MC-2.1.2.2"
-            self._emit(clause, "miss", player=p, slot=slot, found=found, x=x, y=y)
+            self._record(clause, "miss", {"player": p, "slot": slot, "found": found, "x": x, "y": y}, None)
         lost = self.game.rules.lost_turns(x, found)  # MC-2.1.2.2 rule point
         if lost > 0:  # MC-2.1.2.2 (also with an imprevisto, MC-2.1.2.3) sit out y turns
             self.lost[p] += lost
             self.counts["lost_turns"] += lost
             self.counts["penalties"] += 1
-            self._emit("MC-2.1.2.2", "lost_turns", player=p, turns=lost)
-        owner = t.owner_of_kind[k]
+            self._record("MC-2.1.2.2", "lost_turns", {"player": p, "turns": lost}, None)
         if owner >= 0 and k != t.imp and self._check_win(owner):  # AMB-MC-4
             return
-        if k == t.imp and self.game.params["imprevisto_cards"] == 1:
+        if k == t.imp and t.imprevisto_cards == 1:
             return  # MC-2.1.2.3 the imprevisto card is the turn's card (no MC-2.1.3 card)
         self._end_attack(p, success=False)
 
     def _cover_own(self, p: int) -> None:
         """MC-2.1.2.1 cover own tiles again: all face-up ones, or this turn's (AMB-MC-3)."""
         t = self.t
-        owner, up = t.owner_of_kind, self.up
-        tiles = self.tiles
-        own = [s for s in compress(range(len(up)), up) if owner[tiles[s]] == p]
-        this_turn = [s for s in self.attack[3] if up[s] and owner[tiles[s]] == p]
-        chosen = self.game.rules.tiles_to_cover(own, this_turn, self.game.params["cover_scope"])
+        if self.up_owned[p]:
+            owner, up = t.owner_of_kind, self.up
+            tiles = self.tiles
+            own = [s for s in compress(range(len(up)), up) if owner[tiles[s]] == p]
+            this_turn = [s for s in self.attack[3] if up[s] and owner[tiles[s]] == p]
+        else:  # no tile of p's colour face up (a kept count): no board scan
+            own, this_turn = [], []
+        chosen = self.game.rules.tiles_to_cover(own, this_turn, t.cover_scope)
         own_set, slots = set(own), []
         for s in chosen:  # a house rule can only cover own face-up tiles, each once
             if s in own_set and s not in slots:
                 slots.append(s)
         for s in slots:
-            self.up[s] = False
-            self.upby[s] = -1
+            self._turn_down(s)
         self.counts["covered"] += len(slots)
-        self._emit("MC-2.1.2.1", "cover_own", player=p, slots=FrozenList(slots))
+        self._record("MC-2.1.2.1", "cover_own", {"player": p, "slots": FrozenList(slots)}, None)
 
     def _end_attack(self, p: int, success: bool) -> None:
         """MC-2.1.3 end of turn: draw an imprevisto card (after a full success: AMB-MC-5)."""
-        if success and not self.game.params["card_after_success"]:
+        if success and not self.t.card_after_success:
             return
         self.queue.append(("card", p, "MC-2.1.3"))
 
+    def _turn_down(self, slot: int) -> None:
+        """Turn the face-up tile at ``slot`` face down (the kept counts follow)."""
+        o = self.t.owner_of_kind[self.tiles[slot]]
+        if o >= 0:
+            self.up_owned[o] -= 1
+            if self.upby[slot] == o:
+                self.up_self[o] -= 1
+        self.up[slot] = False
+        self.upby[slot] = -1
+        self.down += 1
+
     def own_face_up(self, p: int) -> int:
-        """Player ``p``'s tiles that are face up and count for them (AMB-MC-4)."""
-        t = self.t
-        owner = t.owner_of_kind
-        if self.game.params["revealed_by_other_counts"]:
-            return list(map(owner.__getitem__, compress(self.tiles, self.up))).count(p)
-        return sum(1 for k, by in compress(zip(self.tiles, self.upby, strict=True), self.up)
-                   if by == p and owner[k] == p)
+        """Player ``p``'s tiles that are face up and count for them (AMB-MC-4): a kept count."""
+        return (self.up_owned if self.t.others_count else self.up_self)[p]
 
     def face_up_counts(self) -> list[int]:
-        """:meth:`own_face_up` for every player, in one pass."""
+        """:meth:`own_face_up` for every player."""
+        return list(self.up_owned if self.t.others_count else self.up_self)
+
+    def recount(self) -> dict[str, Any]:
+        """The kept counts computed afresh from the board and deck (what they must equal)."""
         t = self.t
-        others = self.game.params["revealed_by_other_counts"]
-        out = [0] * t.players
         owner = t.owner_of_kind
-        for s, u in enumerate(self.up):
-            if u:
-                p = owner[self.tiles[s]]
-                if p >= 0 and (others or self.upby[s] == p):
-                    out[p] += 1
-        return out
+        up_owned, up_self = [0] * t.players, [0] * t.players
+        for k, u, by in zip(self.tiles, self.up, self.upby, strict=True):
+            if u and owner[k] >= 0:
+                up_owned[owner[k]] += 1
+                up_self[owner[k]] += by == owner[k]
+        down = sum(1 for k, u in zip(self.tiles, self.up, strict=True) if k >= 0 and not u)
+        return {"down": down, "up_owned": up_owned, "up_self": up_self, "deck_left": sum(self.deck)}
+
+    def kept_counts(self) -> dict[str, Any]:
+        """The kept counts as they stand (:meth:`recount` gives what they must be)."""
+        return {"down": self.down, "up_owned": list(self.up_owned), "up_self": list(self.up_self),
+                "deck_left": self.deck_left}
 
     def _check_win(self, p: int) -> bool:
         """MC-3: the first player with all own tiles face up wins."""
-        if not self.game.rules.has_won(self.own_face_up(p), self.t.kind_counts[p]):  # MC-3 rule point
+        t = self.t
+        face_up = (self.up_owned if t.others_count else self.up_self)[p]  # own_face_up(p)
+        if not self.game.rules.has_won(face_up, t.kind_counts[p]):  # MC-3 rule point
             return False
         self.winner = p
         self.phase = "over"
         self.queue = []
-        self._emit("MC-3", "win", player=p)
+        self._record("MC-3", "win", {"player": p}, None)
         return True
 
     # ================================================================== imprevisto cards
     def _do_card(self, task: tuple[Any, ...], action: Action) -> None:
         p, why = task[1], task[2]
         t = self.t
-        e = t.effects.index(action.args[0])
+        e = t.effect_index[action.args[0]]
         self.deck[e] -= 1
+        self.deck_left -= 1
         self.counts["cards"] += 1
         effect = t.effects[e]
-        self._emit(why, "card", player=p, effect=effect)
-        if not any(self.deck):
+        self._record(why, "card", {"player": p, "effect": effect}, None)
+        if not self.deck_left:
             self.deck = list(t.deck_counts)
-            self._emit("MC-C3", "deck_reshuffled")
+            self.deck_left = sum(self.deck)
+            self._record("MC-C3", "deck_reshuffled", {}, None)
         kind, ring, k = t.parsed_effects[e]
         if kind == "turn_ring":
-            self._turn_ring(t.ring_names.index(ring), k * self.game.params["ring_step"], "AMB-MC-8")
+            self._turn_ring(t.ring_names.index(ring), k * t.ring_step, "AMB-MC-8")
         elif kind == "turn_board":
             self._turn_board(k, "AMB-MC-8")
         elif kind == "swap":
@@ -585,12 +661,12 @@ class MemcelState(State):
         elif kind == "lose_turn":
             self.lost[p] += 1
             self.counts["lost_turns"] += 1
-            self._emit("AMB-MC-8", "lost_turns", player=p, turns=1)
+            self._record("AMB-MC-8", "lost_turns", {"player": p, "turns": 1}, None)
         elif kind == "extra_turn":
             self.extra += 1
             self.counts["extra_turns"] += 1
         elif kind == "peek":
-            if any(k2 >= 0 and not u for k2, u in zip(self.tiles, self.up, strict=True)):
+            if self.down:  # a face-down tile to look at
                 self.queue.insert(0, ("peek", p))
         elif kind == "cover" and any(self.up):
             self.queue.insert(0, ("cover", p))
@@ -598,16 +674,15 @@ class MemcelState(State):
     def _do_peek(self, task: tuple[Any, ...], action: Action) -> None:
         p, slot = task[1], action.args[0]
         self.counts["peeks"] += 1
-        self._emit("AMB-MC-8", "peek", player=p, slot=slot)
+        self._record("AMB-MC-8", "peek", {"player": p, "slot": slot}, None)
         self._emit("AMB-MC-8", "peeked", to=p, player=p, slot=slot,
                    tile=self.t.kinds[self.tiles[slot]])
 
     def _do_cover(self, task: tuple[Any, ...], action: Action) -> None:
         p, slot = task[1], action.args[0]
-        self.up[slot] = False
-        self.upby[slot] = -1
+        self._turn_down(slot)
         self.counts["covered"] += 1
-        self._emit("AMB-MC-8", "cover_card", player=p, slot=slot)
+        self._record("AMB-MC-8", "cover_card", {"player": p, "slot": slot}, None)
 
     # ================================================================== views
     def event_log(self, player: int | None) -> list[dict[str, Any]]:
@@ -741,6 +816,8 @@ class MemcelState(State):
         new.stopped_by = self.stopped_by
         new.attack = [*self.attack[:3], list(self.attack[3])] if self.attack else []
         new.deck = list(self.deck)
+        new.up_owned = list(self.up_owned)
+        new.up_self = list(self.up_self)
         new.rolls = dict(self.rolls)
         new.contenders = list(self.contenders)
         new.order_round = self.order_round
@@ -875,3 +952,4 @@ def _handlers_of(cls: type[MemcelState]) -> dict[str, Callable[..., None]]:
 
 
 MemcelState._handlers = _handlers_of(MemcelState)
+_OWN_LEGAL = MemcelState._legal_actions

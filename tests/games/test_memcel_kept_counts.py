@@ -1,0 +1,109 @@
+"""Memcel's kept counts (face-down tiles, face-up own tiles, cards left) equal a recount.
+
+The state keeps these counts up to date where a tile turns or a card is drawn, instead of
+scanning the board each time it asks; :meth:`MemcelState.recount` computes them afresh. Quick
+checks (short seeded games, at every step) that the mutation tests run; the long playthroughs
+over many variants, clones, resamples and saves are in ``test_memcel_incremental.py``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+import lab
+from lab.core.state import CHANCE
+from lab.games.memcel.state import MemcelState
+
+
+def _check(state: MemcelState) -> None:
+    assert state.kept_counts() == state.recount(), f"kept counts wrong at move {state.move_number()}"
+
+
+def _walk(game: lab.Game, seed: int) -> MemcelState:
+    """A seeded random game, checked at every step; a clone checked and played on now and then."""
+    state = game.new_initial_state()
+    rng = np.random.default_rng(seed)
+    while not state.is_terminal():
+        _check(state)
+        cur = state.current_player()
+        if cur == CHANCE:
+            outcomes = state.chance_outcomes()
+            action = outcomes[int(rng.integers(len(outcomes)))][0]
+        else:
+            legal = state.legal_actions()
+            action = legal[int(rng.integers(len(legal)))]
+        if state.move_number() % 37 == 0:
+            twin = state.clone()
+            twin.apply_action(action)
+            _check(twin)
+        state.apply_action(action)
+    _check(state)
+    return state
+
+
+@pytest.mark.parametrize("params", [
+    {"players": 2, "max_turns": 40},
+    {"players": 3, "max_turns": 40, "revealed_by_other_counts": False, "cover_scope": "turn",
+     "deck": {"cover": 20, "peek": 10, "swap": 10, "lose_turn": 5, "extra_turn": 5}},
+])
+def test_kept_counts_in_short_games(params: dict[str, Any]) -> None:
+    game = lab.load("memcel", **params)
+    for seed in range(2):
+        _walk(game, seed)
+
+
+def test_a_wrong_kept_count_is_caught() -> None:
+    """The check fails when a kept count is off (it would not pass a broken cache)."""
+    state = _walk(lab.load("memcel", players=2, max_turns=20), 0)
+    state.down += 1
+    with pytest.raises(AssertionError, match="kept counts wrong"):
+        _check(state)
+
+
+# ------------------------------------------------------------------ the driver's random pick
+def _assert_pick(state: MemcelState) -> None:
+    """``_pick_action`` asks once, with the number of legal actions, and gives ``legal[i]``."""
+    cur = state.current_player()
+    legal = state.legal_actions()
+    for i in range(len(legal)):
+        asked: list[int] = []
+        got = state._pick_action(cur, lambda n, i=i, asked=asked: asked.append(n) or i)
+        assert asked == [len(legal)] and got == legal[i], (state.queue[0], i)
+
+
+def test_a_swap_while_tiles_are_still_being_placed_is_picked_among_the_occupied_slots() -> None:
+    """MC-1.3 swap with empty sectors left (unequal shares, 17/17/16): the pick skips them."""
+    game = lab.load("memcel", players=3, max_turns=5,
+                    tile_counts={"red": 10, "green": 10, "blue": 10, "orange": 12, "imprevisto": 8},
+                    ring_layout=[{"colour": "red", "sectors": 16}, {"colour": "green", "sectors": 17},
+                                 {"colour": "blue", "sectors": 17}])
+    checked: list[str] = []
+
+    def check(s: MemcelState) -> None:
+        if s.phase == "place" and s.queue and s.queue[0][0] in ("swap1", "swap2") and -1 in s.tiles:
+            _assert_pick(s)
+            checked.append(s.queue[0][0])
+
+    lab.play(game, None, seed=3, on_step=check)
+    assert checked == ["swap1", "swap2"]
+
+
+def test_a_replaced_legal_list_is_the_one_the_pick_indexes() -> None:
+    """A subclass whose ``_legal_actions`` differs (here reversed) gets its own list's ``[i]``."""
+
+    class Reversed(MemcelState):
+        def _legal_actions(self, player: int) -> list[lab.Action]:
+            return super()._legal_actions(player)[::-1]
+
+    game = lab.load("memcel", players=2, max_turns=15)
+    state = Reversed(game)
+
+    def check(s: MemcelState) -> None:
+        if s.current_player() >= 0:
+            _assert_pick(s)
+
+    lab.play(game, None, seed=1, state=state, on_step=check)
+    assert state.is_terminal()
