@@ -176,9 +176,19 @@ class CubeTable:
     fits_all: dict[tuple[bool, tuple[int, ...]], tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]] = field(
         default_factory=dict, compare=False, repr=False)
 
+    #: Per cube, ``{rotation: world colours}`` of each representative rotation (from
+    #: ``orientations``; one lookup for a placement instead of two).
+    worlds: tuple[dict[int, tuple[int, ...]], ...] = field(default=(), compare=False, repr=False)
+    #: Per cube, ``{rotation: the mask keys 6 * face + colour the orientation shows}``: a touching
+    #: face (a mask key) is joined exactly when its key is in the set (MM-3).
+    shows: tuple[dict[int, frozenset[int]], ...] = field(default=(), compare=False, repr=False)
+
     def __post_init__(self) -> None:
         if len(self.fits) != len(self.bodies):  # one empty cache per cube
             object.__setattr__(self, "fits", tuple({} for _ in self.bodies))
+        object.__setattr__(self, "worlds", tuple({r: w for r, w in ors} for ors in self.orientations))
+        object.__setattr__(self, "shows", tuple(
+            {r: frozenset(FACES * f + c for f, c in enumerate(w)) for r, w in ors} for ors in self.orientations))
 
     def fitting_all(self, match_all: bool, keys: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
         """Per cube, the rotations that show the colours ``keys`` ask for (``6 * face + colour``

@@ -42,6 +42,7 @@ _FACE_WORDS = ((4, "top"), (0, "+x"), (1, "-x"), (2, "+y"), (3, "-y"), (5, "bott
 # run_direction="touched" (AMB-MM-6): the touched cube a placement is measured against when it
 # does not touch the previous cube: the cube under it first, then its sides in face order.
 _TOUCH_ORDER = (5, 0, 1, 2, 3, 4)
+_FACE_OF_OFFSET = {o: f for f, o in enumerate(_FACE_OFFSETS)}  # id difference -> face (``direction``)
 
 
 class MemmState(State):
@@ -139,7 +140,7 @@ class MemmState(State):
         receiver = (N_CUBES - len(undealt)) % len(self.hands)
         undealt.remove(cube)
         insort(self.hands[receiver], cube)
-        self._log("MM-1", "deal", {"player": receiver, "cube": cube}, None)
+        self._record("MM-1", "deal", {"player": receiver, "cube": cube}, None)
         if not undealt:
             self.phase = _ROLL
 
@@ -186,7 +187,7 @@ class MemmState(State):
         last = self.last
         if last is None:
             return None
-        d = direction(last, cell)
+        d = _FACE_OF_OFFSET.get(_cid(cell) - _cid(last))  # the side of ``last`` the cell is on
         if d is not None or self.game.opt.run_direction == "previous":
             return d
         x, y, z = cell
@@ -208,18 +209,26 @@ class MemmState(State):
     def _candidates(self) -> list[int]:
         """:meth:`candidate_cells` as cell ids (:func:`_cid`: sorted as the cells are)."""
         touching = self._touching
-        anchor_list = self.anchors()[0]
-        if len(anchor_list) == 1:  # (the usual case: one cell's neighbours come in sorted order)
+        opt = self.game.opt
+        last = self.last
+        if opt.attach == "last" and (self.column is None or opt.column_rule == "off"):
+            # the usual case: one anchor, the last cube, whose neighbours come in sorted order
+            anchor_list: list[Cell] = [] if last is None else [last]
+        else:
+            anchor_list = self.anchors()[0]
+        if len(anchor_list) == 1:
             near: Any = map(_cid(anchor_list[0]).__add__, _OFFSETS)
         else:
             near = sorted({c for a in anchor_list for c in map(_cid(a).__add__, _OFFSETS)})
-        if self.game.opt.gravity:  # AMB-MM-4: on the table, or touching a cube under it (face -z)
+        if opt.gravity:  # AMB-MM-4: on the table, or touching a cube under it (face -z)
             found = [c for c in near if c in touching and (not c & _Z or touching[c][-1] >= _UNDER)]
         else:
             found = [c for c in near if c in touching]
         closed = self._closed_direction()
         if closed is None:
             return found
+        if anchor_list == [last]:  # MM-4.1: each cell is on one side of the last cube; one is closed
+            return [c for c in found if c != _cid(last) + _FACE_OFFSETS[closed]]
         return [c for c in found if self.placement_direction(_cell(c)) != closed]
 
     def contacts(self, cell: Cell) -> list[tuple[int, int]]:
@@ -273,7 +282,7 @@ class MemmState(State):
             return super()._pick_action(player, pick)
         hand = self.hands[self.to_move]
         # per candidate cell: its id, rotations and their number per cube, placements there
-        cells = [(c, fit, counts, sum([counts[cube] for cube in hand])) for c, (fit, counts) in self._cell_fits()]
+        cells = [(c, fit, counts, sum(map(counts.__getitem__, hand))) for c, (fit, counts) in self._cell_fits()]
         n = sum([size for _, _, _, size in cells])
         i = pick(n + 1 if n and self.repeat and self.game.opt.extra_placement == "may" else n or 1)
         for c, fit, counts, size in cells:
@@ -288,15 +297,12 @@ class MemmState(State):
     def joined_faces(self, cube: int, cell: Cell, rotation: int) -> int:
         """MM-3: colour-matched face contacts ``cube`` would make at the free ``cell`` turned by
         ``rotation``."""
-        table = self.game.cubes
-        world = table.orientations[cube][table.rep_index[cube][rotation]][1]
-        return sum(1 for k in self._touching.get(_cid(cell), ()) if world[k // 6] == k % 6)
+        return len(self.game.cubes.shows[cube][rotation].intersection(self._touching.get(_cid(cell), ())))
 
     def _put(self, player: int, cube: int, cell: Cell, rot: int) -> None:
-        table = self.game.cubes
         self.hands[player].remove(cube)
         self.cells[cell] = (cube, rot)
-        world = self.colours[cell] = table.orientations[cube][table.rep_index[cube][rot]][1]
+        world = self.colours[cell] = self.game.cubes.worlds[cube][rot]
         self.order.append(cell)
         self.last = cell
         self._touch(_cid(cell), world)
@@ -329,13 +335,13 @@ class MemmState(State):
         self.placements += 1
         self.pass_streak = 0
         self.max_joined = max(self.max_joined, joined)
-        self._log("MM-2", "place", {"player": p, "cube": cube, "cell": [x, y, z], "rotation": rot,
+        self._record("MM-2", "place", {"player": p, "cube": cube, "cell": [x, y, z], "rotation": rot,
                                     "joined": joined, "direction": None if d is None else FACE_NAMES[d]}, None)
         if d is not None and rules.run_full(self.run_len, opt.max_run):
-            self._log("MM-4.1", "run_limit", {"direction": FACE_NAMES[d]}, None)
+            self._record("MM-4.1", "run_limit", {"direction": FACE_NAMES[d]}, None)
         if on_top and opt.column_rule != "off":
             self.column = (x, y)
-            self._log("MM-4.2", "column", {"column": [x, y], "rule": opt.column_rule}, None)
+            self._record("MM-4.2", "column", {"column": [x, y], "rule": opt.column_rule}, None)
         else:
             self.column = None
         again, gives = rules.rewards(joined)  # MM-3 rule point
@@ -344,11 +350,11 @@ class MemmState(State):
         self.repeat = again and bool(hand)
         if self.repeat:
             self.repeats += 1
-            self._log("MM-3", "repeat", {"player": p, "joined": joined}, None)
+            self._record("MM-3", "repeat", {"player": p, "joined": joined}, None)
         self.gives_left = max(0, min(gives, len(hand)))
         if self.gives_left and self._recipients():
             self.phase = _GIVE
-            self._log("MM-3", "may_give", {"player": p, "count": self.gives_left}, None)
+            self._record("MM-3", "may_give", {"player": p, "count": self.gives_left}, None)
         else:
             self.gives_left = 0
             self._after_gifts()
