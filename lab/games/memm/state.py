@@ -164,9 +164,19 @@ class MemmState(State):
         else:
             base = list(self.order)
         if self.column is not None and opt.column_rule != "off":
-            col = [c for c in self.order if (c[0], c[1]) == self.column]
+            col = self._column_cells()
             base = col if opt.column_rule == "must" else base + [c for c in col if c not in base]
         return base, set(base)
+
+    def _column_cells(self) -> list[Cell]:
+        """MM-4.2: the cubes of the pending column, in the order they were placed."""
+        x, y = self.column  # type: ignore[misc]
+        last = self.last
+        if self.game.opt.gravity and last is not None and last[2] and (last[0], last[1]) == (x, y):
+            # AMB-MM-4: the column just grew by the last cube, which stands on every cube under it
+            # and has none above it (each went on the one under it, bottom first): no scan needed
+            return [(x, y, z) for z in range(last[2] + 1)]
+        return [c for c in self.order if (c[0], c[1]) == (x, y)]
 
     def _closed_direction(self) -> int | None:
         """MM-4.1 (rule point ``run_full``): the direction the current run may not continue in."""
@@ -209,26 +219,22 @@ class MemmState(State):
     def _candidates(self) -> list[int]:
         """:meth:`candidate_cells` as cell ids (:func:`_cid`: sorted as the cells are)."""
         touching = self._touching
-        opt = self.game.opt
-        last = self.last
-        if opt.attach == "last" and (self.column is None or opt.column_rule == "off"):
-            # the usual case: one anchor, the last cube, whose neighbours come in sorted order
-            anchor_list: list[Cell] = [] if last is None else [last]
-        else:
-            anchor_list = self.anchors()[0]
-        if len(anchor_list) == 1:
+        anchor_list = self.anchors()[0]
+        if len(anchor_list) == 1:  # (the usual case: one cell's neighbours come in sorted order)
             near: Any = map(_cid(anchor_list[0]).__add__, _OFFSETS)
         else:
             near = sorted({c for a in anchor_list for c in map(_cid(a).__add__, _OFFSETS)})
-        if opt.gravity:  # AMB-MM-4: on the table, or touching a cube under it (face -z)
+        if self.game.opt.gravity:  # AMB-MM-4: on the table, or touching a cube under it (face -z)
             found = [c for c in near if c in touching and (not c & _Z or touching[c][-1] >= _UNDER)]
         else:
             found = [c for c in near if c in touching]
         closed = self._closed_direction()
         if closed is None:
             return found
-        if anchor_list == [last]:  # MM-4.1: each cell is on one side of the last cube; one is closed
-            return [c for c in found if c != _cid(last) + _FACE_OFFSETS[closed]]
+        if self.game.opt.run_direction == "previous":  # (closed: there is a last cube)
+            # MM-4.1, AMB-MM-6: only the cell on the closed side of the last cube has that direction
+            shut = _cid(self.last) + _FACE_OFFSETS[closed]  # type: ignore[arg-type]
+            return [c for c in found if c != shut]
         return [c for c in found if self.placement_direction(_cell(c)) != closed]
 
     def contacts(self, cell: Cell) -> list[tuple[int, int]]:
@@ -263,9 +269,25 @@ class MemmState(State):
         ``match="all"``; under ``"one"``, one matching face that touches an anchor suffices."""
         table = self.game.cubes
         fits_all, touching = table.fits_all, self._touching
-        if self.game.opt.match == "all":
-            return [(c, fits_all.get((True, keys)) or table.fitting_all(True, keys))
-                    for c in self._candidates() for keys in (touching[c],)]
+        opt = self.game.opt
+        if opt.match == "all":
+            last = self.last
+            if opt.attach != "last" or last is None or (self.column is not None and opt.column_rule != "off"):
+                return [(c, fits_all.get((True, keys)) or table.fitting_all(True, keys))
+                        for c in self._candidates() for keys in (touching[c],)]
+            # The usual case (MM-2: the one anchor is the last cube) in one pass, for speed: what
+            # the line above gives, the cells around the last cube in sorted order, each on its
+            # own side of it, so MM-4.1 closes at most the one on the closed side.
+            base = _cid(last)
+            closed = self._closed_direction()
+            shut = -1 if closed is None else base + _FACE_OFFSETS[closed]
+            gravity, out = opt.gravity, []
+            for c in map(base.__add__, _OFFSETS):
+                keys = touching.get(c)
+                # a free cell next to a cube; AMB-MM-4: on the table or on a cube (face -z)
+                if keys is not None and c != shut and not (gravity and c & _Z and keys[-1] < _UNDER):
+                    out.append((c, fits_all.get((True, keys)) or table.fitting_all(True, keys)))
+            return out
         anchor_ids = {_cid(a) for a in self.anchors()[1]}
         out = []
         for c in self._candidates():
