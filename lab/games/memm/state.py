@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from bisect import insort
 from collections.abc import Callable
+from operator import itemgetter
 from typing import Any
 
 from lab.boards.cubes import FACE_NAMES, FACE_VECTORS, Cell, direction
@@ -59,8 +60,9 @@ class MemmState(State):
         self.colours: dict[Cell, tuple[int, ...]] = {}  # cell -> world colour per face
         self.order: list[Cell] = []
         #: ids of the free cells (on or above the table) next to a cube -> the mask keys ``6 *
-        #: face + colour`` of their touching faces, in face order: the colour each neighbour shows
-        self._touching: dict[int, tuple[int, ...]] = {}
+        #: face + colour`` of their touching faces (the colour each neighbour shows there) as a bit
+        #: mask, bit ``k`` for key ``k`` (:func:`_keys` lists them in face order)
+        self._touching: dict[int, int] = {}
         self._filled: set[int] = set()  # ids of the occupied cells
         self.phase = _DEAL
         self.to_move = 0
@@ -225,7 +227,7 @@ class MemmState(State):
         else:
             near = sorted({c for a in anchor_list for c in map(_cid(a).__add__, _OFFSETS)})
         if self.game.opt.gravity:  # AMB-MM-4: on the table, or touching a cube under it (face -z)
-            found = [c for c in near if c in touching and (not c & _Z or touching[c][-1] >= _UNDER)]
+            found = [c for c in near if c in touching and (not c & _Z or touching[c] >> _UNDER)]
         else:
             found = [c for c in near if c in touching]
         closed = self._closed_direction()
@@ -268,30 +270,31 @@ class MemmState(State):
         From the mask keys of the cell's touching faces: every one must match under
         ``match="all"``; under ``"one"``, one matching face that touches an anchor suffices."""
         table = self.game.cubes
-        fits_all, touching = table.fits_all, self._touching
+        touching = self._touching
         opt = self.game.opt
         if opt.match == "all":
+            every, fits = table.fits_every.get, table.fitting_every
             last = self.last
             if opt.attach != "last" or last is None or (self.column is not None and opt.column_rule != "off"):
-                return [(c, fits_all.get((True, keys)) or table.fitting_all(True, keys))
-                        for c in self._candidates() for keys in (touching[c],)]
+                return [(c, every(touching[c]) or fits(touching[c])) for c in self._candidates()]
             # The usual case (MM-2: the one anchor is the last cube) in one pass, for speed: what
             # the line above gives, the cells around the last cube in sorted order, each on its
             # own side of it, so MM-4.1 closes at most the one on the closed side.
             base = _cid(last)
             closed = self._closed_direction()
             shut = -1 if closed is None else base + _FACE_OFFSETS[closed]
-            gravity, out = opt.gravity, []
+            gravity, out, get = opt.gravity, [], touching.get
             for c in map(base.__add__, _OFFSETS):
-                keys = touching.get(c)
+                keys = get(c)
                 # a free cell next to a cube; AMB-MM-4: on the table or on a cube (face -z)
-                if keys is not None and c != shut and not (gravity and c & _Z and keys[-1] < _UNDER):
-                    out.append((c, fits_all.get((True, keys)) or table.fitting_all(True, keys)))
+                if keys is not None and c != shut and not (gravity and c & _Z and not keys >> _UNDER):
+                    out.append((c, every(keys) or fits(keys)))
             return out
+        fits_all = table.fits_all
         anchor_ids = {_cid(a) for a in self.anchors()[1]}
         out = []
         for c in self._candidates():
-            keys = tuple(k for k in touching[c] if c + _FACE_OFFSETS[k // 6] in anchor_ids)
+            keys = tuple(k for k in _keys(touching[c]) if c + _FACE_OFFSETS[k // 6] in anchor_ids)
             out.append((c, fits_all.get((False, keys)) or table.fitting_all(False, keys)))
         return out
 
@@ -303,11 +306,15 @@ class MemmState(State):
         if self.phase != _PLACE or self._legal is not None or type(self)._legal_actions is not _OWN_LEGAL:
             return super()._pick_action(player, pick)
         hand = self.hands[self.to_move]
-        # per candidate cell: its id, rotations and their number per cube, placements there
-        cells = [(c, fit, counts, sum(map(counts.__getitem__, hand))) for c, (fit, counts) in self._cell_fits()]
-        n = sum([size for _, _, _, size in cells])
+        cells = self._cell_fits()  # per candidate cell: its id, rotations and their number per cube
+        if len(hand) > 1:  # the placements at each cell: the hand's counts read in one C call
+            of_hand = itemgetter(*hand)
+            sizes = [sum(of_hand(counts)) for _, (_, counts) in cells]
+        else:  # (one cube, or none: a player who is out passes)
+            sizes = [sum([counts[cube] for cube in hand]) for _, (_, counts) in cells]
+        n = sum(sizes)
         i = pick(n + 1 if n and self.repeat and self.game.opt.extra_placement == "may" else n or 1)
-        for c, fit, counts, size in cells:
+        for (c, (fit, counts)), size in zip(cells, sizes, strict=True):
             if i < size:
                 for cube in hand:
                     if i < counts[cube]:
@@ -319,7 +326,7 @@ class MemmState(State):
     def joined_faces(self, cube: int, cell: Cell, rotation: int) -> int:
         """MM-3: colour-matched face contacts ``cube`` would make at the free ``cell`` turned by
         ``rotation``."""
-        return len(self.game.cubes.shows[cube][rotation].intersection(self._touching.get(_cid(cell), ())))
+        return (self.game.cubes.shows[cube][rotation] & self._touching.get(_cid(cell), 0)).bit_count()
 
     def _put(self, player: int, cube: int, cell: Cell, rot: int) -> None:
         self.hands[player].remove(cube)
@@ -337,9 +344,8 @@ class MemmState(State):
         for offset, f, opposite in _ID_CONTACTS if c & _Z else _ID_CONTACTS_ON_TABLE:
             nb = c + offset
             if nb not in filled:
-                key = 6 * opposite + world[f]  # nb's face towards c shows this cube's face f
-                keys = touching.get(nb)
-                touching[nb] = (key,) if keys is None else tuple(sorted((*keys, key)))
+                # nb's face towards c shows this cube's face f: key 6 * opposite + world[f]
+                touching[nb] = touching.get(nb, 0) | 1 << (6 * opposite + world[f])
 
     def _place(self, cube: int, cell: Cell, rot: int) -> None:
         p = self.to_move
@@ -700,6 +706,11 @@ class MemmState(State):
 def _cid(cell: Cell) -> int:
     """The id of ``cell`` in the hot loops (see ``_O`` above)."""
     return ((cell[0] + _O) << 16) | ((cell[1] + _O) << 8) | cell[2]
+
+
+def _keys(contacts: int) -> tuple[int, ...]:
+    """The mask keys of a bit mask of ``_touching`` (bit ``k``: key ``k``), lowest (face) first."""
+    return tuple(k for k in range(contacts.bit_length()) if contacts >> k & 1)
 
 
 def _cell(c: int) -> Cell:
