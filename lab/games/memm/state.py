@@ -349,9 +349,10 @@ class MemmState(State):
 
     def _place(self, cube: int, cell: Cell, rot: int) -> None:
         p = self.to_move
-        opt = self.game.opt
-        rules = self.game.rules
-        joined = self.joined_faces(cube, cell, rot)
+        game = self.game
+        opt, rules = game.opt, game.rules
+        # MM-3: the faces joined (joined_faces, inlined: the hot path)
+        joined = (game.cubes.shows[cube][rot] & self._touching.get(_cid(cell), 0)).bit_count()
         d = self.placement_direction(cell)  # AMB-MM-6
         if d is not None and d == self.run_key:
             self.run_len += 1
@@ -385,7 +386,8 @@ class MemmState(State):
             self._record("MM-3", "may_give", {"player": p, "count": self.gives_left}, None)
         else:
             self.gives_left = 0
-            self._after_gifts()
+            if not self.repeat:  # (what _after_gifts does here: the phase is already placement)
+                self._end_turn(p)
 
     # ================================================================== gifts (MM-3)
     def _recipients(self) -> list[int]:
