@@ -531,3 +531,93 @@ def test_MM_4_1_a_run_without_direction_closes_nothing_even_under_a_strict_house
     state.apply_action(at(state, (0, 1, 0)))  # not against the previous cube: no direction
     assert state.observation(0)["run"] == [None, 0]
     assert (2, 0, 0) in state.candidate_cells()  # touches only (1, 0, 0): no direction either
+
+
+# ================================================================== candidate cells and fits
+def _brute_placements(state: MemmState) -> set[tuple[int, int, int, int, int]]:
+    """Every legal placement found by trying each free cell next to an anchor, each cube of the
+    hand and each distinct orientation (MM-2, AMB-MM-1, AMB-MM-4, MM-4.1), without the caches."""
+    opt = state.game.opt
+    table = state.game.cubes
+    anchors = state.anchors()[1]
+    closed = state._closed_direction()
+    steps = ((1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0), (0, 0, 1), (0, 0, -1))
+    out = set()
+    for ax, ay, az in anchors:
+        for dx, dy, dz in steps:
+            x, y, z = cell = (ax + dx, ay + dy, az + dz)
+            if z < 0 or cell in state.cells or (opt.gravity and z and (x, y, z - 1) not in state.cells):
+                continue
+            if closed is not None and state.placement_direction(cell) == closed:
+                continue
+            contacts = state.contacts(cell)
+            if opt.match == "one":
+                contacts = [(f, c) for f, c in contacts
+                            if (x + steps[f][0], y + steps[f][1], z + steps[f][2]) in anchors]
+            for cube in state.hands[state.to_move]:
+                for rot, world in table.orientations[cube]:
+                    hits = [world[f] == c for f, c in contacts]
+                    if all(hits) if opt.match == "all" else any(hits):
+                        out.add((cube, x, y, z, rot))
+    return out
+
+
+def _placements(state: MemmState) -> set[tuple[int, int, int, int, int]]:
+    return {a.args for a in state.legal_actions() if a.kind == "place"}
+
+
+def test_MM_4_2_column_without_gravity_is_the_cubes_placed_there() -> None:
+    """Without gravity a column may have a gap: its anchors are the cubes of that column (in the
+    order placed), not every height up to the last cube, nor cubes of another column."""
+    game = lab.load("memm", gravity=False, players=2)
+    structure = [(0, 0, 0, 0, {}), (1, 0, 0, 1, {}), (0, 1, 0, 2, {}), (0, 0, 2, 3, {}), (0, 0, 3, 4, {})]
+    state = position(game, structure, [list(range(12, 24)), [30]], column=[0, 0])
+    assert state.anchors()[0] == [(0, 0, 0), (0, 0, 2), (0, 0, 3)]
+    assert (0, 0, 1) in state.candidate_cells() and (0, 0, 4) in state.candidate_cells()
+    assert _placements(state) == _brute_placements(state) != set()
+
+
+def test_MM_4_2_column_under_gravity_is_the_stack_under_the_last_cube() -> None:
+    game = lab.load("memm", players=2)
+    structure = [(0, 0, 0, 0, {}), (1, 0, 0, 1, {}), (0, 0, 1, 0 + 6, {}), (0, 0, 2, 3, {})]
+    state = position(game, structure, [list(range(12, 24)), [30]], column=[0, 0])
+    assert state.anchors()[0] == [(0, 0, 0), (0, 0, 1), (0, 0, 2)]
+    assert _placements(state) == _brute_placements(state) != set()
+
+
+def test_AMB_MM_4_no_floating_cube_beside_the_last_cube_with_the_column_rule_off() -> None:
+    """The usual decision's one-pass fits (one anchor, the last cube): a cell beside a cube above
+    the table needs a cube under it too (AMB-MM-4)."""
+    game = lab.load("memm", players=2, column_rule="off")
+    state = position(game, [(0, 0, 0, 0, {}), (0, 0, 1, 6, {})], [list(range(12, 30)), [30]])
+    cells = {p[1:4] for p in _placements(state)}
+    assert (0, 0, 2) in cells and (1, 0, 1) not in cells and (1, 0, 0) not in cells
+    assert _placements(state) == _brute_placements(state)
+
+
+@pytest.mark.parametrize("params", [{}, {"attach": "any"}, {"column_rule": "may"}])
+def test_MM_2_placements_are_found_again_with_empty_fit_caches(params: dict[str, Any]) -> None:
+    """With the table's fit caches emptied the placements are computed afresh, the same."""
+    game = lab.load("memm", players=2, **params)
+    structure = [(0, 0, 0, 0, {}), (1, 0, 0, 1, {}), (0, 0, 1, 6, {})]
+    state = position(game, structure, [list(range(12, 30)), [30]], column=[0, 0])
+    game.cubes.fits_every.clear()
+    game.cubes.fits_all.clear()
+    assert _placements(state) == _brute_placements(state) != set()
+    plain = position(game, structure[:2], [list(range(12, 30)), [30]])
+    game.cubes.fits_every.clear()
+    assert _placements(plain) == _brute_placements(plain) != set()
+
+
+def test_AMB_MM_1_match_one_is_not_read_from_the_match_all_cache() -> None:
+    """A cell touching two anchors under ``match='one'``: the cubes that show one of the two
+    colours fit, though every-colour fits of the same contacts are kept in the shared table."""
+    game = lab.load("memm", players=2, match="one", attach="any")
+    structure = [(0, 0, 0, 0, {}), (2, 0, 0, 1, {})]
+    state = position(game, structure, [list(range(6, 36, 2)), [30]])
+    keys = tuple(sorted(6 * f + c for f, c in state.contacts((1, 0, 0))))
+    assert len(keys) == 2
+    game.cubes.fitting_all(True, keys)  # the match='all' entry of these contacts, kept
+    found = _placements(state)
+    assert found == _brute_placements(state)
+    assert any(p[1:4] == (1, 0, 0) for p in found)

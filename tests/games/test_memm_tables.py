@@ -157,3 +157,42 @@ def test_MM_2_cube_table_with_no_contacts_fits_every_orientation_or_none() -> No
     assert counts == tuple(len(table.orientations[cube]) for cube in range(36))
     assert counts[0] == 1 and counts[35] == 24  # a one-colour cube shows one way; the 1x6 cube 24
     assert table.fitting_all(False, ()) == (((),) * 36, (0,) * 36)
+
+
+@pytest.mark.parametrize("layout", ["opposite", "adjacent"])
+def test_MM_2_cube_table_worlds_and_shown_keys_per_rotation(layout: str) -> None:
+    """A fresh table's per-rotation lookups: the world colours of each representative rotation
+    (``worlds``) and the bit mask of the contact keys ``6 * face + colour`` it shows (``shows``),
+    both read from the orientations."""
+    table = CubeTable.build(balanced_cube_set(layout))
+    assert len(table.worlds) == len(table.shows) == 36
+    for cube, ors in enumerate(table.orientations):
+        assert table.worlds[cube] == {r: world for r, world in ors}
+        for r, world in ors:
+            shown = table.shows[cube][r]
+            assert [k for k in range(36) if shown >> k & 1] == [6 * f + c for f, c in enumerate(world)]
+            assert shown.bit_count() == 6
+
+
+def test_MM_2_cube_table_fitting_every_is_fitting_all_by_a_bit_mask() -> None:
+    """``fitting_every(mask)`` is ``fitting_all(True, keys)`` for the keys of the mask's bits (the
+    lowest bit, key 0, and the highest, key 35, included), kept per mask."""
+    table = CubeTable.build(balanced_cube_set("opposite"))
+    assert table.fits_every == {}
+    for keys in [(0,), (35,), (6 * 4 + 0, 6 * 0 + 0), (1, 6 * 5 + 2), (6 * 2 + 5, 6 * 3 + 5, 6 * 4 + 1),
+                 (0, 7, 14, 21, 28, 35)]:
+        mask = sum(1 << k for k in keys)
+        entry = table.fitting_every(mask)
+        assert entry == table.fitting_all(True, keys), keys
+        assert table.fitting_every(mask) is entry and table.fits_every[mask] is entry
+    assert len(table.fits_every) == 6
+
+
+def test_MM_2_cube_table_keeps_at_most_65536_contact_masks() -> None:
+    table = CubeTable.build(balanced_cube_set("opposite"))
+    table.fits_every.update({-i: ((), ()) for i in range(1, 65536)})
+    table.fitting_every(1)
+    assert len(table.fits_every) == 65536  # up to the bound: nothing dropped
+    table.fitting_every(2)
+    assert list(table.fits_every) == [2]  # at the bound: emptied first
+    assert table.fits_every[2] == table.fitting_all(True, (1,))

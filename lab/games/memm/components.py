@@ -176,9 +176,34 @@ class CubeTable:
     fits_all: dict[tuple[bool, tuple[int, ...]], tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]] = field(
         default_factory=dict, compare=False, repr=False)
 
+    #: Per cube, ``{rotation: world colours}`` of each representative rotation (from
+    #: ``orientations``; one lookup for a placement instead of two).
+    worlds: tuple[dict[int, tuple[int, ...]], ...] = field(default=(), compare=False, repr=False)
+    #: Per cube, ``{rotation: bit k set for each mask key k = 6 * face + colour the orientation
+    #: shows}``: a touching face (a mask key) is joined exactly when its bit is set (MM-3).
+    shows: tuple[dict[int, int], ...] = field(default=(), compare=False, repr=False)
+    #: ``{bit mask of contact keys: fitting_all(True, those keys)}`` (see :meth:`fitting_every`).
+    fits_every: dict[int, tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]] = field(
+        default_factory=dict, compare=False, repr=False)
+
     def __post_init__(self) -> None:
         if len(self.fits) != len(self.bodies):  # one empty cache per cube
             object.__setattr__(self, "fits", tuple({} for _ in self.bodies))
+        object.__setattr__(self, "worlds", tuple({r: w for r, w in ors} for ors in self.orientations))
+        object.__setattr__(self, "shows", tuple(
+            {r: sum(1 << (FACES * f + c) for f, c in enumerate(w)) for r, w in ors} for ors in self.orientations))
+
+    def fitting_every(self, contacts: int) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+        """:meth:`fitting_all` of ``match_all`` for the keys of the bit mask ``contacts`` (bit ``k``:
+        key ``k``), cached by the mask (an int hashes at once; a tuple of keys is hashed anew)."""
+        found = self.fits_every.get(contacts)
+        if found is None:
+            keys = tuple(k for k in range(contacts.bit_length()) if contacts >> k & 1)
+            found = self.fitting_all(True, keys)
+            if len(self.fits_every) >= 1 << 16:
+                self.fits_every.clear()
+            self.fits_every[contacts] = found
+        return found
 
     def fitting_all(self, match_all: bool, keys: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
         """Per cube, the rotations that show the colours ``keys`` ask for (``6 * face + colour``

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from bisect import insort
 from collections.abc import Callable
+from operator import itemgetter
 from typing import Any
 
 from lab.boards.cubes import FACE_NAMES, FACE_VECTORS, Cell, direction
@@ -42,6 +43,7 @@ _FACE_WORDS = ((4, "top"), (0, "+x"), (1, "-x"), (2, "+y"), (3, "-y"), (5, "bott
 # run_direction="touched" (AMB-MM-6): the touched cube a placement is measured against when it
 # does not touch the previous cube: the cube under it first, then its sides in face order.
 _TOUCH_ORDER = (5, 0, 1, 2, 3, 4)
+_FACE_OF_OFFSET = {o: f for f, o in enumerate(_FACE_OFFSETS)}  # id difference -> face (``direction``)
 
 
 class MemmState(State):
@@ -58,8 +60,9 @@ class MemmState(State):
         self.colours: dict[Cell, tuple[int, ...]] = {}  # cell -> world colour per face
         self.order: list[Cell] = []
         #: ids of the free cells (on or above the table) next to a cube -> the mask keys ``6 *
-        #: face + colour`` of their touching faces, in face order: the colour each neighbour shows
-        self._touching: dict[int, tuple[int, ...]] = {}
+        #: face + colour`` of their touching faces (the colour each neighbour shows there) as a bit
+        #: mask, bit ``k`` for key ``k`` (:func:`_keys` lists them in face order)
+        self._touching: dict[int, int] = {}
         self._filled: set[int] = set()  # ids of the occupied cells
         self.phase = _DEAL
         self.to_move = 0
@@ -139,7 +142,7 @@ class MemmState(State):
         receiver = (N_CUBES - len(undealt)) % len(self.hands)
         undealt.remove(cube)
         insort(self.hands[receiver], cube)
-        self._log("MM-1", "deal", {"player": receiver, "cube": cube}, None)
+        self._record("MM-1", "deal", {"player": receiver, "cube": cube}, None)
         if not undealt:
             self.phase = _ROLL
 
@@ -163,9 +166,19 @@ class MemmState(State):
         else:
             base = list(self.order)
         if self.column is not None and opt.column_rule != "off":
-            col = [c for c in self.order if (c[0], c[1]) == self.column]
+            col = self._column_cells()
             base = col if opt.column_rule == "must" else base + [c for c in col if c not in base]
         return base, set(base)
+
+    def _column_cells(self) -> list[Cell]:
+        """MM-4.2: the cubes of the pending column, in the order they were placed."""
+        x, y = self.column  # type: ignore[misc]
+        last = self.last
+        if self.game.opt.gravity and last is not None and last[2] and (last[0], last[1]) == (x, y):
+            # AMB-MM-4: the column just grew by the last cube, which stands on every cube under it
+            # and has none above it (each went on the one under it, bottom first): no scan needed
+            return [(x, y, z) for z in range(last[2] + 1)]
+        return [c for c in self.order if (c[0], c[1]) == (x, y)]
 
     def _closed_direction(self) -> int | None:
         """MM-4.1 (rule point ``run_full``): the direction the current run may not continue in."""
@@ -186,7 +199,7 @@ class MemmState(State):
         last = self.last
         if last is None:
             return None
-        d = direction(last, cell)
+        d = _FACE_OF_OFFSET.get(_cid(cell) - _cid(last))  # the side of ``last`` the cell is on
         if d is not None or self.game.opt.run_direction == "previous":
             return d
         x, y, z = cell
@@ -214,12 +227,16 @@ class MemmState(State):
         else:
             near = sorted({c for a in anchor_list for c in map(_cid(a).__add__, _OFFSETS)})
         if self.game.opt.gravity:  # AMB-MM-4: on the table, or touching a cube under it (face -z)
-            found = [c for c in near if c in touching and (not c & _Z or touching[c][-1] >= _UNDER)]
+            found = [c for c in near if c in touching and (not c & _Z or touching[c] >> _UNDER)]
         else:
             found = [c for c in near if c in touching]
         closed = self._closed_direction()
         if closed is None:
             return found
+        if self.game.opt.run_direction == "previous":  # (closed: there is a last cube)
+            # MM-4.1, AMB-MM-6: only the cell on the closed side of the last cube has that direction
+            shut = _cid(self.last) + _FACE_OFFSETS[closed]  # type: ignore[arg-type]
+            return [c for c in found if c != shut]
         return [c for c in found if self.placement_direction(_cell(c)) != closed]
 
     def contacts(self, cell: Cell) -> list[tuple[int, int]]:
@@ -253,14 +270,31 @@ class MemmState(State):
         From the mask keys of the cell's touching faces: every one must match under
         ``match="all"``; under ``"one"``, one matching face that touches an anchor suffices."""
         table = self.game.cubes
-        fits_all, touching = table.fits_all, self._touching
-        if self.game.opt.match == "all":
-            return [(c, fits_all.get((True, keys)) or table.fitting_all(True, keys))
-                    for c in self._candidates() for keys in (touching[c],)]
+        touching = self._touching
+        opt = self.game.opt
+        if opt.match == "all":
+            every, fits = table.fits_every.get, table.fitting_every
+            last = self.last
+            if opt.attach != "last" or last is None or (self.column is not None and opt.column_rule != "off"):
+                return [(c, every(touching[c]) or fits(touching[c])) for c in self._candidates()]
+            # The usual case (MM-2: the one anchor is the last cube) in one pass, for speed: what
+            # the line above gives, the cells around the last cube in sorted order, each on its
+            # own side of it, so MM-4.1 closes at most the one on the closed side.
+            base = _cid(last)
+            closed = self._closed_direction()
+            shut = -1 if closed is None else base + _FACE_OFFSETS[closed]
+            gravity, out, get = opt.gravity, [], touching.get
+            for c in map(base.__add__, _OFFSETS):
+                keys = get(c)
+                # a free cell next to a cube; AMB-MM-4: on the table or on a cube (face -z)
+                if keys is not None and c != shut and not (gravity and c & _Z and not keys >> _UNDER):
+                    out.append((c, every(keys) or fits(keys)))
+            return out
+        fits_all = table.fits_all
         anchor_ids = {_cid(a) for a in self.anchors()[1]}
         out = []
         for c in self._candidates():
-            keys = tuple(k for k in touching[c] if c + _FACE_OFFSETS[k // 6] in anchor_ids)
+            keys = tuple(k for k in _keys(touching[c]) if c + _FACE_OFFSETS[k // 6] in anchor_ids)
             out.append((c, fits_all.get((False, keys)) or table.fitting_all(False, keys)))
         return out
 
@@ -272,11 +306,15 @@ class MemmState(State):
         if self.phase != _PLACE or self._legal is not None or type(self)._legal_actions is not _OWN_LEGAL:
             return super()._pick_action(player, pick)
         hand = self.hands[self.to_move]
-        # per candidate cell: its id, rotations and their number per cube, placements there
-        cells = [(c, fit, counts, sum([counts[cube] for cube in hand])) for c, (fit, counts) in self._cell_fits()]
-        n = sum([size for _, _, _, size in cells])
+        cells = self._cell_fits()  # per candidate cell: its id, rotations and their number per cube
+        if len(hand) > 1:  # the placements at each cell: the hand's counts read in one C call
+            of_hand = itemgetter(*hand)
+            sizes = [sum(of_hand(counts)) for _, (_, counts) in cells]
+        else:  # (one cube, or none: a player who is out passes)
+            sizes = [sum([counts[cube] for cube in hand]) for _, (_, counts) in cells]
+        n = sum(sizes)
         i = pick(n + 1 if n and self.repeat and self.game.opt.extra_placement == "may" else n or 1)
-        for c, fit, counts, size in cells:
+        for (c, (fit, counts)), size in zip(cells, sizes, strict=True):
             if i < size:
                 for cube in hand:
                     if i < counts[cube]:
@@ -288,15 +326,12 @@ class MemmState(State):
     def joined_faces(self, cube: int, cell: Cell, rotation: int) -> int:
         """MM-3: colour-matched face contacts ``cube`` would make at the free ``cell`` turned by
         ``rotation``."""
-        table = self.game.cubes
-        world = table.orientations[cube][table.rep_index[cube][rotation]][1]
-        return sum(1 for k in self._touching.get(_cid(cell), ()) if world[k // 6] == k % 6)
+        return (self.game.cubes.shows[cube][rotation] & self._touching.get(_cid(cell), 0)).bit_count()
 
     def _put(self, player: int, cube: int, cell: Cell, rot: int) -> None:
-        table = self.game.cubes
         self.hands[player].remove(cube)
         self.cells[cell] = (cube, rot)
-        world = self.colours[cell] = table.orientations[cube][table.rep_index[cube][rot]][1]
+        world = self.colours[cell] = self.game.cubes.worlds[cube][rot]
         self.order.append(cell)
         self.last = cell
         self._touch(_cid(cell), world)
@@ -309,15 +344,15 @@ class MemmState(State):
         for offset, f, opposite in _ID_CONTACTS if c & _Z else _ID_CONTACTS_ON_TABLE:
             nb = c + offset
             if nb not in filled:
-                key = 6 * opposite + world[f]  # nb's face towards c shows this cube's face f
-                keys = touching.get(nb)
-                touching[nb] = (key,) if keys is None else tuple(sorted((*keys, key)))
+                # nb's face towards c shows this cube's face f: key 6 * opposite + world[f]
+                touching[nb] = touching.get(nb, 0) | 1 << (6 * opposite + world[f])
 
     def _place(self, cube: int, cell: Cell, rot: int) -> None:
         p = self.to_move
-        opt = self.game.opt
-        rules = self.game.rules
-        joined = self.joined_faces(cube, cell, rot)
+        game = self.game
+        opt, rules = game.opt, game.rules
+        # MM-3: the faces joined (joined_faces, inlined: the hot path; MM-2: the cell touches a cube)
+        joined = (game.cubes.shows[cube][rot] & self._touching[_cid(cell)]).bit_count()
         d = self.placement_direction(cell)  # AMB-MM-6
         if d is not None and d == self.run_key:
             self.run_len += 1
@@ -329,13 +364,13 @@ class MemmState(State):
         self.placements += 1
         self.pass_streak = 0
         self.max_joined = max(self.max_joined, joined)
-        self._log("MM-2", "place", {"player": p, "cube": cube, "cell": [x, y, z], "rotation": rot,
+        self._record("MM-2", "place", {"player": p, "cube": cube, "cell": [x, y, z], "rotation": rot,
                                     "joined": joined, "direction": None if d is None else FACE_NAMES[d]}, None)
         if d is not None and rules.run_full(self.run_len, opt.max_run):
-            self._log("MM-4.1", "run_limit", {"direction": FACE_NAMES[d]}, None)
+            self._record("MM-4.1", "run_limit", {"direction": FACE_NAMES[d]}, None)
         if on_top and opt.column_rule != "off":
             self.column = (x, y)
-            self._log("MM-4.2", "column", {"column": [x, y], "rule": opt.column_rule}, None)
+            self._record("MM-4.2", "column", {"column": [x, y], "rule": opt.column_rule}, None)
         else:
             self.column = None
         again, gives = rules.rewards(joined)  # MM-3 rule point
@@ -344,14 +379,15 @@ class MemmState(State):
         self.repeat = again and bool(hand)
         if self.repeat:
             self.repeats += 1
-            self._log("MM-3", "repeat", {"player": p, "joined": joined}, None)
+            self._record("MM-3", "repeat", {"player": p, "joined": joined}, None)
         self.gives_left = max(0, min(gives, len(hand)))
         if self.gives_left and self._recipients():
             self.phase = _GIVE
-            self._log("MM-3", "may_give", {"player": p, "count": self.gives_left}, None)
+            self._record("MM-3", "may_give", {"player": p, "count": self.gives_left}, None)
         else:
             self.gives_left = 0
-            self._after_gifts()
+            if not self.repeat:  # (what _after_gifts does here: the phase is already placement)
+                self._end_turn(p)
 
     # ================================================================== gifts (MM-3)
     def _recipients(self) -> list[int]:
@@ -672,6 +708,11 @@ class MemmState(State):
 def _cid(cell: Cell) -> int:
     """The id of ``cell`` in the hot loops (see ``_O`` above)."""
     return ((cell[0] + _O) << 16) | ((cell[1] + _O) << 8) | cell[2]
+
+
+def _keys(contacts: int) -> tuple[int, ...]:
+    """The mask keys of a bit mask of ``_touching`` (bit ``k``: key ``k``), lowest (face) first."""
+    return tuple(k for k in range(contacts.bit_length()) if contacts >> k & 1)
 
 
 def _cell(c: int) -> Cell:
