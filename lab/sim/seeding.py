@@ -58,19 +58,31 @@ def served(entropy: Any, spawn_key: tuple[int, ...]) -> bool:
 
 def state_words(pool: list[int], spawn_key: tuple[int, ...]) -> list[int]:
     """The eight 32-bit words ``SeedSequence(entropy, spawn_key=spawn_key).generate_state(8)``
-    gives, ``pool`` being :func:`seed_pool` of ``entropy`` (see the module docstring)."""
-    p = list(pool)
-    for word, consts in zip(spawn_key, _KEY_CONSTS, strict=False):
-        for i, (h, h_next) in enumerate(consts):
-            v = ((word ^ h) * h_next) & _M32  # hashmix(word)
-            v ^= v >> 16
-            r = (_MIX_L * p[i] - _MIX_R * v) & _M32  # mix(pool[i], v)
-            p[i] = r ^ (r >> 16)
-    out = []
-    for i, (h, h_next) in enumerate(_STATE_MULTS):
-        v = ((p[i & 3] ^ h) * h_next) & _M32
-        out.append(v ^ (v >> 16))
-    return out
+    gives, ``pool`` being :func:`seed_pool` of ``entropy`` (see the module docstring).
+
+    Written out word by word (no inner loops): this runs for every Generator a game opens."""
+    m, left, right = _M32, _MIX_L, _MIX_R
+    p0, p1, p2, p3 = pool
+    for word, ((h0, n0), (h1, n1), (h2, n2), (h3, n3)) in zip(spawn_key, _KEY_CONSTS, strict=False):
+        v = ((word ^ h0) * n0) & m  # hashmix(word), then mix(pool[i], it)
+        r = (left * p0 - right * (v ^ (v >> 16))) & m
+        p0 = r ^ (r >> 16)
+        v = ((word ^ h1) * n1) & m
+        r = (left * p1 - right * (v ^ (v >> 16))) & m
+        p1 = r ^ (r >> 16)
+        v = ((word ^ h2) * n2) & m
+        r = (left * p2 - right * (v ^ (v >> 16))) & m
+        p2 = r ^ (r >> 16)
+        v = ((word ^ h3) * n3) & m
+        r = (left * p3 - right * (v ^ (v >> 16))) & m
+        p3 = r ^ (r >> 16)
+    (a0, b0), (a1, b1), (a2, b2), (a3, b3), (a4, b4), (a5, b5), (a6, b6), (a7, b7) = _STATE_MULTS
+    w0, w1 = ((p0 ^ a0) * b0) & m, ((p1 ^ a1) * b1) & m
+    w2, w3 = ((p2 ^ a2) * b2) & m, ((p3 ^ a3) * b3) & m
+    w4, w5 = ((p0 ^ a4) * b4) & m, ((p1 ^ a5) * b5) & m
+    w6, w7 = ((p2 ^ a6) * b6) & m, ((p3 ^ a7) * b7) & m
+    return [w0 ^ (w0 >> 16), w1 ^ (w1 >> 16), w2 ^ (w2 >> 16), w3 ^ (w3 >> 16),
+            w4 ^ (w4 >> 16), w5 ^ (w5 >> 16), w6 ^ (w6 >> 16), w7 ^ (w7 >> 16)]
 
 
 class SpawnedSeed(ISpawnableSeedSequence):

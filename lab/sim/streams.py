@@ -30,7 +30,7 @@ from typing import Any
 
 import numpy as np
 
-from lab.sim.seeding import generator, served
+from lab.sim.seeding import generator
 
 DEFAULT_STREAM = "chance"
 _MASK = (1 << 64) - 1
@@ -403,7 +403,8 @@ class ChanceStreams:
         """``root``: the chance seed, or its ``(entropy, spawn_key)`` (the SeedSequence is then
         built only if the default stream is drawn from). ``pool``: the entropy's
         :func:`~lab.sim.seeding.seed_pool`, from which the streams' Generators are seeded (the
-        same ones: :mod:`lab.sim.seeding`), or ``None`` (numpy seeds them)."""
+        same ones: :mod:`lab.sim.seeding`; the entropy and the spawn key must be
+        :func:`~lab.sim.seeding.served` with one word more), or ``None`` (numpy seeds them)."""
         if isinstance(root, np.random.SeedSequence):
             self._root: np.random.SeedSequence | None = root
             self._entropy, self._spawn_key = root.entropy, tuple(root.spawn_key)
@@ -431,7 +432,7 @@ class ChanceStreams:
         gen = self._rngs.get(name)
         if gen is None:
             key = self._spawn_key if name == DEFAULT_STREAM else (*self._spawn_key, _stream_key(name))
-            if self._pool is not None and served(self._entropy, key):
+            if self._pool is not None:  # (given only for an entropy served, and every key here is)
                 gen = generator(self._entropy, key, self._pool)
             else:
                 if name == DEFAULT_STREAM:
