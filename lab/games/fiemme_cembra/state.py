@@ -164,7 +164,7 @@ class FiemmeCembraState(StateViews, State):
             self._record("FC-E1", "conquest_deck_exhausted", {"round": self.round_no}, None)
             self._end_round()
             return
-        limit = self.game.params["hand_limit"]
+        limit = self.game.hand_limit
         if self.stats["hands"] >= limit:
             self._stop(limit)
             return
@@ -274,7 +274,7 @@ class FiemmeCembraState(StateViews, State):
         cards); ``anywhere``: any position.
         """
         length = len(self.deck)
-        if self.game.params["reinsert"] == "anywhere" or length < 2:
+        if self.game.reinsert == "anywhere" or length < 2:
             return 0, length
         return 1, length - 1
 
@@ -490,7 +490,7 @@ class FiemmeCembraState(StateViews, State):
                 self.forgot[c] += 1
                 self._record("FC-P6", "forgot_to_shout", {"player": c}, None)
         first = order[0]
-        mode = self.game.params["several_closers"]
+        mode = self.game.several_closers
         n = self.n
         queue = [p for p in self.game.rules.conquerors(order, shouted, mode) if 0 <= p < n]  # FC-P6
         if mode != "each_shouting" and first not in shouted and order[1] in queue:
@@ -499,7 +499,7 @@ class FiemmeCembraState(StateViews, State):
         self.queue = queue
         last = self.game.rules.penalised(order)  # FC-P7 rule point
         self.penalised = last if 0 <= last < n else -1
-        if self.game.params["penalty_timing"] == "end_of_round" and self.penalised >= 0:
+        if self.game.penalty_timing == "end_of_round" and self.penalised >= 0:
             self.marks[last] += 1
             self._record("FC-P7", "penalty_mark", {"player": last, "marks": self.marks[last]}, None)
             self.penalised = -1
@@ -631,7 +631,7 @@ class FiemmeCembraState(StateViews, State):
 
     def _finish_hand(self) -> None:
         """Put Events and penalty cards back into the deck, then the next hand (FC-P8)."""
-        rule = self.game.params["reinsert"]
+        rule = self.game.reinsert
         while self.inserts:
             if rule in ("random_middle", "anywhere"):
                 self.phase = P_INSERT
