@@ -80,6 +80,8 @@ def test_assigned_hands_are_keyed_and_odd_hands_fall_back_to_the_lists() -> None
     assert s.hkeys is None
     assert hand_key([6, 0, 0, 0, 0]) is None and hand_key([1, 1, 1, 1]) is None
     assert hand_key([1, 1, 1, 1, True]) is None
+    assert hand_key([2, 1, 1, 1, 1]) is None  # closes by FC-P4, but has no key of 5 cards
+    assert hand_keys([[0] * 5, [1] * 5]) == [0, FULL_KEY]
     assert s.legal_actions(3) == [act("discard", 0)]
     assert s.legal_actions(0) == list(DISCARDS)
     s.apply_actions({0: act("discard", 0), 1: act("discard", 4), 2: act("discard", 4), 3: act("discard", 0)})
@@ -121,3 +123,41 @@ def test_one_action_picks_equal_the_list_pick() -> None:
     for seed in range(3):
         lab.play(game, None, seed=seed, on_step=step)
     assert seen == {P_PENALTY, P_SWAP}
+
+
+def _penalty_state():
+    game = lab.load("fiemme_cembra", hand_limit=200)
+    found = []
+
+    def step(state):
+        if not found and state.phase == P_PENALTY and len(state.conquered[state.actor]) > 1:
+            found.append(state.clone())
+
+    lab.play(game, None, seed=0, on_step=step)
+    return found[0]
+
+
+def test_one_action_pick_of_nothing_calls_no_pick() -> None:
+    s = _penalty_state()
+    p = s.actor
+    s.conquered[p] = []
+    calls = []
+    assert s._pick_action(p, calls.append) is None
+    s.phase = P_SWAP
+    assert s._pick_action(p, calls.append) is None
+    assert calls == []
+
+
+def test_a_replaced_legal_list_gets_the_list_pick() -> None:
+    """A subclass that replaces ``_legal_actions`` is picked from its own list."""
+    s = _penalty_state()
+
+    class Reversed(type(s)):
+        def _legal_actions(self, player):
+            return list(reversed(super()._legal_actions(player)))
+
+    twin = s.clone()
+    twin.__class__ = Reversed
+    p = s.actor
+    assert len(s.legal_actions()) > 1
+    assert twin._pick_action(p, lambda n: 0) == s.legal_actions()[-1]

@@ -4,8 +4,9 @@ The pass phase (FC-P2..FC-P4) is most of a game's moves. A state keeps, beside e
 of counts, its *key* ``sum(count[t] * KEY_BASE**t)``: a discard moves ``WEIGHTS[t]`` from one
 key to another, the hand's legal discards are one list index (:data:`DISCARDS_BY_KEY`), and
 under the default FC-P4 rule point only a hand whose key is :data:`FULL_KEY` (one card of each
-type) can close. A key is defined only for counts ``0..HAND_SIZE`` (:func:`hand_key`); a state
-holding any other hand keeps no keys and reads its lists.
+type) can close: of the hands of 5 cards only that one has every type. A key is defined only for
+a hand of 0 or ``HAND_SIZE`` cards (:func:`hand_key`); a state holding any other hand keeps no
+keys and reads its lists.
 """
 
 from __future__ import annotations
@@ -34,8 +35,9 @@ COMPOSITION_KEYS = tuple(sum(map(int.__mul__, comp, WEIGHTS)) for comp in C.COMP
 
 
 def hand_key(hand: Sequence[int]) -> int | None:
-    """The key of a hand of ``HAND_TYPES`` counts, or ``None`` when a count is not ``0..HAND_SIZE``."""
-    if len(hand) != C.HAND_TYPES:
+    """The key of a hand of ``HAND_TYPES`` counts holding 0 or ``HAND_SIZE`` cards (the only hands
+    the game makes: undealt or dealt), else ``None``."""
+    if len(hand) != C.HAND_TYPES or sum(hand) not in (0, C.HAND_SIZE):
         return None
     key = 0
     for count, weight in zip(hand, WEIGHTS, strict=True):

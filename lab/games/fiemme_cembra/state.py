@@ -51,8 +51,6 @@ STAT_KEYS = ("hands", "voided_hands", "passes", "races", "events", "swaps", "voi
 
 _DEAL_CACHE: dict[tuple[int, ...], tuple[tuple[Action, float], ...]] = {}
 _INSERT_CACHE: dict[tuple[int, int], tuple[tuple[Action, float], ...]] = {}  # spans of a deck
-#: hand (cards per type) -> its FC-P2 discards; hands hold 5 cards, so at most 126 keys
-_DISCARD_CACHE: dict[tuple[int, ...], tuple[Action, ...]] = {}
 #: ``current_player`` per phase: 0 stands for "the actor" (the seat to act is ``actor``)
 _WHO = {P_DEAL: CHANCE, P_DRAW: CHANCE, P_INSERT: CHANCE, P_PASS: SIMULTANEOUS, P_SLAP: SIMULTANEOUS,
         P_OVER: TERMINAL}
@@ -80,12 +78,9 @@ def _insert_outcomes(span: tuple[int, int]) -> tuple[tuple[Action, float], ...]:
     return out
 
 
-def _discards(hand: tuple[int, ...]) -> tuple[Action, ...]:
-    """FC-P2: a hand's discards (one per card type it holds), built once per hand."""
-    out = _DISCARD_CACHE.get(hand)
-    if out is None:
-        out = _DISCARD_CACHE[hand] = tuple(DISCARDS[t] for t in range(C.HAND_TYPES) if hand[t] > 0)
-    return out
+def _discards(hand: Sequence[int]) -> tuple[Action, ...]:
+    """FC-P2: a hand's discards (one per card type it holds)."""
+    return tuple(DISCARDS[t] for t in range(C.HAND_TYPES) if hand[t] > 0)
 
 
 class FiemmeCembraState(StateViews, State):
@@ -285,8 +280,7 @@ class FiemmeCembraState(StateViews, State):
             keys = self.hkeys
             if keys is not None:  # one list index instead of a tuple of the hand and its hash
                 return DISCARDS_BY_KEY[keys[player]]
-            hand = tuple(self._hands[player])
-            return _DISCARD_CACHE.get(hand) or _discards(hand)
+            return _discards(self._hands[player])  # hands without keys (see hands.hand_key)
         if ph == P_SLAP:
             return self.game.slaps_closer if player in self.closers else self.game.slaps_plain
         if player != self.actor:
