@@ -148,12 +148,9 @@ def test_FC_S3_deal_outcomes_are_built_from_the_remaining_speed_deck(monkeypatch
 
 
 
-def test_FC_P2_discard_choices_are_one_per_card_type_held(monkeypatch):
-    """The pass's legal discards (cached per hand) are one per card type the hand holds, the
-    first time a hand is met and every time after."""
-    from lab.games.fiemme_cembra import state as fc_state
-
-    monkeypatch.setattr(fc_state, "_DISCARD_CACHE", {})  # as in a fresh interpreter: nothing met yet
+def test_FC_P2_discard_choices_are_one_per_card_type_held():
+    """The pass's legal discards (a table by hand key) are one per card type the hand holds,
+    every time they are asked for."""
     s = lab.load("fiemme_cembra").new_initial_state()
     hands = [(2, 1, 1, 1, 0), (1, 1, 1, 1, 1), (0, 2, 0, 2, 1), (1, 0, 2, 0, 2)]
     for h in hands:

@@ -64,8 +64,8 @@ def _redeal(new: FiemmeCembraState, player: int, rng: np.random.Generator) -> No
             start += size
         if _consistent(new, holders, hands, fed):
             break
-    for q, hand in zip(holders, hands, strict=True):
-        new.hands[q] = hand
+    redealt = dict(zip(holders, hands, strict=True))
+    new.hands = [redealt.get(q, h) for q, h in enumerate(new.hands)]  # assigned: the hand keys follow
     new.speed_left = np.bincount(cards[start:], minlength=C.HAND_TYPES).tolist()
 
 

@@ -261,6 +261,11 @@ class FiemmeCembraGame(Game):
         self.pass_names = pass_schedule(p["pass_direction"])
         self.memory = p["mode"] == "memory_proposal"
         self.pass_limit = int(p["pass_limit"])  # read after every pass
+        # read every hand (a Params lookup is a Python call): the state reads these copies
+        self.hand_limit = int(p["hand_limit"])
+        self.reinsert: str = p["reinsert"]
+        self.several_closers: str = p["several_closers"]
+        self.penalty_timing: str = p["penalty_timing"]
         self.slaps_plain = SLAPS_PLAIN
         self.slaps_closer = SLAPS_CLOSER
         self.draw_actions = tuple(Action("draw", (c,)) for c in range(self.n_cards))

@@ -6,14 +6,22 @@ logs its clause ID.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from operator import sub
 from typing import TYPE_CHECKING, Any
 
 from lab.core.actions import Action
 from lab.core.state import CHANCE, SIMULTANEOUS, TERMINAL, State
 from lab.games.fiemme_cembra import components as C
-from lab.games.fiemme_cembra.rules import MS_VALUES
+from lab.games.fiemme_cembra.hands import (
+    COMPOSITION_KEYS,
+    DISCARDS,
+    DISCARDS_BY_KEY,
+    FULL_KEY,
+    WEIGHTS,
+    hand_keys,
+)
+from lab.games.fiemme_cembra.rules import MS_VALUES, closes
 from lab.games.fiemme_cembra.scoring import rank_players
 from lab.games.fiemme_cembra.views import (
     EMPTY,
@@ -36,7 +44,6 @@ if TYPE_CHECKING:
     from lab.games.fiemme_cembra.rules import FiemmeCembraGame
 
 
-DISCARDS = tuple(Action("discard", (t,)) for t in range(C.HAND_TYPES))
 EVENT_DRAW = Action("event_draw", ())
 EVENT_SWAP = Action("event_swap_choose", ())
 STAT_KEYS = ("hands", "voided_hands", "passes", "races", "events", "swaps", "void_penalties",
@@ -44,12 +51,11 @@ STAT_KEYS = ("hands", "voided_hands", "passes", "races", "events", "swaps", "voi
 
 _DEAL_CACHE: dict[tuple[int, ...], tuple[tuple[Action, float], ...]] = {}
 _INSERT_CACHE: dict[tuple[int, int], tuple[tuple[Action, float], ...]] = {}  # spans of a deck
-#: hand (cards per type) -> its FC-P2 discards; hands hold 5 cards, so at most 126 keys
-_DISCARD_CACHE: dict[tuple[int, ...], tuple[Action, ...]] = {}
 #: ``current_player`` per phase: 0 stands for "the actor" (the seat to act is ``actor``)
 _WHO = {P_DEAL: CHANCE, P_DRAW: CHANCE, P_INSERT: CHANCE, P_PASS: SIMULTANEOUS, P_SLAP: SIMULTANEOUS,
         P_OVER: TERMINAL}
 _WHO_BY_PHASE = tuple(_WHO.get(ph, 0) for ph in range(len(PHASES)))
+_SEATS = tuple(tuple(range(n)) for n in range(7))  # the acting seats at a simultaneous node, by count
 
 
 def _deal_outcomes(remaining: tuple[int, ...]) -> tuple[tuple[Action, float], ...]:
@@ -72,12 +78,9 @@ def _insert_outcomes(span: tuple[int, int]) -> tuple[tuple[Action, float], ...]:
     return out
 
 
-def _discards(hand: tuple[int, ...]) -> tuple[Action, ...]:
-    """FC-P2: a hand's discards (one per card type it holds), built once per hand."""
-    out = _DISCARD_CACHE.get(hand)
-    if out is None:
-        out = _DISCARD_CACHE[hand] = tuple(DISCARDS[t] for t in range(C.HAND_TYPES) if hand[t] > 0)
-    return out
+def _discards(hand: Sequence[int]) -> tuple[Action, ...]:
+    """FC-P2: a hand's discards (one per card type it holds)."""
+    return tuple(DISCARDS[t] for t in range(C.HAND_TYPES) if hand[t] > 0)
 
 
 class FiemmeCembraState(StateViews, State):
@@ -94,7 +97,9 @@ class FiemmeCembraState(StateViews, State):
         self.round_no = 0
         self.hand_in_round = 0
         self.passes = 0
-        self.hands: list[list[int]] = [[0] * C.HAND_TYPES for _ in range(n)]
+        self._hands: list[list[int]] = [[0] * C.HAND_TYPES for _ in range(n)]
+        #: each hand's key (:mod:`.hands`), kept in step with ``_hands``; None: a hand has none
+        self.hkeys: list[int] | None = [0] * n
         self.speed_left: list[int] = list(game.speed_counts)
         self.deal_to = 0
         self.deck: list[int] = []
@@ -121,6 +126,17 @@ class FiemmeCembraState(StateViews, State):
         self.final_winners: list[int] = []
         self._start_round()
 
+    @property
+    def hands(self) -> list[list[int]]:
+        """Each player's hand: cards per hand type. Edit it only by assigning a new list of hands
+        (the keys of :mod:`.hands` follow an assignment, not an edit in place)."""
+        return self._hands
+
+    @hands.setter
+    def hands(self, value: list[list[int]]) -> None:
+        self._hands = value
+        self.hkeys = hand_keys(value)
+
     # ================================================================== flow
     def _start_round(self) -> None:
         """FC-S4: a fresh conquest deck (or memory grid) of face-down unknown cards."""
@@ -133,21 +149,22 @@ class FiemmeCembraState(StateViews, State):
             self.grid = []
         self.conquered = [[] for _ in range(self.n)]
         self.hand_in_round = 0
-        self.log("FC-S4", "conquest_deck", size=len(self.pool), round=self.round_no,
-                 memory_grid=self.game.memory)
+        self._record("FC-S4", "conquest_deck",
+                     {"size": len(self.pool), "round": self.round_no, "memory_grid": self.game.memory}, None)
         self._start_hand()
 
     def _start_hand(self) -> None:
         """FC-P8: reshuffle the speed deck and redeal (one chance node per player)."""
         if self._round_exhausted():
-            self.log("FC-E1", "conquest_deck_exhausted", round=self.round_no)
+            self._record("FC-E1", "conquest_deck_exhausted", {"round": self.round_no}, None)
             self._end_round()
             return
-        limit = self.game.params["hand_limit"]
+        limit = self.game.hand_limit
         if self.stats["hands"] >= limit:
             self._stop(limit)
             return
-        self.hands = [[0] * C.HAND_TYPES for _ in range(self.n)]
+        self._hands = [[0] * C.HAND_TYPES for _ in range(self.n)]
+        self.hkeys = [0] * self.n
         self.speed_left = list(self.game.speed_counts)
         self.deal_to = 0
         self.passes = 0
@@ -175,12 +192,9 @@ class FiemmeCembraState(StateViews, State):
     def _round_exhausted(self) -> bool:
         """FC-E1 (rule point): the conquest cards still to be won, per type, decide."""
         types = self.game.types
-        counts = [0] * len(C.TYPES)
-        for c in self.pool:
-            counts[types[c]] += 1
-        for c in (self.grid if self.game.memory else self.deck):
-            if c >= 0:
-                counts[types[c]] += 1
+        known = [c for c in (self.grid if self.game.memory else self.deck) if c >= 0]
+        kinds = [*map(types.__getitem__, self.pool), *map(types.__getitem__, known)]
+        counts = list(map(kinds.count, range(len(C.TYPES))))  # counted in C, not a Python loop
         return self.game.rules.round_exhausted(counts, self.game.memory)
 
     def _end_round(self) -> None:
@@ -191,12 +205,12 @@ class FiemmeCembraState(StateViews, State):
         self.hands_per_round.append(total)
         mode = self.game.params["between_rounds"]
         winners, clause = self._rank(self.conquered, range(self.n))
-        self.log(clause, "round_winners", round=self.round_no, winners=winners,
-                 conquered=[len(c) for c in self.conquered])
+        self._record(clause, "round_winners", {"round": self.round_no, "winners": winners,
+                                               "conquered": [len(c) for c in self.conquered]}, None)
         if mode == "round_wins":
             for w in winners:
                 self.round_wins[w] += 1
-            self.log("AMB-FC-2", "round_wins", wins=list(self.round_wins))
+            self._record("AMB-FC-2", "round_wins", {"wins": list(self.round_wins)}, None)
         for p in range(self.n):
             self.past[p].extend(self.conquered[p])
         self.conquered = [[] for _ in range(self.n)]
@@ -204,7 +218,7 @@ class FiemmeCembraState(StateViews, State):
         if self.round_no >= self.game.params["rounds"]:
             self._end_match()
         else:
-            self.log("AMB-FC-2", "next_round", rule=mode, round=self.round_no)
+            self._record("AMB-FC-2", "next_round", {"rule": mode, "round": self.round_no}, None)
             self._start_round()
 
     def _end_match(self) -> None:
@@ -221,7 +235,7 @@ class FiemmeCembraState(StateViews, State):
         self.final_winners = winners
         self.phase = P_OVER
         self.actor = -1
-        self.log(clause, "match_winners", winners=winners, totals=[len(c) for c in self.past])
+        self._record(clause, "match_winners", {"winners": winners, "totals": [len(c) for c in self.past]}, None)
 
     def _rank(self, cards: list[list[int]], candidates: Any, *, need_complete: bool = True) -> tuple[list[int], str]:
         """FC-E2/FC-E3 through the game's rule points."""
@@ -255,7 +269,7 @@ class FiemmeCembraState(StateViews, State):
         cards); ``anywhere``: any position.
         """
         length = len(self.deck)
-        if self.game.params["reinsert"] == "anywhere" or length < 2:
+        if self.game.reinsert == "anywhere" or length < 2:
             return 0, length
         return 1, length - 1
 
@@ -263,8 +277,10 @@ class FiemmeCembraState(StateViews, State):
         """Legal actions; the two big simultaneous nodes give shared read-only tuples."""
         ph = self.phase
         if ph == P_PASS:
-            hand = tuple(self.hands[player])
-            return _DISCARD_CACHE.get(hand) or _discards(hand)
+            keys = self.hkeys
+            if keys is not None:  # one list index instead of a tuple of the hand and its hash
+                return DISCARDS_BY_KEY[keys[player]]
+            return _discards(self._hands[player])  # hands without keys (see hands.hand_key)
         if ph == P_SLAP:
             return self.game.slaps_closer if player in self.closers else self.game.slaps_plain
         if player != self.actor:
@@ -299,45 +315,70 @@ class FiemmeCembraState(StateViews, State):
             if action.kind != "discard" or len(action.args) != 1 or type(action.args[0]) is not int:
                 return False
             t = action.args[0]
-            return 0 <= t < C.HAND_TYPES and self.hands[player][t] > 0
+            return 0 <= t < C.HAND_TYPES and self._hands[player][t] > 0
         return action in self._legal_actions(player)
 
     def acting_players(self) -> list[int]:
         cur = _WHO_BY_PHASE[self.phase]
         if cur == SIMULTANEOUS:  # the pass and the slap race: every seat, every time
-            return list(range(self.n))
+            return list(_SEATS[self.n])
         if cur == 0:
             return [self.actor]
         return []
 
+    def _pick_action(self, player: int, pick: Callable[[int], int]) -> Action | None:
+        """``legal[pick(len(legal))]`` of :meth:`_legal_actions`, building only that action for the
+        FC-P7 ``give_back`` and FC-P6 ``event_swap`` choices (lists of one action per card).
+
+        Only while ``_legal_actions`` is this class's own: a subclass (or a test) that replaces
+        it gets the pick from its list."""
+        ph = self.phase
+        if (ph != P_PENALTY and ph != P_SWAP) or player != self.actor or type(self)._legal_actions is not _OWN_LEGAL:
+            return super()._pick_action(player, pick)
+        mine = self.conquered[player]
+        if ph == P_PENALTY:
+            return Action("give_back", (mine[pick(len(mine))],)) if mine else None
+        # the list's order: opponent q (seat order), then my card, then q's card
+        others = [self.conquered[q] for q in range(self.n) if q != player]
+        total = len(mine) * sum(map(len, others))
+        if not total:
+            return None
+        i = pick(total)
+        for theirs in others:
+            size = len(mine) * len(theirs)
+            if i < size:
+                return Action("event_swap", (mine[i // len(theirs)], theirs[i % len(theirs)]))
+            i -= size
+        return None
+
     # ------------------------------------------------------------------ chance and moves
     def _apply_action(self, action: Action) -> None:
-        kind = action.kind
+        kind = action.kind  # the kinds by how often they come: deals, reinserts, penalties
         if kind == "deal":
             self._deal(int(action.args[0]))
-        elif kind == "draw":
-            self._drawn(int(action.args[0]))
         elif kind == "insert_at":
             pos = int(action.args[0])
             card = self.inserts.pop(0)
             self.deck.insert(pos, card)
             # the exact chance position is nobody's knowledge: kept out of every player's events
-            self.log(self._insert_clause(card), "reinserted", visible_to=(), card=card, position=pos)
-            self.log(self._insert_clause(card), "put_back_in_the_middle", card=card)
+            self._record(self._insert_clause(card), "reinserted", {"card": card, "position": pos}, ())
+            self._record(self._insert_clause(card), "put_back_in_the_middle", {"card": card}, None)
             self._finish_hand()
+        elif kind == "give_back":
+            self._give_back(self.actor, int(action.args[0]))
+        elif kind == "draw":
+            self._drawn(int(action.args[0]))
         elif kind == "event_draw":
-            self.log("FC-P6", "event_draw_again", player=self.actor)
+            self._record("FC-P6", "event_draw_again", {"player": self.actor}, None)
             if self.game.memory:
                 self._continue_flipping()
             else:
                 self._draw_for(self.actor)
         elif kind == "event_swap_choose":
             self.phase = P_SWAP
-            self.log("FC-P6", "event_swap_chosen", player=self.actor)
+            self._record("FC-P6", "event_swap_chosen", {"player": self.actor}, None)
         elif kind == "event_swap":
             self._swap(self.actor, int(action.args[0]), int(action.args[1]))
-        elif kind == "give_back":
-            self._give_back(self.actor, int(action.args[0]))
         elif kind == "flip":
             self._flip(int(action.args[0]))
         else:  # pragma: no cover - the codec only admits declared kinds
@@ -348,16 +389,20 @@ class FiemmeCembraState(StateViews, State):
         """FC-S3: player ``deal_to`` receives a 5-card hand (seen only by them)."""
         comp = C.COMPOSITIONS[index]
         p = self.deal_to
-        self.hands[p] = list(comp)
+        self._hands[p] = list(comp)
+        keys = self.hkeys
+        if keys is not None:
+            keys[p] = COMPOSITION_KEYS[index]
         self.speed_left = list(map(sub, self.speed_left, comp))
-        self.stats["deals"] += 1 if p == 0 else 0
-        self._log("FC-S3", "dealt", {"player": p, "hand": list(comp)}, (p,))
+        if p == 0:
+            self.stats["deals"] += 1
+        self._record("FC-S3", "dealt", {"player": p, "hand": list(comp)}, (p,))
         self.deal_to = p + 1
         if p + 1 == self.n:
             self.phase = P_PASS  # FC-P1: the first pass is always played, complete hand or not
-            complete = [q for q in range(self.n) if C.is_complete(self.hands[q])]
+            complete = [q for q in range(self.n) if C.is_complete(self._hands[q])]
             for q in complete:
-                self.log("FC-P1", "complete_hand_must_pass", visible_to=(q,), player=q)
+                self._record("FC-P1", "complete_hand_must_pass", {"player": q}, (q,))
 
     def _apply_actions(self, actions: Mapping[int, Action]) -> None:
         if self.phase == P_PASS:
@@ -371,7 +416,7 @@ class FiemmeCembraState(StateViews, State):
         tables = game.pass_tables
         k = self.passes % len(tables)
         table = tables[k]
-        hands, passed, received = self.hands, self.my_passes, self.my_receipts
+        hands, passed, received, keys = self._hands, self.my_passes, self.my_receipts, self.hkeys
         for p, a in discards.items():  # counts only: discarding all first changes nothing
             t = a.args[0]  # an exact int: checked, or taken from the legal actions
             hands[p][t] -= 1
@@ -379,21 +424,28 @@ class FiemmeCembraState(StateViews, State):
             q = table[p]
             hands[q][t] += 1
             received[q].append(t)
+            if keys is not None:
+                w = WEIGHTS[t]
+                keys[p] -= w
+                keys[q] += w
         self.passes = passes = self.passes + 1
         self.stats["passes"] += 1
-        self._log("FC-P3", "passed", {"number": passes, "direction": game.pass_names[k]}, None)
-        closes = game.rules.closes
-        closers = [p for p, hand in enumerate(hands) if closes(hand)]  # FC-P4 rule point: one of each type
+        self._record("FC-P3", "passed", {"number": passes, "direction": game.pass_names[k]}, None)
+        rule = game.rules.closes  # FC-P4 rule point: one of each type
+        if rule is closes and keys is not None:  # the default: only a hand of key FULL_KEY can close
+            closers = [p for p, key in enumerate(keys) if key == FULL_KEY and rule(hands[p])] if FULL_KEY in keys else []
+        else:
+            closers = [p for p, hand in enumerate(hands) if rule(hand)]
         if closers:
             self.closers = closers
             self.phase = P_SLAP
-            self.log("FC-P4", "close", closers=closers)
+            self._record("FC-P4", "close", {"closers": closers}, None)
             if len(closers) > 1:
-                self.log("AMB-FC-4", "several_closers", closers=closers,
-                         rule=game.params["several_closers"])
+                self._record("AMB-FC-4", "several_closers",
+                             {"closers": closers, "rule": game.params["several_closers"]}, None)
         elif passes >= game.pass_limit:
             self.stats["voided_hands"] += 1
-            self.log("FC-P4", "hand_voided_pass_limit", passes=self.passes)
+            self._record("FC-P4", "hand_voided_pass_limit", {"passes": passes}, None)
             self.hand_in_round += 1
             self.stats["hands"] += 1
             self._start_hand()
@@ -426,24 +478,24 @@ class FiemmeCembraState(StateViews, State):
         # (frozen once, when first asked for: see ``_last_race``; random playouts never ask).
         self.race = {"order": order, "ms": [slaps[p][0] for p in range(self.n)],
                      "closers": list(self.closers), "shouted": shouted}
-        self.log("FC-P5", "hands_on_deck", order=order, ms=self.race["ms"])
+        self._record("FC-P5", "hands_on_deck", {"order": order, "ms": self.race["ms"]}, None)
         for c in self.closers:
             if c not in shouted:
                 self.forgot[c] += 1
-                self.log("FC-P6", "forgot_to_shout", player=c)
+                self._record("FC-P6", "forgot_to_shout", {"player": c}, None)
         first = order[0]
-        mode = self.game.params["several_closers"]
+        mode = self.game.several_closers
         n = self.n
         queue = [p for p in self.game.rules.conquerors(order, shouted, mode) if 0 <= p < n]  # FC-P6
         if mode != "each_shouting" and first not in shouted and order[1] in queue:
-            self.log("FC-P6", "second_hand_takes", player=order[1], first=first)
-        self.log("FC-P6", "conquerors", players=list(queue))
+            self._record("FC-P6", "second_hand_takes", {"player": order[1], "first": first}, None)
+        self._record("FC-P6", "conquerors", {"players": list(queue)}, None)
         self.queue = queue
         last = self.game.rules.penalised(order)  # FC-P7 rule point
         self.penalised = last if 0 <= last < n else -1
-        if self.game.params["penalty_timing"] == "end_of_round" and self.penalised >= 0:
+        if self.game.penalty_timing == "end_of_round" and self.penalised >= 0:
             self.marks[last] += 1
-            self.log("FC-P7", "penalty_mark", player=last, marks=self.marks[last])
+            self._record("FC-P7", "penalty_mark", {"player": last, "marks": self.marks[last]}, None)
             self.penalised = -1
         self.hand_in_round += 1
         self.stats["hands"] += 1
@@ -466,7 +518,7 @@ class FiemmeCembraState(StateViews, State):
         """FC-P6: take the top card of the conquest deck (a chance node if nobody knows it)."""
         self.actor = player
         if not self.deck:
-            self.log("FC-P6", "conquest_deck_empty", player=player)
+            self._record("FC-P6", "conquest_deck_empty", {"player": player}, None)
             self._next_conqueror()
             return
         top = self.deck[0]
@@ -489,11 +541,12 @@ class FiemmeCembraState(StateViews, State):
         if self.game.types[card] == C.EVENT:
             self.stats["events"] += 1
             self.inserts.append(card)
-            self.log("FC-P6", "event_played", player=player, card=card)
+            self._record("FC-P6", "event_played", {"player": player, "card": card}, None)
             self.phase = P_EVENT
             return
         self.conquered[player].append(card)
-        self.log("FC-P6", "conquered", player=player, card=card, type=C.TYPES[self.game.types[card]])
+        self._record("FC-P6", "conquered",
+                     {"player": player, "card": card, "type": C.TYPES[self.game.types[card]]}, None)
         self._next_conqueror()
 
     def _can_swap(self, player: int) -> bool:
@@ -507,7 +560,8 @@ class FiemmeCembraState(StateViews, State):
         a[a.index(mine)] = theirs
         b[b.index(theirs)] = mine
         self.stats["swaps"] += 1
-        self.log("FC-P6", "event_swap", player=player, opponent=owner, gave=mine, took=theirs)
+        self._record("FC-P6", "event_swap",
+                     {"player": player, "opponent": owner, "gave": mine, "took": theirs}, None)
         self._next_conqueror()
 
     def _penalty(self) -> None:
@@ -518,7 +572,7 @@ class FiemmeCembraState(StateViews, State):
             return
         if not self.conquered[p]:
             self.stats["void_penalties"] += 1
-            self.log("FC-P7", "penalty_void", player=p)
+            self._record("FC-P7", "penalty_void", {"player": p}, None)
             self._finish_hand()
             return
         self.phase = P_PENALTY
@@ -532,7 +586,7 @@ class FiemmeCembraState(StateViews, State):
         for p in range(self.n):
             if self.marks[p] and not self.conquered[p]:
                 self.stats["void_penalties"] += self.marks[p]
-                self.log("FC-P7", "penalty_void", player=p, marks=self.marks[p])
+                self._record("FC-P7", "penalty_void", {"player": p, "marks": self.marks[p]}, None)
                 self.marks[p] = 0
             elif self.marks[p]:
                 self.phase = P_PENALTY
@@ -547,11 +601,11 @@ class FiemmeCembraState(StateViews, State):
         mark (``penalty_timing="end_of_round"``), leaves the game."""
         self.conquered[player].remove(card)
         self.penalties[player] += 1
-        self.log("FC-P7", "penalty", player=player, card=card)
+        self._record("FC-P7", "penalty", {"player": player, "card": card}, None)
         if self.marks[player]:
             self.marks[player] -= 1
             self.stats["left_game"] += 1
-            self.log("FC-P7", "card_leaves_round", player=player, card=card)
+            self._record("FC-P7", "card_leaves_round", {"player": player, "card": card}, None)
             self._end_round()
             return
         self.stats["returned"] += 1
@@ -561,7 +615,7 @@ class FiemmeCembraState(StateViews, State):
                 self.grid.append(card)
             else:
                 self.grid[slot] = card
-            self.log("AMB-FC-3", "penalty_card_to_grid", card=card, slot=slot)
+            self._record("AMB-FC-3", "penalty_card_to_grid", {"card": card, "slot": slot}, None)
         else:
             self.inserts.append(card)
         self._finish_hand()
@@ -571,7 +625,7 @@ class FiemmeCembraState(StateViews, State):
 
     def _finish_hand(self) -> None:
         """Put Events and penalty cards back into the deck, then the next hand (FC-P8)."""
-        rule = self.game.params["reinsert"]
+        rule = self.game.reinsert
         while self.inserts:
             if rule in ("random_middle", "anywhere"):
                 self.phase = P_INSERT
@@ -580,7 +634,7 @@ class FiemmeCembraState(StateViews, State):
             card = self.inserts.pop(0)
             pos = len(self.deck) // 2 if rule == "middle" else len(self.deck)
             self.deck.insert(pos, card)
-            self.log(self._insert_clause(card), "reinserted", card=card, position=pos)
+            self._record(self._insert_clause(card), "reinserted", {"card": card, "position": pos}, None)
         self._start_hand()
 
     # ------------------------------------------------------------------ memory proposal
@@ -588,7 +642,7 @@ class FiemmeCembraState(StateViews, State):
         if any(c != EMPTY and s not in self.flipped for s, c in enumerate(self.grid)):
             self.phase = P_FLIP
         else:
-            self.log("AMB-FC-3", "nothing_to_flip", player=self.actor)
+            self._record("AMB-FC-3", "nothing_to_flip", {"player": self.actor}, None)
             self._next_conqueror()
 
     def _flip(self, slot: int) -> None:
@@ -604,10 +658,10 @@ class FiemmeCembraState(StateViews, State):
         """AMB-FC-3 proposal: a flipped card is seen by all; a pair of one type is conquered."""
         card = self.grid[slot]
         types = self.game.types
-        self.log("AMB-FC-3", "flipped", player=self.actor, slot=slot, card=card)
+        self._record("AMB-FC-3", "flipped", {"player": self.actor, "slot": slot, "card": card}, None)
         if types[card] == C.EVENT:
             self.stats["events"] += 1
-            self.log("FC-P6", "event_played", player=self.actor, card=card)
+            self._record("FC-P6", "event_played", {"player": self.actor, "card": card}, None)
             self.phase = P_EVENT
             return
         self.held.append(slot)
@@ -619,9 +673,9 @@ class FiemmeCembraState(StateViews, State):
             self.conquered[self.actor].extend((a, b))
             for s in self.held:
                 self.grid[s] = EMPTY
-            self.log("AMB-FC-3", "pair_conquered", player=self.actor, cards=[a, b])
+            self._record("AMB-FC-3", "pair_conquered", {"player": self.actor, "cards": [a, b]}, None)
         else:
-            self.log("AMB-FC-3", "no_pair", player=self.actor, cards=[a, b])
+            self._record("AMB-FC-3", "no_pair", {"player": self.actor, "cards": [a, b]}, None)
         self._next_conqueror()
 
     # ================================================================== full state and copies
@@ -629,7 +683,7 @@ class FiemmeCembraState(StateViews, State):
         return {
             "phase": PHASES[self.phase], "actor": self.actor, "round": self.round_no,
             "hand_in_round": self.hand_in_round, "passes": self.passes,
-            "hands": [list(h) for h in self.hands], "speed_left": list(self.speed_left),
+            "hands": [list(h) for h in self._hands], "speed_left": list(self.speed_left),
             "deal_to": self.deal_to, "deck": list(self.deck), "pool": list(self.pool),
             "grid": list(self.grid), "conquered": [list(c) for c in self.conquered],
             "past": [list(c) for c in self.past], "round_wins": list(self.round_wins),
@@ -656,7 +710,9 @@ class FiemmeCembraState(StateViews, State):
         d.update(self.__dict__)
         d["_history"] = list(self._history)
         d["_events"] = list(self._events)
-        d["hands"] = [list(h) for h in self.hands]
+        d["_hands"] = [list(h) for h in self._hands]
+        if self.hkeys is not None:
+            d["hkeys"] = list(self.hkeys)
         d["speed_left"] = list(self.speed_left)
         for key in ("deck", "pool", "grid", "round_wins", "closers", "queue", "inserts", "flipped",
                     "held", "hands_per_round", "penalties", "forgot", "marks", "final_winners"):
@@ -665,3 +721,6 @@ class FiemmeCembraState(StateViews, State):
             d[key] = [list(x) for x in getattr(self, key)]
         d["stats"] = dict(self.stats)
         return new
+
+
+_OWN_LEGAL = FiemmeCembraState._legal_actions
