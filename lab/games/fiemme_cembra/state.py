@@ -432,8 +432,10 @@ class FiemmeCembraState(StateViews, State):
         self.stats["passes"] += 1
         self._record("FC-P3", "passed", {"number": passes, "direction": game.pass_names[k]}, None)
         rule = game.rules.closes  # FC-P4 rule point: one of each type
-        if rule is closes and keys is not None:  # the default: only a hand of key FULL_KEY can close
-            closers = [p for p, key in enumerate(keys) if key == FULL_KEY and rule(hands[p])] if FULL_KEY in keys else []
+        if rule is closes and keys is not None:
+            # the default rule (no type missing) on keyed hands (0 or 5 cards): only the hand
+            # (1, 1, 1, 1, 1) closes, whose key is FULL_KEY; mostly nobody holds it (a scan in C)
+            closers = [p for p, key in enumerate(keys) if key == FULL_KEY] if FULL_KEY in keys else []
         else:
             closers = [p for p, hand in enumerate(hands) if rule(hand)]
         if closers:
