@@ -351,8 +351,7 @@ class MemmState(State):
         p = self.to_move
         game = self.game
         opt, rules = game.opt, game.rules
-        # MM-3: the faces joined (joined_faces, inlined: the hot path; MM-2: the cell touches a cube)
-        joined = (game.cubes.shows[cube][rot] & self._touching[_cid(cell)]).bit_count()
+        joined = self.joined_faces(cube, cell, rot)  # MM-3
         d = self.placement_direction(cell)  # AMB-MM-6
         if d is not None and d == self.run_key:
             self.run_len += 1
