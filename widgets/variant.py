@@ -183,6 +183,10 @@ class VariantEditor(w.VBox):
         else:
             if not self.errors:
                 self._game = game
+        ok = self._game is not None
+        # The button first: the browser gets the messages in order, so whoever sees an error
+        # message on the page already finds the start button disabled (never the other way round).
+        self.start_button.disabled = not ok
         involved = self.fields_named(self.variant_error)
         for name, box in self._error_boxes.items():
             msgs = [m for m in (self.errors.get(name, ""),
@@ -205,8 +209,6 @@ class VariantEditor(w.VBox):
             self.done_box.value = ""
         self._values = values
         self.diff_box.value = self._diff_html()
-        ok = self._game is not None
-        self.start_button.disabled = not ok
         return ok
 
     def diff(self) -> dict[str, tuple[Any, Any]]:

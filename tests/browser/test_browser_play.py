@@ -243,6 +243,8 @@ def test_speed_play_times_the_human_slap_in_the_browser(play_page: Any, voila: d
 
 def test_variant_editor_changes_a_rule_and_a_new_game_follows_it(play_page: Any, voila: dict[str, Any]) -> None:
     """In the page: open the editor, type a bad value (inline error), then a good one, start."""
+    from playwright.sync_api import expect
+
     pp = play_page
     pp.open(f"{voila['url']}/voila/render/variant_memm.ipynb")
     page = pp.page
@@ -256,7 +258,7 @@ def test_variant_editor_changes_a_rule_and_a_new_game_follows_it(play_page: Any,
     error = page.locator(".rl-param-error", has_text="players")
     error.wait_for(timeout=15_000)
     assert "out of range" in error.inner_text() and "Traceback" not in page.inner_text("body")
-    assert start.is_disabled()
+    expect(start).to_be_disabled(timeout=15_000)
     players.fill("3")
     players.press("Enter")
     page.wait_for_function("() => !document.querySelector('.rl-param-error span')", timeout=15_000)
