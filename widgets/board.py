@@ -150,9 +150,10 @@ class Board(anywidget.AnyWidget):
         msg = self.speed.close_race(self.session)
         if msg is None:
             return False
-        self.error = ""
-        self.message = msg
-        self.changed()
+        with self.hold_sync():  # the note and the state it speaks of reach the browser together
+            self.error = ""
+            self.message = msg
+            self.changed()
         return True
 
     def changed(self) -> None:
@@ -254,10 +255,11 @@ class Board(anywidget.AnyWidget):
             self.error = f"refused: a malformed message ({type(exc).__name__}: {str(exc)[:80]})"
             self.message = ""
             return False
-        self.error = ""
-        self.message = msg
         moved = self.session.version != before
-        self.changed()
+        with self.hold_sync():  # the note and the state it speaks of reach the browser together
+            self.error = ""
+            self.message = msg
+            self.changed()
         return moved
 
     # ------------------------------------------------------------------ Python conveniences

@@ -93,6 +93,16 @@ class PlayPage:
         path = self.probes / f"{self.probe_id}.json"
         return json.loads(path.read_text())
 
+    def wait_kernel(self, check: Any, timeout: float = 15.0) -> dict[str, Any]:
+        """The kernel-side probe once ``check(probe)`` holds (the file is rewritten after every
+        change, so a reading taken just as the page changes may be the one before)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            data = self.kernel()
+            if check(data) or time.monotonic() > deadline:
+                return data
+            time.sleep(0.05)
+
     def token(self) -> int:
         return int(self.page.locator(".rl-board").get_attribute("data-token") or -1)
 

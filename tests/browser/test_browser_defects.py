@@ -137,7 +137,7 @@ def test_fiemme_cembra_race_window_pass_instruction_and_no_undo(play_page: Any, 
     )
     assert "counts as last" in pp.note()
     pp.wait_ready()
-    assert pp.kernel()["moves"] > moves
+    assert pp.wait_kernel(lambda k: k["moves"] > moves)["moves"] > moves
     assert not pp.errors  # type: ignore[attr-defined]
 
 
