@@ -11,7 +11,7 @@ import pytest
 from test_memm_rules import OR, R, Y, _pit, position, rot_with
 
 import lab
-from lab.boards.cubes import oriented_colours
+from lab.boards.cubes import FACE_NAMES, oriented_colours
 from lab.core.actions import Action
 from lab.games.memm.components import COLOURS
 from lab.games.memm.state import describe_cube
@@ -169,3 +169,31 @@ def test_AMB_MM_3_cube_set_errors_name_what_is_wrong_and_what_is_allowed() -> No
         lab.load("memm", cube_set=[["red"] * 5 + ["blue"]] * 36)
     assert str(info.value).endswith(
         "no cube has a single colour, so MM-1 has no starting cube; include at least one")
+
+
+@pytest.mark.parametrize("side", ["+y", "+z"])
+def test_MM_2_explanation_reads_the_neighbours_touching_face(side: str) -> None:
+    """The colour a cell must show is the one on the neighbour's face that touches it (the
+    opposite face), not another face of that cube: the neighbour here shows a colour on that
+    face that neither of its x faces shows, and the refusal names it."""
+    game = lab.load("memm", players=2, gravity=False)
+    mine, theirs = (3, 2) if side == "+y" else (5, 4)  # my face, the neighbour's face it touches
+    cell = (0, 1, 0) if side == "+y" else (0, 0, 1)
+    nb_cube, nb_rot, nb_world = next(
+        (cube, rot, world) for cube in range(36) for rot, world in game.cubes.orientations[cube]
+        if world[theirs] != world[0] and world[theirs] != world[1]
+    )
+    others = [c for c in range(36) if c != nb_cube]
+    state = position(game, [(0, 0, 0, nb_cube, {f: nb_world[f] for f in range(6)})], [others[:12], others[-1:]])
+    assert state.contacts(cell) == [(mine, nb_world[theirs])]
+    hand = state.hands[0]
+    wrong = next((cube, rot, world) for cube in hand for rot, world in game.cubes.orientations[cube]
+                 if world[mine] not in (nb_world[theirs], nb_world[0], nb_world[1]))
+    action = Action("place", (wrong[0], *cell, wrong[1]))
+    face = FACE_NAMES[mine]
+    assert state.explain_illegal(0, action) == (
+        f"AMB-MM-1/MM-2: face {face} would show {COLOURS[wrong[2][mine]]} against {COLOURS[nb_world[theirs]]}"
+    )
+    right = next((cube, rot) for cube in hand for rot, world in game.cubes.orientations[cube]
+                 if world[mine] == nb_world[theirs])
+    assert Action("place", (right[0], *cell, right[1])) in state.legal_actions()
