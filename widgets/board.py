@@ -150,11 +150,16 @@ class Board(anywidget.AnyWidget):
         msg = self.speed.close_race(self.session)
         if msg is None:
             return False
-        with self.hold_sync():  # the note and the state it speaks of reach the browser together
+        self._tell(msg)
+        return True
+
+    def _tell(self, msg: str) -> None:
+        """Show ``msg`` (no error), then refresh: the note and the state it speaks of reach the
+        browser in one message, so the page never shows a note beside the state before it."""
+        with self.hold_sync():
             self.error = ""
             self.message = msg
             self.changed()
-        return True
 
     def changed(self) -> None:
         """Refresh, then let chance and agents move (paced) until a human must act."""
@@ -205,9 +210,7 @@ class Board(anywidget.AnyWidget):
         """Call after replacing ``session`` or its state wholesale (cancels paced moves)."""
         self._generation += 1
         self._scheduled = False
-        self.message = ""
-        self.error = ""
-        self.changed()
+        self._tell("")
 
     # ------------------------------------------------------------------ browser -> kernel
     def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
@@ -256,10 +259,7 @@ class Board(anywidget.AnyWidget):
             self.message = ""
             return False
         moved = self.session.version != before
-        with self.hold_sync():  # the note and the state it speaks of reach the browser together
-            self.error = ""
-            self.message = msg
-            self.changed()
+        self._tell(msg)
         return moved
 
     # ------------------------------------------------------------------ Python conveniences

@@ -179,8 +179,8 @@ def test_MM_2_explanation_reads_the_neighbours_touching_face(side: str) -> None:
     game = lab.load("memm", players=2, gravity=False)
     mine, theirs = (3, 2) if side == "+y" else (5, 4)  # my face, the neighbour's face it touches
     cell = (0, 1, 0) if side == "+y" else (0, 0, 1)
-    nb_cube, nb_rot, nb_world = next(
-        (cube, rot, world) for cube in range(36) for rot, world in game.cubes.orientations[cube]
+    nb_cube, nb_world = next(
+        (cube, world) for cube in range(36) for _rot, world in game.cubes.orientations[cube]
         if world[theirs] != world[0] and world[theirs] != world[1]
     )
     others = [c for c in range(36) if c != nb_cube]
