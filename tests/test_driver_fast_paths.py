@@ -4,6 +4,7 @@ random pick (``State._pick_action``) and the collector paused while only the rul
 from __future__ import annotations
 
 import gc
+import math
 from typing import Any
 
 import numpy as np
@@ -12,9 +13,19 @@ import pytest
 import lab
 from lab.core.conformance import ConformanceError, check_game
 from lab.games.memm.state import MemmState
+from lab.sim import streams as streams_module
 from lab.sim.play import driver_streams
 from lab.sim.seeding import generator, seed_pool, served
-from lab.sim.streams import _BATCH, _HOT, _UNIVERSE_MAX, ChanceStreams, _stream_key, race
+from lab.sim.streams import (
+    _BATCH,
+    _COLUMNS_UPTO,
+    _HOT,
+    _UNIVERSE_MAX,
+    _VECTOR_FROM,
+    ChanceStreams,
+    _stream_key,
+    race,
+)
 
 
 def _outcomes(i: int) -> Any:
@@ -87,6 +98,37 @@ def test_batched_big_tables_draw_what_the_race_draws(kind: type) -> None:
         assert got == [race(t, int(raw())) for t in order]
 
 
+@pytest.mark.parametrize("margin", [streams_module._TIE_MARGIN, math.inf])
+def test_big_lists_of_equal_chances_draw_by_hash_what_the_race_draws(monkeypatch: pytest.MonkeyPatch,
+                                                                     margin: float) -> None:
+    """memm's deal and a conquest deck: lists of 24 to 64 equal chances, whose winner a batch
+    reads off the hashes (the largest) when the runner-up is clearly behind; with an infinite
+    margin every draw is left to the race's arithmetic: the same outcomes either way."""
+    monkeypatch.setattr(streams_module, "_TIE_MARGIN", margin)
+    served: list[bool] = []
+    equal_big = streams_module._Batch._equal_big
+
+    def counted(self: Any, outcomes: Any, j: int) -> Any:
+        winner = equal_big(self, outcomes, j)
+        served.append(winner is not streams_module._TIED)
+        return winner
+
+    monkeypatch.setattr(streams_module._Batch, "_equal_big", counted)
+    rng = np.random.default_rng(21)
+    tables = []
+    for _ in range(50):
+        n = int(rng.integers(_VECTOR_FROM, _COLUMNS_UPTO + 1))
+        first = int(rng.integers(0, 60))
+        tables.append([(lab.Action("cube", (first + c,)), 1 / n) for c in range(n)])
+    streams = ChanceStreams(np.random.SeedSequence(9))
+    raw = ChanceStreams(np.random.SeedSequence(9)).rng("deal").bit_generator.random_raw
+    n = 2 * _BATCH + 7
+    got = [streams.draw(tables[i % 50], "deal") for i in range(n)]
+    assert got == [race(tables[i % 50], int(raw())) for i in range(n)]
+    # every draw asked the hashes: all answered, or (infinite margin) none
+    assert len(served) == n and set(served) == {margin != math.inf}
+
+
 @pytest.mark.parametrize("seed", [0, 7, 2**40 + 3])
 @pytest.mark.parametrize("n_players", [1, 4])
 def test_driver_streams_of_an_int_seed_are_the_spawned_ones(seed: int, n_players: int) -> None:
@@ -136,6 +178,37 @@ def test_a_wrong_pick_action_fails_conformance(monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setattr(MemmState, "_pick_action", off_by_one)
     with pytest.raises(ConformanceError, match=r"_pick_action\(\) asked for"):
         check_game(lab.load("memm", players=2))
+
+
+@pytest.mark.parametrize("wrong", ["off_by_one", "another_seats_card"])
+def test_a_wrong_joint_pick_fails_conformance(monkeypatch: pytest.MonkeyPatch, wrong: str) -> None:
+    """Fiemme–Cembra's pass and slap race (``State._pick_joint``): a pick that is not the
+    list's, or a seat never asked, is caught."""
+    from lab.games.fiemme_cembra.state import FiemmeCembraState
+
+    right = FiemmeCembraState._pick_joint
+
+    def planted(self: Any, picks: Any) -> Any:
+        if wrong == "off_by_one":
+            return right(self, [lambda n, pick=pick: min(pick(n) + 1, n - 1) for pick in picks])
+        out = right(self, picks)
+        return None if out is None else {**out, 0: out[1]} if 1 in out and out[1] != out[0] else out
+
+    monkeypatch.setattr(FiemmeCembraState, "_pick_joint", planted)
+    with pytest.raises(ConformanceError, match=r"_pick_joint\(\) gave"):
+        check_game(lab.load("fiemme_cembra"), n_games=2)
+
+
+def test_the_joint_pick_plays_what_the_seat_by_seat_pick_plays(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The driver's joint pick at simultaneous nodes (Fiemme–Cembra's own) against the base
+    class's, seat by seat: the same games."""
+    from lab.core.state import State
+    from lab.games.fiemme_cembra.state import FiemmeCembraState
+
+    game = lab.load("fiemme_cembra", hand_limit=40)
+    fast = [lab.play(game, None, seed=s).history() for s in range(3)]
+    monkeypatch.setattr(FiemmeCembraState, "_pick_joint", State._pick_joint)
+    assert [lab.play(game, None, seed=s).history() for s in range(3)] == fast
 
 
 def test_memm_builds_only_the_picked_placement() -> None:

@@ -108,6 +108,42 @@ def _check_pick(game: Game, seed: int, step: int, state: State, player: int, leg
             raise _fail(game, seed, step, msg)
 
 
+def _first_index(n: int) -> int:
+    return 0
+
+
+def _middle_index(n: int) -> int:
+    return n // 2
+
+
+def _last_index(n: int) -> int:
+    return n - 1
+
+
+def _recording_pick(which: Callable[[int], int], asked: list[int]) -> Callable[[int], int]:
+    """A pick that notes each ``n`` it is asked for in ``asked`` and answers ``which(n)``."""
+    def pick(n: int) -> int:
+        asked.append(n)
+        return which(n)
+    return pick
+
+
+def _check_joint_pick(game: Game, seed: int, step: int, state: State, acting: list[int],
+                      lists: list[list[Any]]) -> None:
+    """The driver's joint pick (:meth:`State._pick_joint`) gives ``{p: legal_p[i_p]}`` after
+    asking each acting seat's ``pick`` once, with the length of its list, and no other seat's:
+    checked with every seat at its first, at its last and at a middle index."""
+    for which in (_first_index, _middle_index, _last_index):
+        asked: dict[int, list[int]] = {p: [] for p in range(game.num_players())}
+        got = state._pick_joint([_recording_pick(which, asked[p]) for p in range(game.num_players())])
+        want = {p: legal[which(len(legal))] for p, legal in zip(acting, lists, strict=True)}
+        lengths = {p: [len(legal)] for p, legal in zip(acting, lists, strict=True)}
+        if got != want or any(asked[p] != lengths.get(p, []) for p in asked):
+            msg = (f"_pick_joint() gave {got} after asking {asked} where the acting players' "
+                   f"legal lists give {want} (each asked once, with its length)")
+            raise _fail(game, seed, step, msg)
+
+
 def check_game(
     game: Game,
     n_games: int = 10,
@@ -212,11 +248,14 @@ def _check_one(
             acting = state.acting_players()
             if not acting:
                 raise _fail(game, seed, step, "simultaneous node with no acting players")
+            lists = []
             for p in acting:
                 lp = state.legal_actions(p)
                 if not lp:
                     raise _fail(game, seed, step, f"player {p} must act but has no legal action")
+                lists.append(lp)
                 action[p] = seats[p].step(state.observation(p), lp, agent_rngs[p])
+            _check_joint_pick(game, seed, step, state, acting, lists)
             legal = []
         else:
             legal = state.legal_actions()

@@ -221,6 +221,22 @@ class State:
         legal = self._legal_actions(player)
         return legal[pick(len(legal))] if legal else None
 
+    def _pick_joint(self, picks: Sequence[Callable[[int], int]]) -> dict[int, Action] | None:
+        """The joint action of a simultaneous node whose every seat the driver picks for.
+
+        ``{p: legal[picks[p](len(legal))]}`` for each ``p`` of :meth:`acting_players` in turn,
+        ``legal`` being ``_legal_actions(p)``; ``None`` (nothing picked) when one of them has
+        no legal action. Optional, as :meth:`_pick_action`: a game may override it to read its
+        lists without the per-seat calls; it must ask each acting seat's ``pick`` exactly once,
+        in this order, with the number of that seat's legal actions, and give the very actions
+        of the lists (checked by :func:`lab.core.conformance.check_game`).
+        """
+        acting = self.acting_players()
+        lists = [self._legal_actions(p) for p in acting]
+        if not all(lists):
+            return None
+        return {p: legal[picks[p](len(legal))] for p, legal in zip(acting, lists, strict=True)}
+
     def explain_illegal(self, player: int, action: Action) -> str | None:
         """Optional: a game-specific reason why ``action`` is not legal (else a generic one)."""
         return None

@@ -12,6 +12,7 @@ draw, exactly as PCG64's ``next_uint32`` keeps it). Same seed, same games, only 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -25,9 +26,11 @@ class IndexDraws:
     While an ``IndexDraws`` is in use its Generator must not be drawn from directly (the two
     would each keep half of a 64-bit output); :meth:`sync` hands the kept half back, after which
     the Generator may be used again as if every draw had been made by ``rng.integers``.
+    :attr:`draw` is the same function as calling the object, without the class's call overhead
+    (a plain closure: the driver makes hundreds of thousands of these picks in one game).
     """
 
-    __slots__ = ("_bits", "_has", "_next", "_raw")
+    __slots__ = ("_bits", "_kept", "draw")
 
     def __init__(self, rng: np.random.Generator) -> None:
         self._bits = rng.bit_generator
@@ -35,51 +38,66 @@ class IndexDraws:
         if state.get("bit_generator") != "PCG64":
             msg = f"IndexDraws follows PCG64's 32-bit buffering, not {state.get('bit_generator')}"
             raise ValueError(msg)
-        self._has = bool(state["has_uint32"])
-        self._next = int(state["uinteger"])
-        self._raw = self._bits.random_raw
+        self.draw, self._kept = _bounded_draws(self._bits, bool(state["has_uint32"]), int(state["uinteger"]))
 
     def __call__(self, n: int) -> int:
         """A uniform integer in ``range(n)`` (``n >= 1``), the one ``rng.integers(n)`` gives."""
+        return self.draw(n)
+
+    def sync(self) -> None:
+        """Give the kept 32-bit half back to the Generator (see the class docstring)."""
+        has, kept = self._kept()
+        _hand_back(self._bits, has, kept)
+
+
+def _hand_back(bits: np.random.BitGenerator, has: bool, kept: int) -> None:
+    """Set ``bits``' kept 32-bit half (what ``Generator.integers`` reads next)."""
+    state: dict[str, Any] = bits.state
+    state["has_uint32"] = int(has)
+    state["uinteger"] = kept
+    bits.state = state
+
+
+def _bounded_draws(bits: np.random.BitGenerator, has: bool, kept: int) -> tuple[Callable[[int], int], Callable[[], tuple[bool, int]]]:
+    """The draw function of :class:`IndexDraws` and a function that reads its kept half."""
+    raw = bits.random_raw
+
+    def next32() -> int:  # PCG64's next_uint32: the lower half of a new output, then the upper
+        nonlocal has, kept
+        if has:
+            has = False
+            return kept
+        r = raw()
+        has, kept = True, r >> 32
+        return r & _U32
+
+    def draw(n: int) -> int:
+        nonlocal has, kept
         if n == 1:
             return 0  # numpy draws nothing for a one-value range
         if n > _U32:
-            return self._fallback(n)
-        # numpy's buffered_bounded_lemire_uint32 (the first ``_next32`` inlined)
-        if self._has:
-            self._has = False
-            m = self._next * n
+            _hand_back(bits, has, kept)
+            value = int(np.random.Generator(bits).integers(n))
+            state = bits.state
+            has, kept = bool(state["has_uint32"]), int(state["uinteger"])
+            return value
+        # numpy's buffered_bounded_lemire_uint32 (the first next32 inlined)
+        if has:
+            has = False
+            m = kept * n
         else:
-            raw = self._raw()
-            self._has, self._next = True, raw >> 32
-            m = (raw & _U32) * n
+            r = raw()
+            has, kept = True, r >> 32
+            m = (r & _U32) * n
         leftover = m & _U32
         if leftover < n:
             threshold = (_U32 - (n - 1)) % n
             while leftover < threshold:
-                m = self._next32() * n
+                m = next32() * n
                 leftover = m & _U32
         return m >> 32
 
-    def _next32(self) -> int:
-        """PCG64's ``next_uint32``: the lower half of a new 64-bit output, then the upper half."""
-        if self._has:
-            self._has = False
-            return self._next
-        raw = self._raw()
-        self._has, self._next = True, raw >> 32
-        return raw & _U32
+    def read() -> tuple[bool, int]:
+        return has, kept
 
-    def sync(self) -> None:
-        """Give the kept 32-bit half back to the Generator (see the class docstring)."""
-        state: dict[str, Any] = self._bits.state
-        state["has_uint32"] = int(self._has)
-        state["uinteger"] = self._next
-        self._bits.state = state
-
-    def _fallback(self, n: int) -> int:
-        self.sync()
-        value = int(np.random.Generator(self._bits).integers(n))
-        state = self._bits.state
-        self._has, self._next = bool(state["has_uint32"]), int(state["uinteger"])
-        return value
+    return draw, read

@@ -81,7 +81,7 @@ def play(
     # A RandomAgent (the exact class) never reads its observation and picks
     # ``legal[rng.integers(len(legal))]``: the driver makes that pick itself, with the same
     # numbers (:class:`lab.sim.draws.IndexDraws`), and builds no observation for it.
-    picks = [IndexDraws(r) if type(a) is RandomAgent else None
+    picks = [IndexDraws(r).draw if type(a) is RandomAgent else None
              for a, r in zip(seats, agent_rngs, strict=True)]
     limit = game.max_game_length()
     current, legal_of, apply = state.current_player, state._legal_actions, state._apply_unchecked
@@ -97,6 +97,7 @@ def play(
     seat_ids = range(game.num_players())
     # a game that builds only the chosen action of a random seat (State._pick_action)
     own_pick, pick_action = cls._pick_action is not State._pick_action, state._pick_action
+    pick_joint = state._pick_joint
     # When the driver makes every seat's pick itself (random players only: nothing but the rules
     # runs), the cyclic garbage collector is paused while the game is played and restored after
     # (also on an error). A playout makes thousands of small records that live exactly as long
@@ -104,7 +105,8 @@ def play(
     # process, which they trigger, cost about a quarter of a random playout's time. Rules code
     # makes no reference cycle that must be collected before the game ends (any is collected
     # once it has ended); agents, which may, play with the collector on.
-    collecting = gc.isenabled() and all(pick is not None for pick in picks)
+    all_random = all(pick is not None for pick in picks)
+    collecting = gc.isenabled() and all_random
     if collecting:
         gc.disable()
     try:
@@ -128,14 +130,17 @@ def play(
             elif cur == TERMINAL:
                 return state
             else:  # SIMULTANEOUS: a joint action, applied by the state
-                action = {}
-                for p in acting():
-                    legal = legal_of(p)
-                    pick = picks[p]
-                    if pick is not None and legal:
-                        action[p] = legal[pick(len(legal))]
-                    else:
-                        action[p] = _ask(seats[p], state, p, legal, agent_rngs[p])
+                # every seat random: the state picks the joint action (State._pick_joint)
+                action = pick_joint(picks) if all_random else None
+                if action is None:
+                    action = {}
+                    for p in acting():
+                        legal = legal_of(p)
+                        pick = picks[p]
+                        if pick is not None and legal:
+                            action[p] = legal[pick(len(legal))]
+                        else:
+                            action[p] = _ask(seats[p], state, p, legal, agent_rngs[p])
                 if len(history) >= limit:
                     _check_length(game, history, limit)
                 if inline:  # what State._record_and_apply does for a joint action

@@ -205,6 +205,10 @@ def _probs(outcomes: Sequence[tuple[Any, float]]) -> tuple[np.ndarray, bool]:
 
 
 _COLUMNS_UPTO = 64  # outcomes up to which a batch keeps per-outcome hash columns
+#: :meth:`_Batch._equal_big`'s margin: two ``-log(u)`` closer than this (relative) may tie
+_TIE_MARGIN = 2.0**-36
+_TINY = 1e-300  # (a chance above it: ``-log(u) / p`` is a normal number, no overflow)
+_TIED = object()  # "not sure": :meth:`_Batch._equal_big` leaves the draw to the race
 _UNIVERSE_MAX = 256  # outcome ids per stream whose -log(u) a batch computes for every key (cost per batch ~ ids)
 
 
@@ -326,6 +330,12 @@ class _Batch:
                 # unequal: the first smallest -log(u) / p, without a Python loop
                 times = list(map(truediv, map(neg, map(math.log, self._uniforms(ids, j))), probs))
                 return outcomes[times.index(min(times))][0]
+        if n <= _COLUMNS_UPTO and type(outcomes) is not tuple:  # a big list of equal chances?
+            p0 = outcomes[0][1]
+            if p0 > _TINY and list(map(_second, outcomes)).count(p0) == n:
+                winner = self._equal_big(outcomes, j)
+                if winner is not _TIED:
+                    return winner
         if n >= _VECTOR_FROM:
             if type(outcomes) is tuple:  # a big table built once: its columns of -log(u)
                 entry = self.universe.tables.get(id(outcomes))
@@ -356,6 +366,30 @@ class _Batch:
                 entry = self.winners[id(outcomes)] = (outcomes, h.argmax(axis=1).tolist())
             return outcomes[entry[1][j]][0]
         return _winner(outcomes, self._hashes(ids, j), equal)
+
+    def _equal_big(self, outcomes: Sequence[tuple[Any, float]], j: int) -> Any:
+        """The winner of a big list of equal chances (``_VECTOR_FROM`` to ``_COLUMNS_UPTO``
+        outcomes) under key ``j``, from the hashes alone; :data:`_TIED` when that is not sure.
+
+        :func:`race` gives the first smallest ``-np.log(u) / p``. With one ``p`` for all, that
+        is the outcome of the largest ``u``, i.e. of the largest hash (the hashes of distinct ids
+        are distinct: :func:`_mix` is a bijection), unless rounding makes its time equal to
+        another's: numpy's and ``math.log`` differ by an ulp at most, and one division by ``p``
+        keeps the order of numbers further apart than that. So when the runner-up's
+        ``-log(u)`` (``math.log``) exceeds the winner's by more than :data:`_TIE_MARGIN` of
+        it, the largest hash wins in :func:`race` as well; else (about one draw in 10**10) the
+        caller computes the race itself."""
+        ids = list(map(_IDS.get, map(_first, outcomes)))
+        if None in ids:
+            ids = _ids(outcomes)
+        hashes = self._hashes(ids, j)
+        top = sorted(hashes)
+        best, second = top[-1], top[-2]
+        t_best = -math.log(((best >> 11) + 0.5) / 9007199254740992.0)
+        t_second = -math.log(((second >> 11) + 0.5) / 9007199254740992.0)
+        if t_second <= t_best * (1.0 + _TIE_MARGIN):
+            return _TIED
+        return outcomes[hashes.index(best)][0]
 
     def _log_row(self, j: int) -> np.ndarray:
         """Row ``j`` of the ``-log(u)`` matrix, the matrix first extended to every id of the

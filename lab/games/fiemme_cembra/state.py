@@ -351,6 +351,33 @@ class FiemmeCembraState(StateViews, State):
             i -= size
         return None
 
+    def _pick_joint(self, picks: Sequence[Callable[[int], int]]) -> dict[int, Action] | None:
+        """The driver's joint pick at the FC-P2 pass and the FC-P5 slap race (every seat random):
+        each seat's ``legal[pick(len(legal))]``, seat by seat, the lists read as
+        :meth:`_legal_actions` gives them (a keyed hand's discards are one index; the slaps are
+        the game's two shared tuples) without a call per seat.
+
+        Only while ``_legal_actions`` is this class's own (as :meth:`_pick_action`)."""
+        if type(self)._legal_actions is not _OWN_LEGAL:
+            return super()._pick_joint(picks)
+        ph = self.phase
+        if ph == P_PASS:
+            keys = self.hkeys
+            if keys is not None and 0 not in keys:  # (key 0: an empty hand, which has no discard)
+                out = {}
+                for p, key in enumerate(keys):
+                    row = DISCARDS_BY_KEY[key]
+                    out[p] = row[picks[p](len(row))]
+                return out
+        elif ph == P_SLAP:
+            closer, plain, closers = self.game.slaps_closer, self.game.slaps_plain, self.closers
+            out = {}
+            for p, pick in enumerate(picks):
+                row = closer if p in closers else plain
+                out[p] = row[pick(len(row))]
+            return out
+        return super()._pick_joint(picks)
+
     # ------------------------------------------------------------------ chance and moves
     def _apply_action(self, action: Action) -> None:
         kind = action.kind  # the kinds by how often they come: deals, reinserts, penalties
