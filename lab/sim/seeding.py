@@ -56,25 +56,42 @@ def served(entropy: Any, spawn_key: tuple[int, ...]) -> bool:
             and all(type(k) is int and 0 <= k <= _M32 for k in spawn_key))
 
 
+#: (spawn-key word, its position) -> ``_MIX_R * hashmix(word)`` for each pool word: the part of
+#: :func:`state_words` that does not depend on the seed (a game's keys are the same few words)
+_WORD_MIX: dict[tuple[int, int], tuple[int, int, int, int]] = {}
+
+
+def _word_mix(word: int, position: int) -> tuple[int, int, int, int]:
+    """``_MIX_R * hashmix(word)`` against each of the four pool words (numpy's ``mix``'s right
+    operand), for a spawn-key word at ``position`` (kept in :data:`_WORD_MIX`)."""
+    m, out = _M32, []
+    for h, n in _KEY_CONSTS[position]:
+        v = ((word ^ h) * n) & m
+        out.append(_MIX_R * (v ^ (v >> 16)))
+    if len(_WORD_MIX) >= 4096:
+        _WORD_MIX.clear()
+    mixed = _WORD_MIX[word, position] = (out[0], out[1], out[2], out[3])
+    return mixed
+
+
 def state_words(pool: list[int], spawn_key: tuple[int, ...]) -> list[int]:
     """The eight 32-bit words ``SeedSequence(entropy, spawn_key=spawn_key).generate_state(8)``
     gives, ``pool`` being :func:`seed_pool` of ``entropy`` (see the module docstring).
 
     Written out word by word (no inner loops): this runs for every Generator a game opens."""
-    m, left, right = _M32, _MIX_L, _MIX_R
+    m, left = _M32, _MIX_L
     p0, p1, p2, p3 = pool
-    for word, ((h0, n0), (h1, n1), (h2, n2), (h3, n3)) in zip(spawn_key, _KEY_CONSTS, strict=False):
-        v = ((word ^ h0) * n0) & m  # hashmix(word), then mix(pool[i], it)
-        r = (left * p0 - right * (v ^ (v >> 16))) & m
+    for position, word in enumerate(spawn_key):
+        mixed = _WORD_MIX.get((word, position))
+        r0, r1, r2, r3 = mixed if mixed is not None else _word_mix(word, position)
+        # mix(pool[i], hashmix(word)), the hashmix (and its product) looked up
+        r = (left * p0 - r0) & m
         p0 = r ^ (r >> 16)
-        v = ((word ^ h1) * n1) & m
-        r = (left * p1 - right * (v ^ (v >> 16))) & m
+        r = (left * p1 - r1) & m
         p1 = r ^ (r >> 16)
-        v = ((word ^ h2) * n2) & m
-        r = (left * p2 - right * (v ^ (v >> 16))) & m
+        r = (left * p2 - r2) & m
         p2 = r ^ (r >> 16)
-        v = ((word ^ h3) * n3) & m
-        r = (left * p3 - right * (v ^ (v >> 16))) & m
+        r = (left * p3 - r3) & m
         p3 = r ^ (r >> 16)
     (a0, b0), (a1, b1), (a2, b2), (a3, b3), (a4, b4), (a5, b5), (a6, b6), (a7, b7) = _STATE_MULTS
     w0, w1 = ((p0 ^ a0) * b0) & m, ((p1 ^ a1) * b1) & m
