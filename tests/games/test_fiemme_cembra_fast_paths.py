@@ -161,3 +161,66 @@ def test_a_replaced_legal_list_gets_the_list_pick() -> None:
     p = s.actor
     assert len(s.legal_actions()) > 1
     assert twin._pick_action(p, lambda n: 0) == s.legal_actions()[-1]
+
+
+def _joint_check(state, served) -> None:
+    """At a keyed pass or a slap race: the joint pick is each seat's list pick, each seat asked
+    once with its list's length, and the game's own path serves it (not the base class's)."""
+    if state.current_player() != SIMULTANEOUS:
+        return
+    lists = [state.legal_actions(p) for p in range(state.n)]
+    for which in (lambda n: 0, lambda n: n // 2, lambda n: n - 1):
+        asked = [[] for _ in range(state.n)]
+
+        def pick_for(p, which=which, asked=asked):
+            def pick(n):
+                asked[p].append(n)
+                return which(n)
+            return pick
+
+        got = state._pick_joint([pick_for(p) for p in range(state.n)])
+        assert got == {p: legal[which(len(legal))] for p, legal in enumerate(lists)}
+        assert asked == [[len(legal)] for legal in lists]
+    served.add(state.phase)
+
+
+@pytest.mark.parametrize("params", VARIANTS)
+def test_FC_P2_FC_P5_joint_picks_equal_the_seat_by_seat_list_picks(params, monkeypatch) -> None:
+    """The driver's joint pick at the FC-P2 pass and the FC-P5 slap race (every seat random)
+    reads each seat's list as ``legal_actions`` gives it, without the base class."""
+    from lab.core.state import State
+
+    def refused(self, picks):
+        raise AssertionError("the base class's joint pick was used at a keyed pass or a slap race")
+
+    monkeypatch.setattr(State, "_pick_joint", refused)
+    game = lab.load("fiemme_cembra", **params)
+    served: set = set()
+    for seed in range(3):
+        lab.play(game, "collector", seed=seed, on_step=lambda s: _joint_check(s, served))
+    assert served == {P_PASS, P_SLAP}
+
+
+def test_joint_pick_of_odd_or_empty_hands_and_replaced_lists_reads_the_lists() -> None:
+    """Hands without keys and a subclass's own lists: the base class's pick from the lists; an
+    empty hand (no discard): nothing is picked and no seat is asked."""
+    s = lab.load("fiemme_cembra").new_initial_state()
+    while s.phase != P_PASS:
+        s.apply_action(s.chance_outcomes()[0][0])
+    s.hands = [[2, 1, 1, 1, 1], [0, 1, 1, 1, 2], [1, 1, 1, 0, 2], [6, 0, 0, 0, 0]]
+    assert s.hkeys is None
+    assert s._pick_joint([lambda n: n - 1] * 4) == {p: s.legal_actions(p)[-1] for p in range(4)}
+    s.hands = [[0, 0, 0, 0, 0], [0, 1, 1, 1, 2], [1, 1, 1, 0, 2], [1, 1, 1, 0, 2]]
+    assert s.hkeys is not None and s.hkeys[0] == 0
+    asked: list[int] = []
+    assert s._pick_joint([asked.append] * 4) is None
+    assert asked == []
+
+    class Reversed(type(s)):
+        def _legal_actions(self, player):
+            return tuple(reversed(super()._legal_actions(player)))
+
+    s.hands = [[2, 1, 1, 1, 0], [0, 1, 1, 1, 2], [1, 1, 1, 0, 2], [1, 1, 1, 0, 2]]
+    twin = s.clone()
+    twin.__class__ = Reversed
+    assert twin._pick_joint([lambda n: 0] * 4) == {p: s.legal_actions(p)[-1] for p in range(4)}
