@@ -129,6 +129,27 @@ def test_big_lists_of_equal_chances_draw_by_hash_what_the_race_draws(monkeypatch
     assert len(served) == n and set(served) == {margin != math.inf}
 
 
+@pytest.mark.parametrize("after", [0, 3, 10**9])
+def test_draws_hashed_under_their_own_key_or_from_columns_agree(monkeypatch: pytest.MonkeyPatch, after: int) -> None:
+    """Outcome ids hashed under the draw's own key while they are rare in a batch, from the
+    batch's columns once common (``_COLUMN_AFTER`` draws; 0: columns at once, a billion:
+    never), small tables of equal chances raced alone the first time: the race's outcomes."""
+    monkeypatch.setattr(streams_module, "_COLUMN_AFTER", after)
+    rng = np.random.default_rng(13)
+    pool: list[Any] = []
+    for i in range(30):
+        n = int(rng.integers(2, 23))
+        first = int(rng.integers(0, 40))
+        weights = np.ones(n) if i % 3 == 0 else rng.integers(1, 9, n).astype(float)
+        table = [(lab.Action("deal", (first + c,)), float(w / weights.sum())) for c, w in enumerate(weights)]
+        pool.append(tuple(table) if i % 2 else table)
+    order = [pool[int(k)] for k in rng.integers(0, len(pool), 3 * _BATCH)]  # some common, some rare
+    streams = ChanceStreams(np.random.SeedSequence(17))
+    raw = ChanceStreams(np.random.SeedSequence(17)).rng("deal").bit_generator.random_raw
+    got = [streams.draw(t, "deal") for t in order]
+    assert got == [race(t, int(raw())) for t in order]
+
+
 @pytest.mark.parametrize("seed", [0, 7, 2**40 + 3])
 @pytest.mark.parametrize("n_players", [1, 4])
 def test_driver_streams_of_an_int_seed_are_the_spawned_ones(seed: int, n_players: int) -> None:

@@ -209,6 +209,7 @@ _COLUMNS_UPTO = 64  # outcomes up to which a batch keeps per-outcome hash column
 _TIE_MARGIN = 2.0**-36
 _TINY = 1e-300  # (a chance above it: ``-log(u) / p`` is a normal number, no overflow)
 _TIED = object()  # "not sure": :meth:`_Batch._equal_big` leaves the draw to the race
+_COLUMN_AFTER = 3  # draws of a batch that hash an id under their own key before its column is made
 _UNIVERSE_MAX = 256  # outcome ids per stream whose -log(u) a batch computes for every key (cost per batch ~ ids)
 
 
@@ -285,7 +286,8 @@ class _Batch:
     outcome, for the same numbers, without a Python loop.
     """
 
-    __slots__ = ("bits", "cols", "keys", "logs", "pos", "size", "start", "uniforms", "universe", "winners")
+    __slots__ = ("bits", "cols", "keys", "logs", "once", "once_tables", "pos", "size", "start", "uniforms", "universe",
+                 "winners")
 
     def __init__(self, bits: np.random.BitGenerator, size: int, universe: _Universe | None = None) -> None:
         self.bits = bits
@@ -298,6 +300,11 @@ class _Batch:
         self.cols: dict[int, list[int]] = {}  # outcome id -> its hash under every key
         self.winners: dict[int, tuple[Any, list[int]]] = {}  # id(tuple) -> (tuple, winner per key)
         self.uniforms: dict[int, list[float]] = {}  # outcome id -> u under every key
+        #: outcome id -> draws of this batch that hashed it under their own key only (after
+        #: :data:`_COLUMN_AFTER` of them its column is computed for every key); equal-chance
+        #: tables (id(tuple) -> tuple) drawn once with no winners computed
+        self.once: dict[int, int] = {}
+        self.once_tables: dict[int, Any] = {}
 
     def release(self) -> None:
         """Rewind the bit generator to just after the numbers drawn so far."""
@@ -362,6 +369,9 @@ class _Batch:
         if equal and type(outcomes) is tuple:
             entry = self.winners.get(id(outcomes))
             if entry is None or entry[0] is not outcomes:
+                if self.once_tables.get(id(outcomes)) is not outcomes:  # first seen: this key only
+                    self.once_tables[id(outcomes)] = outcomes
+                    return race(outcomes, int(self.keys[j]))
                 h = _mix_array(self.keys[:, None] ^ np.array(ids, dtype=np.uint64)[None, :])
                 entry = self.winners[id(outcomes)] = (outcomes, h.argmax(axis=1).tolist())
             return outcomes[entry[1][j]][0]
@@ -409,6 +419,10 @@ class _Batch:
             columns = list(map(uniforms.__getitem__, ids))
         except KeyError:
             missing = [i for i in dict.fromkeys(ids) if i not in uniforms]
+            if self._first_sight(missing):  # this key only: u as _winner computes it
+                key = int(self.keys[j])
+                return iter([uniforms[i][j] if i in uniforms else ((_mix(key ^ i) >> 11) + 0.5) / 9007199254740992.0
+                             for i in ids])
             h = _mix_array(self.keys[:, None] ^ np.array(missing, dtype=np.uint64)[None, :])
             uniforms.update(zip(missing, _uniform_array(h).T.tolist(), strict=True))
             columns = list(map(uniforms.__getitem__, ids))
@@ -420,8 +434,26 @@ class _Batch:
         try:
             return [cols[i][j] for i in ids]
         except KeyError:
+            if self._first_sight([i for i in dict.fromkeys(ids) if i not in cols]):  # this key only
+                key = int(self.keys[j])
+                return [cols[i][j] if i in cols else _mix(key ^ i) for i in ids]
             self._columns(ids)
             return [cols[i][j] for i in ids]
+
+    def _first_sight(self, missing: list[int]) -> bool:
+        """Whether the ``missing`` ids (no column yet) are to be hashed under the draw's own key
+        only: while none of them came up more than :data:`_COLUMN_AFTER` times in this batch.
+
+        An id's column (its hash under all of the batch's keys, one array operation) pays when
+        the id comes up again and again (a deck drawn from at every turn); an outcome list that
+        comes up a few times per batch (one of Fiemme–Cembra's many small deal tables) is
+        cheaper hashed under its own key each time."""
+        once = self.once
+        counts = [once.get(i, 0) + 1 for i in missing]
+        if max(counts, default=0) > _COLUMN_AFTER:
+            return False
+        once.update(zip(missing, counts, strict=True))
+        return True
 
 
 class ChanceStreams:
