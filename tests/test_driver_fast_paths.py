@@ -129,12 +129,15 @@ def test_big_lists_of_equal_chances_draw_by_hash_what_the_race_draws(monkeypatch
     assert len(served) == n and set(served) == {margin != math.inf}
 
 
-@pytest.mark.parametrize("after", [0, 3, 10**9])
-def test_draws_hashed_under_their_own_key_or_from_columns_agree(monkeypatch: pytest.MonkeyPatch, after: int) -> None:
+@pytest.mark.parametrize(("after", "cheap"), [(0, 0), (3, streams_module._CHEAP_COLUMNS), (10**9, 0)])
+def test_draws_hashed_under_their_own_key_or_from_columns_agree(monkeypatch: pytest.MonkeyPatch, after: int,
+                                                                cheap: int) -> None:
     """Outcome ids hashed under the draw's own key while they are rare in a batch, from the
     batch's columns once common (``_COLUMN_AFTER`` draws; 0: columns at once, a billion:
-    never), small tables of equal chances raced alone the first time: the race's outcomes."""
+    never) or cheap (``_CHEAP_COLUMNS``), small tables of equal chances raced alone the first
+    time: the race's outcomes."""
     monkeypatch.setattr(streams_module, "_COLUMN_AFTER", after)
+    monkeypatch.setattr(streams_module, "_CHEAP_COLUMNS", cheap)
     rng = np.random.default_rng(13)
     pool: list[Any] = []
     for i in range(30):

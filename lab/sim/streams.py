@@ -210,6 +210,7 @@ _TIE_MARGIN = 2.0**-36
 _TINY = 1e-300  # (a chance above it: ``-log(u) / p`` is a normal number, no overflow)
 _TIED = object()  # "not sure": :meth:`_Batch._equal_big` leaves the draw to the race
 _COLUMN_AFTER = 3  # draws of a batch that hash an id under their own key before its column is made
+_CHEAP_COLUMNS = 2048  # hashes (keys x new ids) a batch computes at once, whatever the ids' use
 _UNIVERSE_MAX = 256  # outcome ids per stream whose -log(u) a batch computes for every key (cost per batch ~ ids)
 
 
@@ -445,9 +446,12 @@ class _Batch:
         only: while none of them came up more than :data:`_COLUMN_AFTER` times in this batch.
 
         An id's column (its hash under all of the batch's keys, one array operation) pays when
-        the id comes up again and again (a deck drawn from at every turn); an outcome list that
-        comes up a few times per batch (one of Fiemme–Cembra's many small deal tables) is
-        cheaper hashed under its own key each time."""
+        the id comes up again and again (a deck drawn from at every turn), or costs little (a
+        small batch, :data:`_CHEAP_COLUMNS`); an outcome list that comes up a few times per
+        batch of 256 (one of Fiemme–Cembra's many small deal tables) is cheaper hashed under its
+        own key each time."""
+        if self.size * len(missing) <= _CHEAP_COLUMNS:  # (a small batch: columns cost little)
+            return False
         once = self.once
         counts = [once.get(i, 0) + 1 for i in missing]
         if max(counts, default=0) > _COLUMN_AFTER:
