@@ -12,7 +12,8 @@ integer id (``_cid``).
 from __future__ import annotations
 
 from bisect import bisect_right, insort
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from functools import lru_cache
 from itertools import accumulate
 from operator import itemgetter
 from typing import Any
@@ -34,6 +35,7 @@ _DEAL_ROWS = ((),) + tuple(tuple((a, 1.0 / n) for a in _DEALS) for n in range(1,
 # (:func:`_cid`; coordinates stay within -35..35, heights within 0..35): ids sort as the cells
 # do, and a neighbour is one addition away.
 _O, _Z = 128, 255
+_DX, _DY = 1 << 16, 1 << 8  # id steps of x and y
 _FACE_OFFSETS = tuple((dx << 16) + (dy << 8) + dz for dx, dy, dz in FACE_VECTORS)  # per face
 _OFFSETS = tuple(sorted(_FACE_OFFSETS))  # a cell's neighbours in sorted order
 _ID_CONTACTS = tuple((o, f, f ^ 1) for f, o in enumerate(_FACE_OFFSETS))
@@ -97,12 +99,14 @@ class MemmState(State):
             return TERMINAL
         return self.to_move
 
-    def _chance_outcomes(self) -> list[tuple[Action, float]]:
+    def _chance_outcomes(self) -> Sequence[tuple[Action, float]]:
         if self.phase == _DEAL:
-            return list(map(_DEAL_ROWS[len(self.undealt)].__getitem__, self.undealt))
-        mono = self.game.cubes.mono
-        colours = sorted({c for c in mono if c >= 0})
-        return uniform([Action("roll", (COLOURS[c],)) for c in colours])
+            undealt = self.undealt
+            n = len(undealt)
+            if n == N_CUBES:  # the first deal: every cube, in order, is the whole row (a table built once)
+                return _DEAL_ROWS[n]
+            return list(map(_DEAL_ROWS[n].__getitem__, undealt))
+        return _roll_outcomes(self.game.cubes.mono)
 
     def chance_stream(self) -> str:
         """The deal and the colour die draw from separate streams."""
@@ -163,6 +167,11 @@ class MemmState(State):
     # ================================================================== placement (MM-2..4)
     def anchors(self) -> tuple[list[Cell], set[Cell]]:
         """Cells a new cube may attach to (MM-2, AMB-MM-2, MM-4.2) as a list and a set."""
+        base = self._anchor_list()
+        return base, set(base)
+
+    def _anchor_list(self) -> list[Cell]:
+        """The list of :meth:`anchors`."""
         opt = self.game.opt
         if opt.attach == "last":
             base: list[Cell] = [] if self.last is None else [self.last]
@@ -171,7 +180,7 @@ class MemmState(State):
         if self.column is not None and opt.column_rule != "off":
             col = self._column_cells()
             base = col if opt.column_rule == "must" else base + [c for c in col if c not in base]
-        return base, set(base)
+        return base
 
     def _column_cells(self) -> list[Cell]:
         """MM-4.2: the cubes of the pending column, in the order they were placed."""
@@ -224,19 +233,34 @@ class MemmState(State):
     def _candidates(self) -> list[int]:
         """:meth:`candidate_cells` as cell ids (:func:`_cid`: sorted as the cells are)."""
         touching = self._touching
-        anchor_list = self.anchors()[0]
-        if len(anchor_list) == 1:  # (the usual case: one cell's neighbours come in sorted order)
-            near: Any = map(_cid(anchor_list[0]).__add__, _OFFSETS)
+        opt = self.game.opt
+        last = self.last
+        near: Any
+        if (self.column is not None and opt.column_rule == "must" and opt.gravity and last is not None
+                and last[2] and (last[0], last[1]) == self.column):
+            # MM-4.2 "must" under gravity (AMB-MM-4): the anchors are the column's cubes, (x, y, 0)
+            # up to the last cube on top (_column_cells); their neighbours as the general line
+            # below sorts them, without the set: the cells beside them at -x, then at -y (each
+            # from the table up), the cell on top, then beside them at +y and at +x (the cubes
+            # themselves and the cell under the table, also neighbours, are never free cells)
+            h = last[2] + 1
+            b = _cid(last) - last[2]  # the id of (x, y, 0)
+            near = [*range(b - _DX, b - _DX + h), *range(b - _DY, b - _DY + h), b + h,
+                    *range(b + _DY, b + _DY + h), *range(b + _DX, b + _DX + h)]
         else:
-            near = sorted({c for a in anchor_list for c in map(_cid(a).__add__, _OFFSETS)})
-        if self.game.opt.gravity:  # AMB-MM-4: on the table, or touching a cube under it (face -z)
+            anchor_list = self._anchor_list()
+            if len(anchor_list) == 1:  # (the usual case: one cell's neighbours come in sorted order)
+                near = map(_cid(anchor_list[0]).__add__, _OFFSETS)
+            else:
+                near = sorted({c for a in anchor_list for c in map(_cid(a).__add__, _OFFSETS)})
+        if opt.gravity:  # AMB-MM-4: on the table, or touching a cube under it (face -z)
             found = [c for c in near if c in touching and (not c & _Z or touching[c] >> _UNDER)]
         else:
             found = [c for c in near if c in touching]
         closed = self._closed_direction()
         if closed is None:
             return found
-        if self.game.opt.run_direction == "previous":  # (closed: there is a last cube)
+        if opt.run_direction == "previous":  # (closed: there is a last cube)
             # MM-4.1, AMB-MM-6: only the cell on the closed side of the last cube has that direction
             shut = _cid(self.last) + _FACE_OFFSETS[closed]  # type: ignore[arg-type]
             return [c for c in found if c != shut]
@@ -736,6 +760,14 @@ class MemmState(State):
         if action.kind == "pass" and self.repeat and self.phase == _PLACE:
             return "pass: decline the extra placement (MM-3)"
         return {"keep": "give no more cubes", "pass": "pass (no legal placement)"}.get(action.kind, str(action))
+
+
+@lru_cache(maxsize=32)
+def _roll_outcomes(mono: tuple[int, ...]) -> tuple[tuple[Action, float], ...]:
+    """MM-1: the six-colour roll's outcomes, uniform over the colours that have a one-colour cube
+    (``mono``: :attr:`CubeTable.mono`), in colour order; a table built once per cube set."""
+    colours = sorted({c for c in mono if c >= 0})
+    return tuple(uniform([Action("roll", (COLOURS[c],)) for c in colours]))
 
 
 def _cid(cell: Cell) -> int:
