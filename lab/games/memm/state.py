@@ -127,7 +127,8 @@ class MemmState(State):
         self._legal = None
         kind = action.kind
         if kind == "place":
-            self._place(*action.args)  # (cube, x, y, z, rotation)
+            cube, x, y, z, rot = action.args
+            self._place(cube, x, y, z, rot)  # (not _place(*action.args): a call with * is slower)
         elif kind == "deal":
             self._deal(action.args[0])
         elif kind == "roll":
