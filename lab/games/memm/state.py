@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from bisect import bisect_right, insort
 from collections.abc import Callable, Sequence
-from functools import lru_cache
 from itertools import accumulate
 from operator import itemgetter
 from typing import Any
@@ -106,7 +105,9 @@ class MemmState(State):
             if n == N_CUBES:  # the first deal: every cube, in order, is the whole row (a table built once)
                 return _DEAL_ROWS[n]
             return list(map(_DEAL_ROWS[n].__getitem__, undealt))
-        return _roll_outcomes(self.game.cubes.mono)
+        mono = self.game.cubes.mono
+        colours = sorted({c for c in mono if c >= 0})
+        return uniform([Action("roll", (COLOURS[c],)) for c in colours])
 
     def chance_stream(self) -> str:
         """The deal and the colour die draw from separate streams."""
@@ -354,23 +355,21 @@ class MemmState(State):
         # and the running total of the placements over the cells, all read in C.
         of_hand = itemgetter(*hand)
         per_cell = list(map(of_hand, map(_second, found)))
-        totals = list(accumulate(map(sum, per_cell) if len(hand) > 1 else per_cell))
-        n = totals[-1] if totals else 0
+        totals = [0, *accumulate(map(sum, per_cell) if len(hand) > 1 else per_cell)]  # before each cell
+        n = totals[-1]
         i = pick(n + 1 if n and self.repeat and self.game.opt.extra_placement == "may" else n or 1)
         if i >= n:
             return PASS  # after the placements (MM-3 may decline), or the only choice (AMB-MM-5)
-        # legal[i] is in the first cell whose running total passes i, and there in the first cube
-        # whose running total (over the hand, in order) does; then the i-th fitting rotation left
-        j = bisect_right(totals, i)
-        if j:
-            i -= totals[j - 1]
+        # legal[i] is at the last cell whose placements before it are at most i, and there of the
+        # last cube (the hand in order) whose placements before it are; the i-th rotation left
+        j = bisect_right(totals, i) - 1
+        i -= totals[j]
         cube = hand[0]
         if len(hand) > 1:
-            within = list(accumulate(per_cell[j]))
-            k = bisect_right(within, i)
-            if k:
-                i -= within[k - 1]
-                cube = hand[k]
+            within = [0, *accumulate(per_cell[j])]
+            k = bisect_right(within, i) - 1
+            i -= within[k]
+            cube = hand[k]
         return _new(Action, ("place", (cube, *_cell(ids[j]), found[j][0][cube][i])))
 
     def joined_faces(self, cube: int, cell: Cell, rotation: int) -> int:
@@ -419,8 +418,7 @@ class MemmState(State):
         self._put(p, cube, cell, rot, c)
         self.placements += 1
         self.pass_streak = 0
-        if joined > self.max_joined:
-            self.max_joined = joined
+        self.max_joined = max(self.max_joined, joined)
         self._record("MM-2", "place", {"player": p, "cube": cube, "cell": [x, y, z], "rotation": rot,
                                     "joined": joined, "direction": None if d is None else FACE_NAMES[d]}, None)
         if d is not None and rules.run_full(self.run_len, opt.max_run):
@@ -761,14 +759,6 @@ class MemmState(State):
         if action.kind == "pass" and self.repeat and self.phase == _PLACE:
             return "pass: decline the extra placement (MM-3)"
         return {"keep": "give no more cubes", "pass": "pass (no legal placement)"}.get(action.kind, str(action))
-
-
-@lru_cache(maxsize=32)
-def _roll_outcomes(mono: tuple[int, ...]) -> tuple[tuple[Action, float], ...]:
-    """MM-1: the six-colour roll's outcomes, uniform over the colours that have a one-colour cube
-    (``mono``: :attr:`CubeTable.mono`), in colour order; a table built once per cube set."""
-    colours = sorted({c for c in mono if c >= 0})
-    return tuple(uniform([Action("roll", (COLOURS[c],)) for c in colours]))
 
 
 def _cid(cell: Cell) -> int:
