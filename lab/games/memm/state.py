@@ -403,7 +403,7 @@ class MemmState(State):
         opt, rules = game.opt, game.rules
         cell = (x, y, z)
         c = _cid(cell)
-        joined = (game.cubes.shows[cube][rot] & self._touching.get(c, 0)).bit_count()  # MM-3: joined_faces
+        joined = (game.cubes.shows[cube][rot] & self._touching[c]).bit_count()  # MM-3: joined_faces (a legal cell touches a cube)
         # AMB-MM-6: placement_direction(cell), its first step (the side of the last cube the cell
         # is on) done here; the rest of it only for run_direction="touched"
         last = self.last
