@@ -308,3 +308,14 @@ def test_MM_3_random_seats_play_the_game_their_legal_lists_give() -> None:
         slow = lab.play(game, None, seed=5, state=Listed(game))
         assert fast.history() == slow.history()
         assert fast.is_terminal() and fast.move_number() > 40
+
+
+def test_MM_5_a_random_seat_that_is_out_picks_the_pass() -> None:
+    """A player out (empty hand) to place (in a position rebuilt from an observation) has only
+    the AMB-MM-5 pass: the driver's pick asks for one choice and gives it."""
+    game = lab.load("memm", players=3)
+    obs = _pit(game, 0, [[R, 7], [], [16, 17]]).observation(None)
+    obs["to_move"], obs["first_out"] = 1, 1
+    state = MemmState.from_observation(game, obs)
+    assert _picks(state) == [([1], PASS)]  # (first: the fast pick reads no cached legal list)
+    assert state.legal_actions() == [PASS]

@@ -621,3 +621,45 @@ def test_AMB_MM_1_match_one_is_not_read_from_the_match_all_cache() -> None:
     found = _placements(state)
     assert found == _brute_placements(state)
     assert any(p[1:4] == (1, 0, 0) for p in found)
+
+
+def test_MM_4_2_must_candidates_are_the_free_neighbours_of_the_column() -> None:
+    """After a cube goes on top (MM-4.2 "must", with gravity): the candidate cells are exactly the
+    free cells beside a cube of that column or on top of it, on the table or standing on a cube
+    (AMB-MM-4), none on a closed run side (MM-4.1), sorted and each once -- checked from
+    scratch in random games."""
+    from lab.boards.cubes import FACE_VECTORS
+
+    game = lab.load("memm", players=2)
+    heights: set[int] = set()
+
+    def step(state: lab.State) -> None:
+        assert isinstance(state, MemmState)
+        if state.phase != "place" or state.column is None:
+            return
+        col = [c for c in state.cells if c[:2] == state.column]
+        closed = state._closed_direction()
+        want = set()
+        for cx, cy, cz in col:
+            for dx, dy, dz in FACE_VECTORS:
+                x, y, z = cell = (cx + dx, cy + dy, cz + dz)
+                if z < 0 or cell in state.cells or (z > 0 and (x, y, z - 1) not in state.cells):
+                    continue
+                if closed is None or state.placement_direction(cell) != closed:
+                    want.add(cell)
+        assert state.candidate_cells() == sorted(want)
+        heights.add(len(col))
+
+    for seed in range(8):
+        lab.play(game, None, seed=seed, on_step=step)
+    assert {2, 3} <= heights
+
+
+def test_MM_4_2_a_cube_beside_the_last_without_gravity_starts_no_column() -> None:
+    """Without gravity (AMB-MM-4) a cube may hang beside the last cube with nothing under it:
+    it is not on top of a cube, so no MM-4.2 column follows."""
+    game = lab.load("memm", players=2, gravity=False)
+    state = position(game, [(0, 0, 0, 6, {4: R}), (0, 0, 1, 12, {5: R, 0: R})], [[18, 19], [20]])
+    state.apply_action(Action("place", (18, 1, 0, 1, rot_with(game, 18, {1: R}))))
+    assert state.cells[(1, 0, 1)][0] == 18
+    assert state.column is None and not any(e.kind == "column" for e in state.events)

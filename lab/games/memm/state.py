@@ -11,8 +11,9 @@ integer id (``_cid``).
 
 from __future__ import annotations
 
-from bisect import insort
-from collections.abc import Callable
+from bisect import bisect_right, insort
+from collections.abc import Callable, Sequence
+from itertools import accumulate
 from operator import itemgetter
 from typing import Any
 
@@ -33,6 +34,7 @@ _DEAL_ROWS = ((),) + tuple(tuple((a, 1.0 / n) for a in _DEALS) for n in range(1,
 # (:func:`_cid`; coordinates stay within -35..35, heights within 0..35): ids sort as the cells
 # do, and a neighbour is one addition away.
 _O, _Z = 128, 255
+_DX, _DY = 1 << 16, 1 << 8  # id steps of x and y
 _FACE_OFFSETS = tuple((dx << 16) + (dy << 8) + dz for dx, dy, dz in FACE_VECTORS)  # per face
 _OFFSETS = tuple(sorted(_FACE_OFFSETS))  # a cell's neighbours in sorted order
 _ID_CONTACTS = tuple((o, f, f ^ 1) for f, o in enumerate(_FACE_OFFSETS))
@@ -44,6 +46,9 @@ _FACE_WORDS = ((4, "top"), (0, "+x"), (1, "-x"), (2, "+y"), (3, "-y"), (5, "bott
 # does not touch the previous cube: the cube under it first, then its sides in face order.
 _TOUCH_ORDER = (5, 0, 1, 2, 3, 4)
 _FACE_OF_OFFSET = {o: f for f, o in enumerate(_FACE_OFFSETS)}  # id difference -> face (``direction``)
+_second = itemgetter(1)
+#: per cube, its fitting rotations, and their number per cube (:meth:`CubeTable.fitting_all`)
+Fits = tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]
 
 
 class MemmState(State):
@@ -93,9 +98,13 @@ class MemmState(State):
             return TERMINAL
         return self.to_move
 
-    def _chance_outcomes(self) -> list[tuple[Action, float]]:
+    def _chance_outcomes(self) -> Sequence[tuple[Action, float]]:
         if self.phase == _DEAL:
-            return list(map(_DEAL_ROWS[len(self.undealt)].__getitem__, self.undealt))
+            undealt = self.undealt
+            n = len(undealt)
+            if n == N_CUBES:  # the first deal: every cube, in order, is the whole row (a table built once)
+                return _DEAL_ROWS[n]
+            return list(map(_DEAL_ROWS[n].__getitem__, undealt))
         mono = self.game.cubes.mono
         colours = sorted({c for c in mono if c >= 0})
         return uniform([Action("roll", (COLOURS[c],)) for c in colours])
@@ -120,7 +129,7 @@ class MemmState(State):
         kind = action.kind
         if kind == "place":
             cube, x, y, z, rot = action.args
-            self._place(cube, (x, y, z), rot)
+            self._place(cube, x, y, z, rot)  # (not _place(*action.args): a call with * is slower)
         elif kind == "deal":
             self._deal(action.args[0])
         elif kind == "roll":
@@ -152,7 +161,7 @@ class MemmState(State):
         holder = next(p for p, h in enumerate(self.hands) if cube in h)
         self.start_player = holder
         self.log("MM-1", "roll", colour=COLOURS[colour], player=holder, cube=cube)
-        self._put(holder, cube, (0, 0, 0), 0)
+        self._put(holder, cube, (0, 0, 0), 0, _cid((0, 0, 0)))
         self.log("MM-1", "centre", player=holder, cube=cube)
         self.phase = _PLACE
         self._end_turn(holder)  # the holder's turn was placing the centre cube
@@ -160,6 +169,11 @@ class MemmState(State):
     # ================================================================== placement (MM-2..4)
     def anchors(self) -> tuple[list[Cell], set[Cell]]:
         """Cells a new cube may attach to (MM-2, AMB-MM-2, MM-4.2) as a list and a set."""
+        base = self._anchor_list()
+        return base, set(base)
+
+    def _anchor_list(self) -> list[Cell]:
+        """The list of :meth:`anchors`."""
         opt = self.game.opt
         if opt.attach == "last":
             base: list[Cell] = [] if self.last is None else [self.last]
@@ -168,7 +182,7 @@ class MemmState(State):
         if self.column is not None and opt.column_rule != "off":
             col = self._column_cells()
             base = col if opt.column_rule == "must" else base + [c for c in col if c not in base]
-        return base, set(base)
+        return base
 
     def _column_cells(self) -> list[Cell]:
         """MM-4.2: the cubes of the pending column, in the order they were placed."""
@@ -221,19 +235,34 @@ class MemmState(State):
     def _candidates(self) -> list[int]:
         """:meth:`candidate_cells` as cell ids (:func:`_cid`: sorted as the cells are)."""
         touching = self._touching
-        anchor_list = self.anchors()[0]
-        if len(anchor_list) == 1:  # (the usual case: one cell's neighbours come in sorted order)
-            near: Any = map(_cid(anchor_list[0]).__add__, _OFFSETS)
+        opt = self.game.opt
+        last = self.last
+        near: Any
+        if (self.column is not None and opt.column_rule == "must" and opt.gravity and last is not None
+                and last[2] and (last[0], last[1]) == self.column):
+            # MM-4.2 "must" under gravity (AMB-MM-4): the anchors are the column's cubes, (x, y, 0)
+            # up to the last cube on top (_column_cells); their neighbours as the general line
+            # below sorts them, without the set: the cells beside them at -x, then at -y (each
+            # from the table up), the cell on top, then beside them at +y and at +x (the cubes
+            # themselves and the cell under the table, also neighbours, are never free cells)
+            h = last[2] + 1
+            b = _cid(last) - last[2]  # the id of (x, y, 0)
+            near = [*range(b - _DX, b - _DX + h), *range(b - _DY, b - _DY + h), b + h,
+                    *range(b + _DY, b + _DY + h), *range(b + _DX, b + _DX + h)]
         else:
-            near = sorted({c for a in anchor_list for c in map(_cid(a).__add__, _OFFSETS)})
-        if self.game.opt.gravity:  # AMB-MM-4: on the table, or touching a cube under it (face -z)
+            anchor_list = self._anchor_list()
+            if len(anchor_list) == 1:  # (the usual case: one cell's neighbours come in sorted order)
+                near = map(_cid(anchor_list[0]).__add__, _OFFSETS)
+            else:
+                near = sorted({c for a in anchor_list for c in map(_cid(a).__add__, _OFFSETS)})
+        if opt.gravity:  # AMB-MM-4: on the table, or touching a cube under it (face -z)
             found = [c for c in near if c in touching and (not c & _Z or touching[c] >> _UNDER)]
         else:
             found = [c for c in near if c in touching]
         closed = self._closed_direction()
         if closed is None:
             return found
-        if self.game.opt.run_direction == "previous":  # (closed: there is a last cube)
+        if opt.run_direction == "previous":  # (closed: there is a last cube)
             # MM-4.1, AMB-MM-6: only the cell on the closed side of the last cube has that direction
             shut = _cid(self.last) + _FACE_OFFSETS[closed]  # type: ignore[arg-type]
             return [c for c in found if c != shut]
@@ -263,9 +292,15 @@ class MemmState(State):
         hand = self.hands[self.to_move]
         return [(cube, *_cell(c), fit[cube]) for c, (fit, _) in self._cell_fits() for cube in hand if fit[cube]]
 
-    def _cell_fits(self) -> list[tuple[int, tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]]]:
+    def _cell_fits(self) -> list[tuple[int, Fits]]:
         """Per candidate cell id (sorted), the rotations of every cube that fit there and their
-        number per cube (MM-2, AMB-MM-1; :meth:`CubeTable.fitting_all`).
+        number per cube (MM-2, AMB-MM-1; :meth:`CubeTable.fitting_all`): the two lists of
+        :meth:`_fits_by_cell` as pairs."""
+        return list(zip(*self._fits_by_cell(), strict=True))
+
+    def _fits_by_cell(self) -> tuple[list[int], list[Fits]]:
+        """The candidate cell ids (sorted) and, per cell, the rotations of every cube that fit
+        there and their number per cube (MM-2, AMB-MM-1; :meth:`CubeTable.fitting_all`).
 
         From the mask keys of the cell's touching faces: every one must match under
         ``match="all"``; under ``"one"``, one matching face that touches an anchor suffices."""
@@ -276,27 +311,33 @@ class MemmState(State):
             every, fits = table.fits_every.get, table.fitting_every
             last = self.last
             if opt.attach != "last" or last is None or (self.column is not None and opt.column_rule != "off"):
-                return [(c, every(touching[c]) or fits(touching[c])) for c in self._candidates()]
+                ids = self._candidates()
+                return ids, [every(touching[c]) or fits(touching[c]) for c in ids]
             # The usual case (MM-2: the one anchor is the last cube) in one pass, for speed: what
-            # the line above gives, the cells around the last cube in sorted order, each on its
-            # own side of it, so MM-4.1 closes at most the one on the closed side.
+            # the lines above give, the cells around the last cube in sorted order, each on its
+            # own side of it, so MM-4.1 closes at most the one on the closed side (the run's
+            # direction once it is full: _closed_direction, there being a last cube).
             base = _cid(last)
-            closed = self._closed_direction()
-            shut = -1 if closed is None else base + _FACE_OFFSETS[closed]
-            gravity, out, get = opt.gravity, [], touching.get
+            key = self.run_key
+            shut = -1
+            if key is not None and self.game.rules.run_full(self.run_len, opt.max_run):
+                shut = base + _FACE_OFFSETS[key]
+            gravity, ids, found, get = opt.gravity, [], [], touching.get
             for c in map(base.__add__, _OFFSETS):
                 keys = get(c)
                 # a free cell next to a cube; AMB-MM-4: on the table or on a cube (face -z)
                 if keys is not None and c != shut and not (gravity and c & _Z and not keys >> _UNDER):
-                    out.append((c, every(keys) or fits(keys)))
-            return out
+                    ids.append(c)
+                    found.append(every(keys) or fits(keys))
+            return ids, found
         fits_all = table.fits_all
         anchor_ids = {_cid(a) for a in self.anchors()[1]}
-        out = []
-        for c in self._candidates():
+        ids = self._candidates()
+        found = []
+        for c in ids:
             keys = tuple(k for k in _keys(touching[c]) if c + _FACE_OFFSETS[k // 6] in anchor_ids)
-            out.append((c, fits_all.get((False, keys)) or table.fitting_all(False, keys)))
-        return out
+            found.append(fits_all.get((False, keys)) or table.fitting_all(False, keys))
+        return ids, found
 
     def _pick_action(self, player: int, pick: Callable[[int], int]) -> Action | None:
         """``legal[pick(len(legal))]`` of :meth:`_legal_actions`, building only that action.
@@ -306,35 +347,44 @@ class MemmState(State):
         if self.phase != _PLACE or self._legal is not None or type(self)._legal_actions is not _OWN_LEGAL:
             return super()._pick_action(player, pick)
         hand = self.hands[self.to_move]
-        cells = self._cell_fits()  # per candidate cell: its id, rotations and their number per cube
-        if len(hand) > 1:  # the placements at each cell: the hand's counts read in one C call
-            of_hand = itemgetter(*hand)
-            sizes = [sum(of_hand(counts)) for _, (_, counts) in cells]
-        else:  # (one cube, or none: a player who is out passes)
-            sizes = [sum([counts[cube] for cube in hand]) for _, (_, counts) in cells]
-        n = sum(sizes)
+        if not hand:  # a player who is out has no placement: the one choice is to pass (AMB-MM-5)
+            pick(1)
+            return PASS
+        ids, found = self._fits_by_cell()  # per candidate cell: its id, rotations and their number per cube
+        # The hand's counts at each cell (a tuple per cell, or one number for a one-cube hand)
+        # and the running total of the placements over the cells, all read in C.
+        of_hand = itemgetter(*hand)
+        per_cell = list(map(of_hand, map(_second, found)))
+        totals = [0, *accumulate(map(sum, per_cell) if len(hand) > 1 else per_cell)]  # before each cell
+        n = totals[-1]
         i = pick(n + 1 if n and self.repeat and self.game.opt.extra_placement == "may" else n or 1)
-        for (c, (fit, counts)), size in zip(cells, sizes, strict=True):
-            if i < size:
-                for cube in hand:
-                    if i < counts[cube]:
-                        return _new(Action, ("place", (cube, *_cell(c), fit[cube][i])))
-                    i -= counts[cube]
-            i -= size
-        return PASS  # after the placements (MM-3 may decline), or the only choice (AMB-MM-5)
+        if i >= n:
+            return PASS  # after the placements (MM-3 may decline), or the only choice (AMB-MM-5)
+        # legal[i] is at the last cell whose placements before it are at most i, and there of the
+        # last cube (the hand in order) whose placements before it are; the i-th rotation left
+        j = bisect_right(totals, i) - 1
+        i -= totals[j]
+        cube = hand[0]
+        if len(hand) > 1:
+            within = [0, *accumulate(per_cell[j])]
+            k = bisect_right(within, i) - 1
+            i -= within[k]
+            cube = hand[k]
+        return _new(Action, ("place", (cube, *_cell(ids[j]), found[j][0][cube][i])))
 
     def joined_faces(self, cube: int, cell: Cell, rotation: int) -> int:
         """MM-3: colour-matched face contacts ``cube`` would make at the free ``cell`` turned by
         ``rotation``."""
         return (self.game.cubes.shows[cube][rotation] & self._touching.get(_cid(cell), 0)).bit_count()
 
-    def _put(self, player: int, cube: int, cell: Cell, rot: int) -> None:
+    def _put(self, player: int, cube: int, cell: Cell, rot: int, c: int) -> None:
+        """Move ``cube`` from ``player``'s hand to ``cell`` (id ``c``), turned by ``rot``."""
         self.hands[player].remove(cube)
         self.cells[cell] = (cube, rot)
         world = self.colours[cell] = self.game.cubes.worlds[cube][rot]
         self.order.append(cell)
         self.last = cell
-        self._touch(_cid(cell), world)
+        self._touch(c, world)
 
     def _touch(self, c: int, world: tuple[int, ...]) -> None:
         """Fill cell id ``c`` with a cube showing ``world``: update ``_filled`` and ``_touching``."""
@@ -347,19 +397,25 @@ class MemmState(State):
                 # nb's face towards c shows this cube's face f: key 6 * opposite + world[f]
                 touching[nb] = touching.get(nb, 0) | 1 << (6 * opposite + world[f])
 
-    def _place(self, cube: int, cell: Cell, rot: int) -> None:
+    def _place(self, cube: int, x: int, y: int, z: int, rot: int) -> None:
         p = self.to_move
         game = self.game
         opt, rules = game.opt, game.rules
-        joined = self.joined_faces(cube, cell, rot)  # MM-3
-        d = self.placement_direction(cell)  # AMB-MM-6
+        cell = (x, y, z)
+        c = _cid(cell)
+        joined = (game.cubes.shows[cube][rot] & self._touching[c]).bit_count()  # MM-3: joined_faces (a legal cell touches a cube)
+        # AMB-MM-6: placement_direction(cell), its first step (the side of the last cube the cell
+        # is on) done here; the rest of it only for run_direction="touched"
+        last = self.last
+        d = None if last is None else _FACE_OF_OFFSET.get(c - _cid(last))
+        if d is None and opt.run_direction != "previous":
+            d = self.placement_direction(cell)
         if d is not None and d == self.run_key:
             self.run_len += 1
         else:
             self.run_key, self.run_len = d, (0 if d is None else 1)
-        x, y, z = cell
-        on_top = (x, y, z - 1) in self.cells
-        self._put(p, cube, cell, rot)
+        on_top = bool(z) and c - 1 in self._filled  # (x, y, z - 1) in self.cells: id c - 1 (z > 0)
+        self._put(p, cube, cell, rot, c)
         self.placements += 1
         self.pass_streak = 0
         self.max_joined = max(self.max_joined, joined)
@@ -374,7 +430,8 @@ class MemmState(State):
             self.column = None
         again, gives = rules.rewards(joined)  # MM-3 rule point
         hand = self.hands[p]
-        self._check_out(p)
+        if not hand:
+            self._check_out(p)  # MM-5: out (unless another player was out first)
         self.repeat = again and bool(hand)
         if self.repeat:
             self.repeats += 1
