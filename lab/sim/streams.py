@@ -328,13 +328,18 @@ class _Batch:
             return outcomes[0][0]
         if n < _VECTOR_FROM and type(outcomes) is not tuple:  # a list read afresh (a deck, a deal)
             probs = list(map(_second, outcomes))
+            p0 = probs[0]
+            if p0 > 0 and probs.count(p0) == n:  # equal chances: the largest hash (batch columns)
+                ids = list(map(_IDS.get, map(_first, outcomes)))
+                if None in ids:
+                    ids = _ids(outcomes)
+                hashes = self._hashes(ids, j)
+                return outcomes[hashes.index(max(hashes))][0]  # (what _winner does for them)
             total = sum(probs)
             if min(probs) > 0 and total == total:  # (all positive, no NaN)
                 ids = list(map(_IDS.get, map(_first, outcomes)))
                 if None in ids:
                     ids = _ids(outcomes)
-                if probs.count(probs[0]) == n:  # equal chances: the largest hash (batch columns)
-                    return _winner(outcomes, self._hashes(ids, j), True)
                 # unequal: the first smallest -log(u) / p, without a Python loop
                 times = list(map(truediv, map(neg, map(math.log, self._uniforms(ids, j))), probs))
                 return outcomes[times.index(min(times))][0]
@@ -394,13 +399,14 @@ class _Batch:
         if None in ids:
             ids = _ids(outcomes)
         hashes = self._hashes(ids, j)
-        top = sorted(hashes)
-        best, second = top[-1], top[-2]
+        best = max(hashes)
+        i = hashes.index(best)
+        second = max(max(hashes[:i], default=0), max(hashes[i + 1:], default=0))
         t_best = -math.log(((best >> 11) + 0.5) / 9007199254740992.0)
         t_second = -math.log(((second >> 11) + 0.5) / 9007199254740992.0)
         if t_second <= t_best * (1.0 + _TIE_MARGIN):
             return _TIED
-        return outcomes[hashes.index(best)][0]
+        return outcomes[i][0]
 
     def _log_row(self, j: int) -> np.ndarray:
         """Row ``j`` of the ``-log(u)`` matrix, the matrix first extended to every id of the
@@ -433,7 +439,7 @@ class _Batch:
         """The hash of each outcome id under key ``j`` of the batch."""
         cols = self.cols
         try:
-            return [cols[i][j] for i in ids]
+            return list(map(itemgetter(j), map(cols.__getitem__, ids)))
         except KeyError:
             if self._first_sight([i for i in dict.fromkeys(ids) if i not in cols]):  # this key only
                 key = int(self.keys[j])
