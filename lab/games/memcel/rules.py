@@ -222,6 +222,9 @@ class Tables:
             self.colours.index(k) if k in self.colours and self.colours.index(k) < self.players
             else -1 for k in self.kinds
         ]
+        #: the kind of each player's own tiles (``owner_of_kind[own_kind[p]] == p``, the only one)
+        self.own_kind = [self.kinds.index(c) for c in self.colours[:self.players]]
+        self.slots = range(self.n_slots)
         deck = thaw(params["deck"])
         self.effects: list[str] = sorted(deck)
         self.deck_counts = [deck[e] for e in self.effects]
@@ -255,6 +258,8 @@ class Tables:
         self.declare_all = (self.attack, *self.defend.values())
         self.attack_only = (self.attack,)
         self.xs = tuple(self.choose_x.values())
+        #: each player's task tuples of a hunt turn, built once (a task is an immutable tuple)
+        self.declare_task = [("declare", p) for p in range(self.players)]
         # chance outcome tables: tuples built once (the driver caches what it reads of a tuple)
         self.d8 = tuple((Action("d8", (v,)), 1.0 / C.D8_SIDES) for v in range(1, C.D8_SIDES + 1))
         nf = len(self.icon_faces)
