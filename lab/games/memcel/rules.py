@@ -243,6 +243,11 @@ class Tables:
         self.void_card = params["void_attack"] == "card"
         self.imprevisto_cards: int = params["imprevisto_cards"]
         self.kind_index = {k: i for i, k in enumerate(self.kinds)}
+        #: parsed_effects with a turn_ring card's ring as its index and its k in sectors (k * ring_step)
+        self.card_effects = [
+            (kind, self.ring_names.index(ring), k * self.ring_step) if kind == "turn_ring" else (kind, ring, k)
+            for kind, ring, k in self.parsed_effects
+        ]
         self.effect_index = {e: i for i, e in enumerate(self.effects)}
         # action tables (no Action construction in hot loops)
         s_range = range(self.n_slots)

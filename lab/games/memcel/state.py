@@ -666,19 +666,19 @@ class MemcelState(State):
     def _do_card(self, task: tuple[Any, ...], action: Action) -> None:
         p, why = task[1], task[2]
         t = self.t
-        e = t.effect_index[action.args[0]]
+        effect = action.args[0]
+        e = t.effect_index[effect]
         self.deck[e] -= 1
-        self.deck_left -= 1
+        left = self.deck_left = self.deck_left - 1
         self.counts["cards"] += 1
-        effect = t.effects[e]
         self._record(why, "card", {"player": p, "effect": effect}, None)
-        if not self.deck_left:
+        if not left:
             self.deck = list(t.deck_counts)
             self.deck_left = sum(self.deck)
             self._record("MC-C3", "deck_reshuffled", {}, None)
-        kind, ring, k = t.parsed_effects[e]
+        kind, ring, k = t.card_effects[e]  # parsed_effects[e], the ring as its index, k in sectors
         if kind == "turn_ring":
-            self._turn_ring(t.ring_names.index(ring), k * t.ring_step, "AMB-MC-8")
+            self._turn_ring(ring, k, "AMB-MC-8")
         elif kind == "turn_board":
             self._turn_board(k, "AMB-MC-8")
         elif kind == "swap":
