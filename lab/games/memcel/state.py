@@ -174,12 +174,13 @@ class MemcelState(State):
         elif kind == "cover":
             actions, flags, n = t.cover, self.up, self.up.count(True)
         elif kind == "place":
-            empty = [k < 0 for k in self.tiles]
+            tiles = self.tiles
             kinds = [k for k, left in enumerate(self.to_place[player]) if left > 0]
-            n_empty = empty.count(True)
+            n_empty = tiles.count(_EMPTY)  # (a slot holds _EMPTY or a kind >= 0: k < 0 is k == _EMPTY)
             if not kinds or not n_empty:
                 return None
             i = pick(len(kinds) * n_empty)  # kind by kind, each over the empty slots
+            empty = map(eq, tiles, repeat(_EMPTY))  # the flags k < 0, in C
             return next(islice(compress(t.place[kinds[i // n_empty]], empty), i % n_empty, None))
         elif (kind == "swap1" or kind == "swap2") and self.phase == "hunt":  # every slot holds a tile
             i = pick(t.n_slots - (kind == "swap2"))
