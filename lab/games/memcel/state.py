@@ -339,9 +339,9 @@ class MemcelState(State):
         """The next hunt turn (MC-2): an extra turn, else the next player's; sat out (MC-2.1.2.2)
         or stopped by the lab's turn limit."""
         t = self.t
-        n, order, lost = t.players, self.order, self.lost
+        n, order, lost, defended = t.players, self.order, self.lost, self.defended
         limit, turn_limit_reached = t.max_turns, self.game.rules.turn_limit_reached
-        record = self._record
+        record, counts, clears = self._record, self.counts, t.sitout_clears
         while True:
             if self.extra > 0:
                 self.extra -= 1
@@ -360,9 +360,9 @@ class MemcelState(State):
             left = lost[p]
             if left > 0:  # MC-2.1.2.2 sit out
                 left = lost[p] = left - 1
-                self.counts["sit_outs"] += 1
-                if t.sitout_clears:  # AMB-MC-9
-                    self.defended[p] = False
+                counts["sit_outs"] += 1
+                if clears:  # AMB-MC-9
+                    defended[p] = False
                 record("MC-2.1.2.2", "sits_out", {"player": p, "left": left}, None)
                 continue
             self.attack = []
