@@ -107,3 +107,61 @@ def test_a_replaced_legal_list_is_the_one_the_pick_indexes() -> None:
 
     lab.play(game, None, seed=1, state=state, on_step=check)
     assert state.is_terminal()
+
+
+# ------------------------------------------------------------------ MC-C3 the card outcomes
+def _card_reference(state: MemcelState) -> list[tuple[lab.Action, float]]:
+    """The cards left and their chances, computed afresh: ``n / cards left`` for every ``n > 0``."""
+    total = sum(state.deck)
+    return [(lab.Action("card", (e,)), n / total) for e, n in zip(state.t.effects, state.deck, strict=True) if n > 0]
+
+
+def _turns(n_effects: int, cards: int) -> dict[str, int]:
+    """A deck of ``cards`` cards shared as evenly as can be over ``n_effects`` ring turns."""
+    return {f"turn_ring:red:{k + 1}": cards // n_effects + (k < cards % n_effects) for k in range(n_effects)}
+
+
+@pytest.mark.parametrize(("deck", "kept"), [
+    (None, True),  # the stand-in deck: its pairs kept per number of cards left (Tables.card_pairs)
+    ({"lose_turn": 1, "extra_turn": 2, "peek": 3}, True),
+    ({"lose_turn": 200, "extra_turn": 150, "peek": 50}, False),  # too many pairs to keep: built per draw
+    (_turns(150, 250), True),  # 250 x (250 + 150) = MAX_CARD_PAIRS pairs: kept
+    (_turns(100, 300), False),  # 300 x (300 + 100) pairs: more than MAX_CARD_PAIRS
+])
+def test_MC_C3_card_outcomes_are_the_cards_left_at_every_draw(deck: dict[str, int] | None, kept: bool) -> None:
+    """Every card draw offers each effect left with chance ``n / cards left``, in effect order,
+    whether the pairs come from the kept table or are built at the draw; the deck is reshuffled."""
+    params: dict[str, Any] = {"players": 2, "max_turns": 150}
+    if deck is not None:
+        params.update(deck=deck, deck_size=sum(deck.values()))
+    game = lab.load("memcel", **params)
+    assert (game.tables.card_pairs is not None) is kept
+    state = game.new_initial_state()
+    rng = np.random.default_rng(7)
+    draws, totals = 0, set()
+    while not state.is_terminal():
+        if state.current_player() == CHANCE:
+            outcomes = state.chance_outcomes()
+            if state.queue[0][0] == "card":
+                assert outcomes == _card_reference(state)
+                draws += 1
+                totals.add(state.deck_left)
+            state.apply_action(outcomes[int(rng.integers(len(outcomes)))][0])
+        else:
+            legal = state.legal_actions()
+            state.apply_action(legal[int(rng.integers(len(legal)))])
+    assert draws > 10 and (deck is None or len(totals) == min(sum(deck.values()), draws))
+
+
+def test_MC_C3_card_outcomes_at_one_number_of_cards_left_are_shared() -> None:
+    """The pairs of a number of cards left are built once for the variant (Tables.card_rows) and
+    handed out again: two states with the same deck get the very same pairs."""
+    game = lab.load("memcel", players=2, max_turns=20)
+    state = _walk(game, 0)
+    assert state.deck_left < 50  # cards were drawn
+    state.queue = [("card", 0, "MC-2.1.3")]
+    state.phase = "hunt"
+    first, again = state.chance_outcomes(), state.clone().chance_outcomes()
+    assert first == again == _card_reference(state)
+    assert all(a is b for a, b in zip(first, again, strict=True))
+    assert game.tables.card_pairs is not None and game.tables.card_pairs[state.deck_left] is not None

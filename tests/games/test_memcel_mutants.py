@@ -527,6 +527,46 @@ def test_MC_2_1_2_1_house_rule_listing_a_tile_twice_covers_it_once() -> None:
     assert set(face_up_slots(st).values()) == {"green"}
 
 
+def test_MC_2_1_2_1_house_rule_covers_in_its_own_order() -> None:
+    """The own tiles a house rule lists are covered in its order (the default lists them in slot
+    order: the covered slots are then the own face-up slots as they are)."""
+    st = to_hunt(players=2, rules={"MC-2.1.2.1": lambda own, this_turn, scope: own[::-1]})
+    red = first_of(st, "red")
+    attack(st, 4, 3)
+    st.apply_action(act("reveal", red[0]))
+    st.apply_action(act("reveal", red[1]))
+    st.apply_action(act("reveal", first_of(st, "green")[0]))  # a miss: y = 1
+    ev = [e for e in st.events_for(None) if e.kind == "cover_own"][-1]
+    assert list(ev.data["slots"]) == sorted(red[:2], reverse=True) and st.metrics()["covered"] == 2
+    assert st.kept_counts() == st.recount() and set(face_up_slots(st).values()) == {"green"}
+    base = to_hunt(players=2)
+    red = first_of(base, "red")
+    attack(base, 4, 3)
+    base.apply_action(act("reveal", red[1]))
+    base.apply_action(act("reveal", red[0]))
+    base.apply_action(act("reveal", first_of(base, "green")[0]))
+    ev = [e for e in base.events_for(None) if e.kind == "cover_own"][-1]
+    assert list(ev.data["slots"]) == sorted(red[:2]) and base.kept_counts() == base.recount()
+
+
+def test_MC_2_1_2_1_house_rule_is_given_this_turns_own_face_up_tiles() -> None:
+    """The rule point's ``this_turn``: the player's own tiles revealed in this attack (not the
+    missed tile of another colour, which stays face up), and ``own_face_up`` every own face-up tile."""
+    asked: list[tuple[list[int], list[int], str]] = []
+
+    def rule(own: list[int], this_turn: list[int], scope: str) -> list[int]:
+        asked.append((list(own), list(this_turn), scope))
+        return list(own)
+
+    st = to_hunt(players=2, rules={"MC-2.1.2.1": rule})
+    red = first_of(st, "red")
+    attack(st, 4, 3)
+    st.apply_action(act("reveal", red[0]))
+    st.apply_action(act("reveal", red[1]))
+    st.apply_action(act("reveal", first_of(st, "green")[0]))  # a miss: y = 1
+    assert asked == [(sorted(red[:2]), list(red[:2]), "all")]  # this_turn in the order revealed
+
+
 # ------------------------------------------------------------------ AMB-MC-4, MC-0.2 counts and shares
 @pytest.mark.parametrize("others_count", [True, False])
 def test_AMB_MC_4_public_counts_of_tiles_left_up_by_a_miss(others_count: bool) -> None:

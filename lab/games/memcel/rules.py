@@ -135,6 +135,7 @@ MAX_SECTORS = 1024
 MAX_PLACE_ACTIONS = 16_384
 MAX_EFFECTS = 256
 MAX_ICON_FACES = 64
+MAX_CARD_PAIRS = 100_000  # card outcome pairs kept per variant (Tables.card_pairs), at most
 
 
 def max_length(params: Params) -> int:
@@ -222,6 +223,9 @@ class Tables:
             self.colours.index(k) if k in self.colours and self.colours.index(k) < self.players
             else -1 for k in self.kinds
         ]
+        #: the kind of each player's own tiles (``owner_of_kind[own_kind[p]] == p``, the only one)
+        self.own_kind = [self.kinds.index(c) for c in self.colours[:self.players]]
+        self.slots = range(self.n_slots)
         deck = thaw(params["deck"])
         self.effects: list[str] = sorted(deck)
         self.deck_counts = [deck[e] for e in self.effects]
@@ -240,6 +244,11 @@ class Tables:
         self.void_card = params["void_attack"] == "card"
         self.imprevisto_cards: int = params["imprevisto_cards"]
         self.kind_index = {k: i for i, k in enumerate(self.kinds)}
+        #: parsed_effects with a turn_ring card's ring as its index and its k in sectors (k * ring_step)
+        self.card_effects = [
+            (kind, self.ring_names.index(ring), k * self.ring_step) if kind == "turn_ring" else (kind, ring, k)
+            for kind, ring, k in self.parsed_effects
+        ]
         self.effect_index = {e: i for i, e in enumerate(self.effects)}
         # action tables (no Action construction in hot loops)
         s_range = range(self.n_slots)
@@ -255,13 +264,31 @@ class Tables:
         self.declare_all = (self.attack, *self.defend.values())
         self.attack_only = (self.attack,)
         self.xs = tuple(self.choose_x.values())
+        #: each player's task tuples of a hunt turn, built once (a task is an immutable tuple)
+        self.declare_task = [("declare", p) for p in range(self.players)]
         # chance outcome tables: tuples built once (the driver caches what it reads of a tuple)
         self.d8 = tuple((Action("d8", (v,)), 1.0 / C.D8_SIDES) for v in range(1, C.D8_SIDES + 1))
         nf = len(self.icon_faces)
         self.icon = tuple((Action("icon", (f,)), 1.0 / nf) for f in range(nf))
         self.card = [Action("card", (e,)) for e in self.effects]
+        deck_size = sum(self.deck_counts)
+        #: total cards left -> :meth:`card_rows` (None until first drawn from at that total); None
+        #: for a deck whose pairs would be too many to keep (the outcomes are then built per draw)
+        self.card_pairs: list[list[list[tuple[Action, float]]] | None] | None = (
+            [None] * (deck_size + 1) if deck_size * (deck_size + len(self.effects)) <= MAX_CARD_PAIRS else None
+        )
         #: chance task kind -> its die's outcome table (a card task draws from the deck left)
         self.dice = {"order": self.d8, "rd8": self.d8, "ad8": self.d8, "comp": self.icon, "ricon": self.icon}
+
+    def card_rows(self, total: int) -> list[list[tuple[Action, float]]]:
+        """The card outcomes with ``total`` cards left: ``rows[e][n] == (card[e], n / total)`` for
+        every count ``n`` effect ``e`` can have left (0 to its count in the full deck), kept in
+        :attr:`card_pairs`."""
+        assert self.card_pairs is not None
+        rows = [[(card, n / total) for n in range(count + 1)]
+                for card, count in zip(self.card, self.deck_counts, strict=True)]
+        self.card_pairs[total] = rows
+        return rows
 
 
 class MemcelGame(Game):

@@ -14,7 +14,8 @@ Turning a ring rotates its run of slots.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from itertools import compress, islice
+from itertools import compress, islice, repeat
+from operator import eq, getitem, truediv
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from lab.core.actions import Action
@@ -99,11 +100,17 @@ class MemcelState(State):
         return CHANCE if task[0] in CHANCE_TASKS else task[1]
 
     def _chance_outcomes(self) -> Sequence[tuple[Action, float]]:
-        table = self.t.dice.get(self.queue[0][0])  # a die (d8 or icon): its table, built once
+        t = self.t
+        table = t.dice.get(self.queue[0][0])  # a die (d8 or icon): its table, built once
         if table is not None:
             return table
-        total = self.deck_left
-        return [(c, n / total) for c, n in zip(self.t.card, self.deck, strict=True) if n > 0]
+        # a card: ``[(card, n / total) for card, n in zip(t.card, deck) if n > 0]`` (the cards left,
+        # in effect order, ``total = deck_left``); a count is never negative, so compress keeps n > 0
+        deck, total = self.deck, self.deck_left
+        pairs = t.card_pairs
+        if pairs is not None:  # rows[e][n] is that very pair, built once per total: none built here
+            return list(compress(map(getitem, pairs[total] or t.card_rows(total), deck), deck))
+        return list(compress(zip(t.card, map(truediv, deck, repeat(total)), strict=True), deck))  # (in C)
 
     def chance_stream(self) -> str:
         """Each use of a die (order, ring d8, attack d8, icon dice) has its own stream; cards theirs."""
@@ -167,12 +174,13 @@ class MemcelState(State):
         elif kind == "cover":
             actions, flags, n = t.cover, self.up, self.up.count(True)
         elif kind == "place":
-            empty = [k < 0 for k in self.tiles]
+            tiles = self.tiles
             kinds = [k for k, left in enumerate(self.to_place[player]) if left > 0]
-            n_empty = empty.count(True)
+            n_empty = tiles.count(_EMPTY)  # (a slot holds _EMPTY or a kind >= 0: k < 0 is k == _EMPTY)
             if not kinds or not n_empty:
                 return None
             i = pick(len(kinds) * n_empty)  # kind by kind, each over the empty slots
+            empty = map(eq, tiles, repeat(_EMPTY))  # the flags k < 0, in C
             return next(islice(compress(t.place[kinds[i // n_empty]], empty), i % n_empty, None))
         elif (kind == "swap1" or kind == "swap2") and self.phase == "hunt":  # every slot holds a tile
             i = pick(t.n_slots - (kind == "swap2"))
@@ -199,8 +207,12 @@ class MemcelState(State):
             mark[p] = public + self.n_private[p]
             mark[-1] = public
         self._handlers[kind](self, task, action)
-        if not self.queue and self.phase != "over":
-            self._next_turn()
+        if not self.queue:
+            phase = self.phase
+            if phase == "hunt":  # (what _next_turn does in the hunt)
+                self._next_hunt_turn()
+            elif phase != "over":
+                self._next_turn()
 
     def returns(self) -> list[float]:
         n = self.t.players
@@ -327,31 +339,34 @@ class MemcelState(State):
         """The next hunt turn (MC-2): an extra turn, else the next player's; sat out (MC-2.1.2.2)
         or stopped by the lab's turn limit."""
         t = self.t
-        n, order, lost = t.players, self.order, self.lost
+        n, order, lost, defended = t.players, self.order, self.lost, self.defended
         limit, turn_limit_reached = t.max_turns, self.game.rules.turn_limit_reached
+        record, counts, clears = self._record, self.counts, t.sitout_clears
         while True:
             if self.extra > 0:
                 self.extra -= 1
                 p = order[self.turn_idx]
-                self._record("MC-2.0", "extra_turn_starts", {"player": p}, None)
+                record("MC-2.0", "extra_turn_starts", {"player": p}, None)
             else:
                 idx = self.turn_idx = (self.turn_idx + 1) % n
                 if idx == 0:
                     self.rounds += 1
                 p = order[idx]
-            if turn_limit_reached(self.turns, limit):  # MC-3:max_turns rule point
+            turns = self.turns
+            if turn_limit_reached(turns, limit):  # MC-3:max_turns rule point
                 self._stop(limit)
                 return
-            self.turns += 1
-            if lost[p] > 0:  # MC-2.1.2.2 sit out
-                left = lost[p] = lost[p] - 1
-                self.counts["sit_outs"] += 1
-                if t.sitout_clears:  # AMB-MC-9
-                    self.defended[p] = False
-                self._record("MC-2.1.2.2", "sits_out", {"player": p, "left": left}, None)
+            self.turns = turns + 1
+            left = lost[p]
+            if left > 0:  # MC-2.1.2.2 sit out
+                left = lost[p] = left - 1
+                counts["sit_outs"] += 1
+                if clears:  # AMB-MC-9
+                    defended[p] = False
+                record("MC-2.1.2.2", "sits_out", {"player": p, "left": left}, None)
                 continue
             self.attack = []
-            self.queue = [("declare", p)]
+            self.queue = [t.declare_task[p]]  # ("declare", p), built once
             return
 
     def _stop(self, limit: int) -> None:
@@ -440,8 +455,10 @@ class MemcelState(State):
         if k == 0:
             return
         cut, end = f + n - k, f + n
-        for arr in (self.tiles, self.up, self.upby):
-            arr[f:end] = arr[cut:end] + arr[f:cut]
+        tiles, up, upby = self.tiles, self.up, self.upby  # each: arr[f:end] = arr[cut:end] + arr[f:cut]
+        tiles[f:end] = tiles[cut:end] + tiles[f:cut]
+        up[f:end] = up[cut:end] + up[f:cut]
+        upby[f:end] = upby[cut:end] + upby[f:cut]
 
     def _turn_board(self, sign: int, clause: str) -> None:
         """Whole-board turn ("giro della morte", AMB-MC-6): every ring moves in the table frame."""
@@ -567,19 +584,31 @@ class MemcelState(State):
         """MC-2.1.2.1 cover own tiles again: all face-up ones, or this turn's (AMB-MC-3)."""
         t = self.t
         if self.up_owned[p]:
-            owner, up = t.owner_of_kind, self.up
-            tiles = self.tiles
-            own = [s for s in compress(range(len(up)), up) if owner[tiles[s]] == p]
-            this_turn = [s for s in self.attack[3] if up[s] and owner[tiles[s]] == p]
+            up, tiles = self.up, self.tiles
+            # the face-up slots whose tile is p's colour, i.e. ``owner_of_kind[tiles[s]] == p``
+            # (kind ``own_kind[p]`` is the only kind p owns), found in C: slot order kept
+            mine = t.own_kind[p]
+            own = list(compress(compress(t.slots, up), map(eq, compress(tiles, up), repeat(mine))))
+            this_turn = [s for s in self.attack[3] if up[s] and tiles[s] == mine]
         else:  # no tile of p's colour face up (a kept count): no board scan
             own, this_turn = [], []
         chosen = self.game.rules.tiles_to_cover(own, this_turn, t.cover_scope)
-        own_set, slots = set(own), []
-        for s in chosen:  # a house rule can only cover own face-up tiles, each once
-            if s in own_set and s not in slots:
-                slots.append(s)
-        for s in slots:
-            self._turn_down(s)
+        if chosen == own:  # (the 'all' reading) the loop below would keep exactly ``own``
+            slots = own
+        else:
+            own_set, slots = set(own), []
+            for s in chosen:  # a house rule can only cover own face-up tiles, each once
+                if s in own_set and s not in slots:
+                    slots.append(s)
+        if slots:  # ``_turn_down(s)`` for each: every one is p's own face-up tile
+            up, upby, up_self = self.up, self.upby, self.up_self
+            for s in slots:
+                if upby[s] == p:
+                    up_self[p] -= 1
+                up[s] = False
+                upby[s] = -1
+            self.up_owned[p] -= len(slots)
+            self.down += len(slots)
         self.counts["covered"] += len(slots)
         self._record("MC-2.1.2.1", "cover_own", {"player": p, "slots": FrozenList(slots)}, None)
 
@@ -641,19 +670,19 @@ class MemcelState(State):
     def _do_card(self, task: tuple[Any, ...], action: Action) -> None:
         p, why = task[1], task[2]
         t = self.t
-        e = t.effect_index[action.args[0]]
+        effect = action.args[0]
+        e = t.effect_index[effect]
         self.deck[e] -= 1
-        self.deck_left -= 1
+        left = self.deck_left = self.deck_left - 1
         self.counts["cards"] += 1
-        effect = t.effects[e]
         self._record(why, "card", {"player": p, "effect": effect}, None)
-        if not self.deck_left:
+        if not left:
             self.deck = list(t.deck_counts)
             self.deck_left = sum(self.deck)
             self._record("MC-C3", "deck_reshuffled", {}, None)
-        kind, ring, k = t.parsed_effects[e]
+        kind, ring, k = t.card_effects[e]  # parsed_effects[e], the ring as its index, k in sectors
         if kind == "turn_ring":
-            self._turn_ring(t.ring_names.index(ring), k * t.ring_step, "AMB-MC-8")
+            self._turn_ring(ring, k, "AMB-MC-8")
         elif kind == "turn_board":
             self._turn_board(k, "AMB-MC-8")
         elif kind == "swap":
