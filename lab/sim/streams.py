@@ -375,7 +375,8 @@ class _Batch:
         if equal and type(outcomes) is tuple:
             entry = self.winners.get(id(outcomes))
             if entry is None or entry[0] is not outcomes:
-                if self.once_tables.get(id(outcomes)) is not outcomes:  # first seen: this key only
+                # first seen in a big batch: this key only (the winners of every key on a second draw)
+                if self.size * n > _CHEAP_COLUMNS and self.once_tables.get(id(outcomes)) is not outcomes:
                     self.once_tables[id(outcomes)] = outcomes
                     return race(outcomes, int(self.keys[j]))
                 h = _mix_array(self.keys[:, None] ^ np.array(ids, dtype=np.uint64)[None, :])
