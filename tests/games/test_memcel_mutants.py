@@ -514,15 +514,21 @@ def test_AMB_MC_8_cover_card_turns_a_face_up_tile_down_for_good() -> None:
     assert (ev.data["slot"], ev.data["player"]) == (up, 1)
 
 
-def test_MC_2_1_2_1_house_rule_listing_a_tile_twice_covers_it_once() -> None:
-    """A house rule may only cover the player's own face-up tiles, each once."""
-    st = to_hunt(players=2, rules={"MC-2.1.2.1": lambda own, this_turn, scope: [*own, *own, 47]})
+def _two_reds_then_a_miss(st):
+    """Attack, reveal two red tiles and miss on a green one (y = 1): the red slots and the
+    cover_own event the miss records."""
     red = first_of(st, "red")
     attack(st, 4, 3)
     st.apply_action(act("reveal", red[0]))
     st.apply_action(act("reveal", red[1]))
     st.apply_action(act("reveal", first_of(st, "green")[0]))  # a miss: y = 1
-    ev = [e for e in st.events_for(None) if e.kind == "cover_own"][-1]
+    return red, [e for e in st.events_for(None) if e.kind == "cover_own"][-1]
+
+
+def test_MC_2_1_2_1_house_rule_listing_a_tile_twice_covers_it_once() -> None:
+    """A house rule may only cover the player's own face-up tiles, each once."""
+    st = to_hunt(players=2, rules={"MC-2.1.2.1": lambda own, this_turn, scope: [*own, *own, 47]})
+    red, ev = _two_reds_then_a_miss(st)
     assert sorted(ev.data["slots"]) == sorted(red[:2]) and st.metrics()["covered"] == 2
     assert set(face_up_slots(st).values()) == {"green"}
 
@@ -531,12 +537,7 @@ def test_MC_2_1_2_1_house_rule_covers_in_its_own_order() -> None:
     """The own tiles a house rule lists are covered in its order (the default lists them in slot
     order: the covered slots are then the own face-up slots as they are)."""
     st = to_hunt(players=2, rules={"MC-2.1.2.1": lambda own, this_turn, scope: own[::-1]})
-    red = first_of(st, "red")
-    attack(st, 4, 3)
-    st.apply_action(act("reveal", red[0]))
-    st.apply_action(act("reveal", red[1]))
-    st.apply_action(act("reveal", first_of(st, "green")[0]))  # a miss: y = 1
-    ev = [e for e in st.events_for(None) if e.kind == "cover_own"][-1]
+    red, ev = _two_reds_then_a_miss(st)
     assert list(ev.data["slots"]) == sorted(red[:2], reverse=True) and st.metrics()["covered"] == 2
     assert st.kept_counts() == st.recount() and set(face_up_slots(st).values()) == {"green"}
     base = to_hunt(players=2)
