@@ -25,11 +25,13 @@ import hashlib
 import math
 from collections.abc import Callable, Sequence
 from functools import lru_cache
+from itertools import compress
 from operator import itemgetter, neg, truediv
 from typing import Any
 
 import numpy as np
 
+from lab.core.chance import WeightedTable
 from lab.sim.seeding import generator
 
 DEFAULT_STREAM = "chance"
@@ -142,18 +144,29 @@ def _small_entry(outcomes: tuple[tuple[Any, float], ...]) -> tuple[Any, list[int
     return entry
 
 
+_GOLDEN_U64, _M1_U64, _M2_U64 = np.uint64(_GOLDEN), np.uint64(_M1), np.uint64(_M2)
+_U27, _U30, _U31, _U11 = np.uint64(27), np.uint64(30), np.uint64(31), np.uint64(11)
+
+
 def _mix_array(x: np.ndarray) -> np.ndarray:
-    """:func:`_mix` on an array of uint64 (array arithmetic wraps silently: the same numbers)."""
-    x = x + np.uint64(_GOLDEN)
-    x = (x ^ (x >> np.uint64(30))) * np.uint64(_M1)
-    x = (x ^ (x >> np.uint64(27))) * np.uint64(_M2)
-    return x ^ (x >> np.uint64(31))
+    """:func:`_mix` on an array of uint64 (array arithmetic wraps silently: the same numbers);
+    in place on one new array (a small batch's arrays cost their calls more than their size)."""
+    x = x + _GOLDEN_U64
+    x ^= x >> _U30
+    x *= _M1_U64
+    x ^= x >> _U27
+    x *= _M2_U64
+    x ^= x >> _U31
+    return x
 
 
 def _uniform_array(h: np.ndarray) -> np.ndarray:
     """``u`` in (0, 1) of each hash, as :func:`_winner` computes it for one (numpy's conversion of
     the top 53 bits to float is exact, and ``+ 0.5`` and the division by 2**53 round alike)."""
-    return ((h >> np.uint64(11)).astype(float) + 0.5) / 9007199254740992.0
+    u = (h >> _U11).astype(float)
+    u += 0.5
+    u /= 9007199254740992.0
+    return u
 
 
 def _race_array(outcomes: Sequence[tuple[Any, float]], key: int) -> Any:
@@ -287,8 +300,8 @@ class _Batch:
     outcome, for the same numbers, without a Python loop.
     """
 
-    __slots__ = ("bits", "cols", "keys", "logs", "once", "once_tables", "pos", "size", "start", "uniforms", "universe",
-                 "winners")
+    __slots__ = ("bits", "cols", "hash_rows", "keys", "log_rows", "logs", "once", "once_tables", "pos", "size", "start",
+                 "uniforms", "universe", "winners")
 
     def __init__(self, bits: np.random.BitGenerator, size: int, universe: _Universe | None = None) -> None:
         self.bits = bits
@@ -306,6 +319,9 @@ class _Batch:
         #: tables (id(tuple) -> tuple) drawn once with no winners computed
         self.once: dict[int, int] = {}
         self.once_tables: dict[int, Any] = {}
+        #: id(table of a WeightedTable) -> (the table, per key a row: each outcome's hash, or its -log(u))
+        self.hash_rows: dict[int, tuple[Any, list[list[int]]]] = {}
+        self.log_rows: dict[int, tuple[Any, list[list[float]]]] = {}
 
     def release(self) -> None:
         """Rewind the bit generator to just after the numbers drawn so far."""
@@ -323,6 +339,8 @@ class _Batch:
         """:func:`race` with the batch's next number."""
         j = self.pos
         self.pos = j + 1
+        if type(outcomes) is WeightedTable:
+            return self._weighted(outcomes, j)
         n = len(outcomes)
         if n == 1:
             return outcomes[0][0]
@@ -383,6 +401,55 @@ class _Batch:
                 entry = self.winners[id(outcomes)] = (outcomes, h.argmax(axis=1).tolist())
             return outcomes[entry[1][j]][0]
         return _winner(outcomes, self._hashes(ids, j), equal)
+
+    def _weighted(self, outcomes: WeightedTable, j: int) -> Any:
+        """The draw of a :class:`~lab.core.chance.WeightedTable` under key ``j``: what the race of
+        its list of pairs gives (:meth:`draw`), from a row per key of the whole table's numbers,
+        without building the list.
+
+        - Equal weights: the member of the largest hash, as :func:`_winner` has it for a short
+          list; from :data:`_VECTOR_FROM` members the race compares ``-log(u)``, so the winner
+          is sure only when the runner-up is further than :data:`_TIE_MARGIN` (as in
+          :meth:`_equal_big`).
+        - Other weights: the largest ``weight / -log(u)``, which is the smallest
+          ``-log(u) / p`` (``p = weight / total``). The row's ``-log(u)`` comes from numpy (the
+          short lists' race takes ``math.log``), and the divisions round differently, each by
+          an ulp or so; so that winner is the race's when the runner-up is further than
+          :data:`_TIE_MARGIN`.
+
+        When it is not sure (about one draw in 10**10), the list is built and drawn from as
+        any list is, under the same key."""
+        table, weights = outcomes.table, outcomes.weights
+        if outcomes.equal:
+            row = self._table_rows(table, False)[j]
+            members = list(compress(row, weights))
+            best = max(members)
+            if len(members) < _VECTOR_FROM:
+                return table[row.index(best)]
+            members.remove(best)
+            t_best = -math.log(((best >> 11) + 0.5) / 9007199254740992.0)
+            t_second = -math.log(((max(members) >> 11) + 0.5) / 9007199254740992.0)
+            if t_second > t_best * (1.0 + _TIE_MARGIN):
+                return table[row.index(best)]
+        else:
+            rates = list(map(truediv, weights, self._table_rows(table, True)[j]))
+            best = max(rates)
+            k = rates.index(best)
+            rates[k] = 0.0
+            if max(rates) * (1.0 + _TIE_MARGIN) < best:
+                return table[k]
+        self.pos = j
+        return self.draw(outcomes.pairs())
+
+    def _table_rows(self, table: tuple[Any, ...], logs: bool) -> list[Any]:
+        """Per key of the batch, the hash (``logs`` False) or ``-log(u)`` (True, as
+        :func:`_race_hashed` computes it) of every outcome of ``table``, computed at once."""
+        cache = self.log_rows if logs else self.hash_rows
+        entry = cache.get(id(table))
+        if entry is None or entry[0] is not table:
+            h = _mix_array(self.keys[:, None] ^ np.array([outcome_id(o) for o in table], dtype=np.uint64)[None, :])
+            entry = cache[id(table)] = (table, (-np.log(_uniform_array(h))).tolist() if logs else h.tolist())
+        return entry[1]
 
     def _equal_big(self, outcomes: Sequence[tuple[Any, float]], j: int) -> Any:
         """The winner of a big list of equal chances (``_VECTOR_FROM`` to ``_COLUMNS_UPTO``
@@ -552,7 +619,8 @@ class ChanceStreams:
             self.rng(stream)
             raw = self._raw[stream]
         count = self._counts[stream] = self._counts.get(stream, 0) + 1
-        if count > _HOT or len(outcomes) >= _VECTOR_FROM:  # from now on in batches (a big draw: at once)
+        # from now on in batches (a big draw, or a table's, at once: their numbers come by the row)
+        if count > _HOT or type(outcomes) is WeightedTable or len(outcomes) >= _VECTOR_FROM:
             universe = _UNIVERSES.get(stream)
             if universe is None:
                 universe = _UNIVERSES[stream] = _Universe()

@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 import lab
+from lab.core.chance import WeightedTable
 from lab.core.state import CHANCE
 from lab.games.memcel.state import MemcelState
 
@@ -121,21 +122,20 @@ def _turns(n_effects: int, cards: int) -> dict[str, int]:
     return {f"turn_ring:red:{k + 1}": cards // n_effects + (k < cards % n_effects) for k in range(n_effects)}
 
 
-@pytest.mark.parametrize(("deck", "kept"), [
-    (None, True),  # the stand-in deck: its pairs kept per number of cards left (Tables.card_pairs)
-    ({"lose_turn": 1, "extra_turn": 2, "peek": 3}, True),
-    ({"lose_turn": 200, "extra_turn": 150, "peek": 50}, False),  # too many pairs to keep: built per draw
-    (_turns(150, 250), True),  # 250 x (250 + 150) = MAX_CARD_PAIRS pairs: kept
-    (_turns(100, 300), False),  # 300 x (300 + 100) pairs: more than MAX_CARD_PAIRS
+@pytest.mark.parametrize("deck", [
+    None,  # the stand-in deck
+    {"lose_turn": 1, "extra_turn": 2, "peek": 3},
+    {"lose_turn": 200, "extra_turn": 150, "peek": 50},
+    _turns(150, 250),
+    _turns(100, 300),
 ])
-def test_MC_C3_card_outcomes_are_the_cards_left_at_every_draw(deck: dict[str, int] | None, kept: bool) -> None:
+def test_MC_C3_card_outcomes_are_the_cards_left_at_every_draw(deck: dict[str, int] | None) -> None:
     """Every card draw offers each effect left with chance ``n / cards left``, in effect order,
-    whether the pairs come from the kept table or are built at the draw; the deck is reshuffled."""
+    declared as the table of every effect weighted by the counts left; the deck is reshuffled."""
     params: dict[str, Any] = {"players": 2, "max_turns": 150}
     if deck is not None:
         params.update(deck=deck, deck_size=sum(deck.values()))
     game = lab.load("memcel", **params)
-    assert (game.tables.card_pairs is not None) is kept
     state = game.new_initial_state()
     rng = np.random.default_rng(7)
     draws, totals = 0, set()
@@ -143,7 +143,9 @@ def test_MC_C3_card_outcomes_are_the_cards_left_at_every_draw(deck: dict[str, in
         if state.current_player() == CHANCE:
             outcomes = state.chance_outcomes()
             if state.queue[0][0] == "card":
-                assert outcomes == _card_reference(state)
+                declared = state._chance_outcomes()
+                assert isinstance(declared, WeightedTable) and declared.problems() == []
+                assert outcomes == _card_reference(state) == list(declared)
                 draws += 1
                 totals.add(state.deck_left)
             state.apply_action(outcomes[int(rng.integers(len(outcomes)))][0])
@@ -153,15 +155,16 @@ def test_MC_C3_card_outcomes_are_the_cards_left_at_every_draw(deck: dict[str, in
     assert draws > 10 and (deck is None or len(totals) == min(sum(deck.values()), draws))
 
 
-def test_MC_C3_card_outcomes_at_one_number_of_cards_left_are_shared() -> None:
-    """The pairs of a number of cards left are built once for the variant (Tables.card_rows) and
-    handed out again: two states with the same deck get the very same pairs."""
+def test_MC_C3_card_outcomes_keep_the_deck_they_were_declared_from() -> None:
+    """The declared card outcomes hold the counts of their moment: drawing a card afterwards
+    (the state moving on) does not change a declaration handed out before."""
     game = lab.load("memcel", players=2, max_turns=20)
     state = _walk(game, 0)
     assert state.deck_left < 50  # cards were drawn
     state.queue = [("card", 0, "MC-2.1.3")]
     state.phase = "hunt"
-    first, again = state.chance_outcomes(), state.clone().chance_outcomes()
-    assert first == again == _card_reference(state)
-    assert all(a is b for a, b in zip(first, again, strict=True))
-    assert game.tables.card_pairs is not None and game.tables.card_pairs[state.deck_left] is not None
+    declared = state._chance_outcomes()
+    before = _card_reference(state)
+    card = before[0][0]
+    state.apply_action(card)
+    assert list(declared) == before != _card_reference(state)

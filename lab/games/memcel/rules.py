@@ -135,7 +135,6 @@ MAX_SECTORS = 1024
 MAX_PLACE_ACTIONS = 16_384
 MAX_EFFECTS = 256
 MAX_ICON_FACES = 64
-MAX_CARD_PAIRS = 100_000  # card outcome pairs kept per variant (Tables.card_pairs), at most
 
 
 def max_length(params: Params) -> int:
@@ -271,24 +270,10 @@ class Tables:
         nf = len(self.icon_faces)
         self.icon = tuple((Action("icon", (f,)), 1.0 / nf) for f in range(nf))
         self.card = [Action("card", (e,)) for e in self.effects]
-        deck_size = sum(self.deck_counts)
-        #: total cards left -> :meth:`card_rows` (None until first drawn from at that total); None
-        #: for a deck whose pairs would be too many to keep (the outcomes are then built per draw)
-        self.card_pairs: list[list[list[tuple[Action, float]]] | None] | None = (
-            [None] * (deck_size + 1) if deck_size * (deck_size + len(self.effects)) <= MAX_CARD_PAIRS else None
-        )
+        #: the card outcomes in effect order, as the table of a deck's draw (WeightedTable)
+        self.card_table = tuple(self.card)
         #: chance task kind -> its die's outcome table (a card task draws from the deck left)
         self.dice = {"order": self.d8, "rd8": self.d8, "ad8": self.d8, "comp": self.icon, "ricon": self.icon}
-
-    def card_rows(self, total: int) -> list[list[tuple[Action, float]]]:
-        """The card outcomes with ``total`` cards left: ``rows[e][n] == (card[e], n / total)`` for
-        every count ``n`` effect ``e`` can have left (0 to its count in the full deck), kept in
-        :attr:`card_pairs`."""
-        assert self.card_pairs is not None
-        rows = [[(card, n / total) for n in range(count + 1)]
-                for card, count in zip(self.card, self.deck_counts, strict=True)]
-        self.card_pairs[total] = rows
-        return rows
 
 
 class MemcelGame(Game):

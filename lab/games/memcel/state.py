@@ -15,10 +15,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from itertools import compress, islice, repeat
-from operator import eq, getitem, truediv
+from operator import eq
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from lab.core.actions import Action
+from lab.core.chance import WeightedTable
 from lab.core.errors import RuleError
 from lab.core.frozen import FrozenDict, FrozenList
 from lab.core.state import CHANCE, TERMINAL, Event, State
@@ -104,13 +105,8 @@ class MemcelState(State):
         table = t.dice.get(self.queue[0][0])  # a die (d8 or icon): its table, built once
         if table is not None:
             return table
-        # a card: ``[(card, n / total) for card, n in zip(t.card, deck) if n > 0]`` (the cards left,
-        # in effect order, ``total = deck_left``); a count is never negative, so compress keeps n > 0
-        deck, total = self.deck, self.deck_left
-        pairs = t.card_pairs
-        if pairs is not None:  # rows[e][n] is that very pair, built once per total: none built here
-            return list(compress(map(getitem, pairs[total] or t.card_rows(total), deck), deck))
-        return list(compress(zip(t.card, map(truediv, deck, repeat(total)), strict=True), deck))  # (in C)
+        # a card (MC-C3): the cards left, each effect by its count, ``total = deck_left``
+        return WeightedTable(t.card_table, self.deck[:], self.deck_left)
 
     def chance_stream(self) -> str:
         """Each use of a die (order, ring d8, attack d8, icon dice) has its own stream; cards theirs."""

@@ -19,7 +19,7 @@ from typing import Any
 
 from lab.boards.cubes import FACE_NAMES, FACE_VECTORS, Cell, direction
 from lab.core.actions import Action
-from lab.core.chance import uniform
+from lab.core.chance import WeightedTable, uniform
 from lab.core.state import CHANCE, TERMINAL, State
 from lab.games.memm.components import COLOURS, N_CUBES, ROMAN
 from lab.games.memm.rules import MemmGame
@@ -28,8 +28,6 @@ _DEAL, _ROLL, _PLACE, _GIVE, _OVER = "deal", "roll", "place", "give", "over"
 PASS = Action("pass", ())
 KEEP = Action("keep", ())
 _DEALS = tuple(Action("deal", (c,)) for c in range(N_CUBES))  # chance outcomes, built once
-# MM-1: _DEAL_ROWS[n][c] is the pair (deal cube c, 1 / n) of a deal from n undealt cubes
-_DEAL_ROWS = ((),) + tuple(tuple((a, 1.0 / n) for a in _DEALS) for n in range(1, N_CUBES + 1))
 # Inside the hot loops a cell ``(x, y, z)`` is the integer id ``(x + 128) << 16 | (y + 128) << 8 | z``
 # (:func:`_cid`; coordinates stay within -35..35, heights within 0..35): ids sort as the cells
 # do, and a neighbour is one addition away.
@@ -61,6 +59,7 @@ class MemmState(State):
         n = game.num_players()
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.undealt: list[int] = list(range(N_CUBES))
+        self._undealt_flags: list[int] = [1] * N_CUBES  # 1 for each cube of ``undealt`` (the deal's weights)
         self.cells: dict[Cell, tuple[int, int]] = {}  # cell -> (cube, rotation)
         self.colours: dict[Cell, tuple[int, ...]] = {}  # cell -> world colour per face
         self.order: list[Cell] = []
@@ -99,12 +98,8 @@ class MemmState(State):
         return self.to_move
 
     def _chance_outcomes(self) -> Sequence[tuple[Action, float]]:
-        if self.phase == _DEAL:
-            undealt = self.undealt
-            n = len(undealt)
-            if n == N_CUBES:  # the first deal: every cube, in order, is the whole row (a table built once)
-                return _DEAL_ROWS[n]
-            return list(map(_DEAL_ROWS[n].__getitem__, undealt))
+        if self.phase == _DEAL:  # MM-1: each cube left to deal, with equal chances
+            return WeightedTable(_DEALS, self._undealt_flags[:], len(self.undealt), equal=True)
         mono = self.game.cubes.mono
         colours = sorted({c for c in mono if c >= 0})
         return uniform([Action("roll", (COLOURS[c],)) for c in colours])
@@ -150,6 +145,7 @@ class MemmState(State):
         undealt = self.undealt
         receiver = (N_CUBES - len(undealt)) % len(self.hands)
         undealt.remove(cube)
+        self._undealt_flags[cube] = 0
         insort(self.hands[receiver], cube)
         self._record("MM-1", "deal", {"player": receiver, "cube": cube}, None)
         if not undealt:
@@ -640,6 +636,7 @@ class MemmState(State):
         new._events = list(self._events)
         new.hands = [list(h) for h in self.hands]
         new.undealt = list(self.undealt)
+        new._undealt_flags = list(self._undealt_flags)
         new.cells = dict(self.cells)
         new.colours = dict(self.colours)
         new.order = list(self.order)
@@ -661,6 +658,7 @@ class MemmState(State):
         for cell in st.order:
             st._touch(_cid(cell), st.colours[cell])
         st.undealt = []
+        st._undealt_flags = [0] * N_CUBES
         st.phase = obs["phase"]
         st.to_move = obs["to_move"]
         st.start_player = obs["start_player"]
