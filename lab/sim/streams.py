@@ -275,6 +275,10 @@ class _Universe:
         return cols
 
 
+#: id(table of a WeightedTable) -> (the table, its outcome ids as a row of uint64); as
+#: :data:`_TABLES`, an entry holds its table, so no other object can take its id
+_TABLE_IDS: dict[int, tuple[Any, np.ndarray]] = {}
+
 #: stream name -> the ids of its big tables (module-wide: the tables are built once per process)
 _UNIVERSES: dict[str, _Universe] = {}
 
@@ -447,7 +451,12 @@ class _Batch:
         cache = self.log_rows if logs else self.hash_rows
         entry = cache.get(id(table))
         if entry is None or entry[0] is not table:
-            h = _mix_array(self.keys[:, None] ^ np.array([outcome_id(o) for o in table], dtype=np.uint64)[None, :])
+            ids = _TABLE_IDS.get(id(table))
+            if ids is None or ids[0] is not table:
+                if len(_TABLE_IDS) >= _TABLES_MAX:
+                    _TABLE_IDS.clear()
+                ids = _TABLE_IDS[id(table)] = (table, np.array([outcome_id(o) for o in table], dtype=np.uint64)[None, :])
+            h = _mix_array(self.keys[:, None] ^ ids[1])
             entry = cache[id(table)] = (table, (-np.log(_uniform_array(h))).tolist() if logs else h.tolist())
         return entry[1]
 

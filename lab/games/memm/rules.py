@@ -79,7 +79,8 @@ from __future__ import annotations
 from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from lab.core.actions import ActionSpec, Field
+from lab.core.actions import Action, ActionSpec, Field
+from lab.core.chance import uniform
 from lab.core.errors import InvalidVariant
 from lab.core.game import Game
 from lab.core.params import Params, ParamSpec
@@ -343,6 +344,19 @@ class MemmGame(Game):
     def cubes(self) -> CubeTable:
         """The precomputed orientation tables of this variant's cube set."""
         return _cube_table(self.params["cube_set"], self.params["face_layout"])
+
+    @cached_property
+    def roll_outcomes(self) -> tuple[tuple[Action, float], ...]:
+        """MM-1: the colour die's faces, the colours of the one-colour cubes (a table built once)."""
+        mono = self.cubes.mono
+        return tuple(uniform([Action("roll", (COLOURS[c],)) for c in sorted({c for c in mono if c >= 0})]))
+
+    @cached_property
+    def centre_cubes(self) -> dict[int, int]:
+        """MM-1: per colour the die can show, the one-colour cube of that colour with the lowest
+        number (the one put in the centre)."""
+        mono = self.cubes.mono
+        return {colour: min(c for c in range(N_CUBES) if mono[c] == colour) for colour in set(mono) if colour >= 0}
 
     def action_specs(self) -> list[ActionSpec]:
         cube = Field("cube", range(N_CUBES))

@@ -19,7 +19,7 @@ from typing import Any
 
 from lab.boards.cubes import FACE_NAMES, FACE_VECTORS, Cell, direction
 from lab.core.actions import Action
-from lab.core.chance import WeightedTable, uniform
+from lab.core.chance import WeightedTable
 from lab.core.state import CHANCE, TERMINAL, State
 from lab.games.memm.components import COLOURS, N_CUBES, ROMAN
 from lab.games.memm.rules import MemmGame
@@ -100,9 +100,7 @@ class MemmState(State):
     def _chance_outcomes(self) -> Sequence[tuple[Action, float]]:
         if self.phase == _DEAL:  # MM-1: each cube left to deal, with equal chances
             return WeightedTable(_DEALS, self._undealt_flags[:], len(self.undealt), equal=True)
-        mono = self.game.cubes.mono
-        colours = sorted({c for c in mono if c >= 0})
-        return uniform([Action("roll", (COLOURS[c],)) for c in colours])
+        return self.game.roll_outcomes  # MM-1: the colour die
 
     def chance_stream(self) -> str:
         """The deal and the colour die draw from separate streams."""
@@ -152,8 +150,7 @@ class MemmState(State):
             self.phase = _ROLL
 
     def _roll(self, colour: int) -> None:
-        mono = self.game.cubes.mono
-        cube = min(c for c in range(N_CUBES) if mono[c] == colour)
+        cube = self.game.centre_cubes[colour]
         holder = next(p for p, h in enumerate(self.hands) if cube in h)
         self.start_player = holder
         self.log("MM-1", "roll", colour=COLOURS[colour], player=holder, cube=cube)
