@@ -33,6 +33,20 @@ def test_index_draws_start_from_a_generator_half_way_through_a_64_bit_output() -
 def test_index_draws_refuse_a_bit_generator_whose_buffering_they_do_not_follow() -> None:
     with pytest.raises(ValueError, match="PCG64"):
         IndexDraws(np.random.Generator(np.random.MT19937(1)))
+    with pytest.raises(ValueError, match="PCG64"):  # fresh or not: the state is read for another one
+        IndexDraws(np.random.Generator(np.random.MT19937(1)), fresh=True)
+
+
+def test_index_draws_of_a_fresh_generator_skip_its_state_and_give_the_same_numbers() -> None:
+    """``fresh=True`` (the driver's seats, seeded just before) gives what reading the state gives,
+    and its kept half goes back to the Generator as it does."""
+    sizes = np.random.default_rng(1).choice(SIZES, size=301).tolist()  # (odd: a half is kept at the end)
+    for seed in range(10):
+        numpy_rng, ours = np.random.default_rng(seed), np.random.default_rng(seed)
+        draws = IndexDraws(ours, fresh=True)
+        assert [int(numpy_rng.integers(n)) for n in sizes] == [draws(n) for n in sizes]
+        draws.sync()
+        assert numpy_rng.bit_generator.state == ours.bit_generator.state
 
 
 class _PlainRandom(RandomAgent):

@@ -84,7 +84,7 @@ class WeightedTable(Sequence[tuple[Action, float]]):
 
     __slots__ = ("_pairs", "equal", "table", "total", "weights")
 
-    def __init__(self, table: tuple[Action, ...], weights: list[Any], total: float | None = None, *,
+    def __init__(self, table: tuple[Action, ...], weights: list[Any], total: float | None = None,
                  equal: bool = False) -> None:
         self.table = table
         self.weights = weights

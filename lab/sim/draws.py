@@ -32,8 +32,13 @@ class IndexDraws:
 
     __slots__ = ("_bits", "_kept", "draw")
 
-    def __init__(self, rng: np.random.Generator) -> None:
+    def __init__(self, rng: np.random.Generator, *, fresh: bool = False) -> None:
+        """``fresh``: ``rng`` was just seeded and never drawn from, so it keeps no 32-bit half
+        (its state is then not read: the driver opens one per seat for every game)."""
         self._bits = rng.bit_generator
+        if fresh and type(self._bits) is np.random.PCG64:
+            self.draw, self._kept = _bounded_draws(self._bits, False, 0)
+            return
         state = self._bits.state
         if state.get("bit_generator") != "PCG64":
             msg = f"IndexDraws follows PCG64's 32-bit buffering, not {state.get('bit_generator')}"

@@ -80,8 +80,9 @@ def play(
         agent.reset(game, p)
     # A RandomAgent (the exact class) never reads its observation and picks
     # ``legal[rng.integers(len(legal))]``: the driver makes that pick itself, with the same
-    # numbers (:class:`lab.sim.draws.IndexDraws`), and builds no observation for it.
-    picks = [IndexDraws(r).draw if type(a) is RandomAgent else None
+    # numbers (:class:`lab.sim.draws.IndexDraws`), and builds no observation for it. (The seats'
+    # Generators were made just now by driver_streams: fresh.)
+    picks = [IndexDraws(r, fresh=True).draw if type(a) is RandomAgent else None
              for a, r in zip(seats, agent_rngs, strict=True)]
     limit = game.max_game_length()
     current, legal_of, apply = state.current_player, state._legal_actions, state._apply_unchecked

@@ -425,7 +425,8 @@ class _Batch:
         any list is, under the same key."""
         table, weights = outcomes.table, outcomes.weights
         if outcomes.equal:
-            row = self._table_rows(table, False)[j]
+            entry = self.hash_rows.get(id(table))  # (_table_rows, its usual case in line)
+            row = (entry[1] if entry is not None and entry[0] is table else self._table_rows(table, False))[j]
             members = list(compress(row, weights))
             best = max(members)
             if len(members) < _VECTOR_FROM:
@@ -436,7 +437,9 @@ class _Batch:
             if t_second > t_best * (1.0 + _TIE_MARGIN):
                 return table[row.index(best)]
         else:
-            rates = list(map(truediv, weights, self._table_rows(table, True)[j]))
+            entry = self.log_rows.get(id(table))
+            rows = entry[1] if entry is not None and entry[0] is table else self._table_rows(table, True)
+            rates = list(map(truediv, weights, rows[j]))
             best = max(rates)
             k = rates.index(best)
             rates[k] = 0.0
@@ -622,6 +625,9 @@ class ChanceStreams:
                 if entry is not None and entry[0] is outcomes:
                     batch.pos = j + 1
                     return outcomes[entry[1][j]][0]
+            elif type(outcomes) is WeightedTable:  # (what batch.draw does first, one call less)
+                batch.pos = j + 1
+                return batch._weighted(outcomes, j)
             return batch.draw(outcomes)
         raw = self._raw.get(stream)
         if raw is None:
@@ -633,7 +639,9 @@ class ChanceStreams:
             universe = _UNIVERSES.get(stream)
             if universe is None:
                 universe = _UNIVERSES[stream] = _Universe()
-            batch = self._batches[stream] = _Batch(self._rngs[stream].bit_generator, _HOT, universe)
+            # a table's first batch holds a number for each of its rows (a deal of them all: one batch)
+            size = max(_HOT, len(outcomes.table)) if type(outcomes) is WeightedTable else _HOT
+            batch = self._batches[stream] = _Batch(self._rngs[stream].bit_generator, min(size, _BATCH), universe)
             return batch.draw(outcomes)
         return race(outcomes, raw())
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import repeat
+from operator import and_, or_
 from typing import Any
 
 from lab.boards.cubes import distinct_orientations
@@ -182,6 +184,13 @@ class CubeTable:
     #: Per cube, ``{rotation: bit k set for each mask key k = 6 * face + colour the orientation
     #: shows}``: a touching face (a mask key) is joined exactly when its bit is set (MM-3).
     shows: tuple[dict[int, int], ...] = field(default=(), compare=False, repr=False)
+    #: Per cube, the bit mask of all its orientations; per mask key, each cube's ``masks`` entry
+    #: (the transpose of ``masks``): :meth:`fitting_all` combines them a key at a time.
+    all_masks: tuple[int, ...] = field(default=(), compare=False, repr=False)
+    key_masks: tuple[tuple[int, ...], ...] = field(default=(), compare=False, repr=False)
+    #: Per cube, ``{rotation: per world face f, the mask bit 1 << (6 * (f ^ 1) + colour on f)}``:
+    #: the contact key the cube's face f puts on the free cell beyond it (that cell's face f ^ 1).
+    touches: tuple[dict[int, tuple[int, ...]], ...] = field(default=(), compare=False, repr=False)
     #: ``{bit mask of contact keys: fitting_all(True, those keys)}`` (see :meth:`fitting_every`).
     fits_every: dict[int, tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]] = field(
         default_factory=dict, compare=False, repr=False)
@@ -190,6 +199,10 @@ class CubeTable:
         if len(self.fits) != len(self.bodies):  # one empty cache per cube
             object.__setattr__(self, "fits", tuple({} for _ in self.bodies))
         object.__setattr__(self, "worlds", tuple({r: w for r, w in ors} for ors in self.orientations))
+        object.__setattr__(self, "all_masks", tuple((1 << len(ors)) - 1 for ors in self.orientations))
+        object.__setattr__(self, "key_masks", tuple(zip(*self.masks, strict=True)) if self.masks else ())
+        object.__setattr__(self, "touches", tuple(
+            {r: tuple(1 << (FACES * (f ^ 1) + c) for f, c in enumerate(w)) for r, w in ors} for ors in self.orientations))
         object.__setattr__(self, "shows", tuple(
             {r: sum(1 << (FACES * f + c) for f, c in enumerate(w)) for r, w in ors} for ors in self.orientations))
 
@@ -198,7 +211,12 @@ class CubeTable:
         key ``k``), cached by the mask (an int hashes at once; a tuple of keys is hashed anew)."""
         found = self.fits_every.get(contacts)
         if found is None:
-            keys = tuple(k for k in range(contacts.bit_length()) if contacts >> k & 1)
+            bits, m = [], contacts
+            while m:  # the set bits, lowest first
+                low = m & -m
+                bits.append(low.bit_length() - 1)
+                m ^= low
+            keys = tuple(bits)
             found = self.fitting_all(True, keys)
             if len(self.fits_every) >= 1 << 16:
                 self.fits_every.clear()
@@ -211,17 +229,22 @@ class CubeTable:
         no keys, none); ``()`` when none fits. Returned with the number of them per cube."""
         found = self.fits_all.get((match_all, keys))
         if found is None:
-            out = []
-            for cube, masks in enumerate(self.masks):
-                if match_all:
-                    mask = (1 << len(self.orientations[cube])) - 1  # every orientation
-                    for key in keys:
-                        mask &= masks[key]
-                else:
-                    mask = 0
-                    for key in keys:
-                        mask |= masks[key]
-                out.append(self.fitting(cube, mask))
+            # every cube's mask of orientations at once (a map per key, in C), then each mask's
+            # rotations from the cube's cache (fitting for the new ones)
+            by_key = self.key_masks
+            if match_all:
+                masks: Any = self.all_masks  # every orientation
+                for key in keys:
+                    masks = map(and_, masks, by_key[key])
+            else:
+                masks = repeat(0, len(self.bodies))
+                for key in keys:
+                    masks = map(or_, masks, by_key[key])
+            masks = list(masks)
+            out = list(map(dict.get, self.fits, masks))
+            if None in out:
+                out = [self.fitting(cube, mask) if rots is None else rots
+                       for cube, (rots, mask) in enumerate(zip(out, masks, strict=True))]
             if len(self.fits_all) >= 1 << 16:
                 self.fits_all.clear()
             found = self.fits_all[match_all, keys] = (tuple(out), tuple(map(len, out)))

@@ -37,6 +37,7 @@ _FACE_OFFSETS = tuple((dx << 16) + (dy << 8) + dz for dx, dy, dz in FACE_VECTORS
 _OFFSETS = tuple(sorted(_FACE_OFFSETS))  # a cell's neighbours in sorted order
 _ID_CONTACTS = tuple((o, f, f ^ 1) for f, o in enumerate(_FACE_OFFSETS))
 _ID_CONTACTS_ON_TABLE = _ID_CONTACTS[:5]  # (no face -z under the table)
+_FACE_OFFSETS_ON_TABLE = _FACE_OFFSETS[:5]
 _UNDER = 6 * 5  # mask keys from here on are of face -z (a cube under the cell)
 _new = tuple.__new__  # ``_new(Action, (kind, args))`` is ``Action(kind, args)`` without a frame
 _FACE_WORDS = ((4, "top"), (0, "+x"), (1, "-x"), (2, "+y"), (3, "-y"), (5, "bottom"))
@@ -99,7 +100,7 @@ class MemmState(State):
 
     def _chance_outcomes(self) -> Sequence[tuple[Action, float]]:
         if self.phase == _DEAL:  # MM-1: each cube left to deal, with equal chances
-            return WeightedTable(_DEALS, self._undealt_flags[:], len(self.undealt), equal=True)
+            return WeightedTable(_DEALS, self._undealt_flags[:], len(self.undealt), True)  # (equal=True)
         return self.game.roll_outcomes  # MM-1: the colour die
 
     def chance_stream(self) -> str:
@@ -371,13 +372,22 @@ class MemmState(State):
         return (self.game.cubes.shows[cube][rotation] & self._touching.get(_cid(cell), 0)).bit_count()
 
     def _put(self, player: int, cube: int, cell: Cell, rot: int, c: int) -> None:
-        """Move ``cube`` from ``player``'s hand to ``cell`` (id ``c``), turned by ``rot``."""
+        """Move ``cube`` from ``player``'s hand to ``cell`` (id ``c``), turned by ``rot``: what
+        :meth:`_touch` does for its colours, with the contact keys of each face looked up."""
         self.hands[player].remove(cube)
         self.cells[cell] = (cube, rot)
-        world = self.colours[cell] = self.game.cubes.worlds[cube][rot]
+        table = self.game.cubes
+        self.colours[cell] = table.worlds[cube][rot]
         self.order.append(cell)
         self.last = cell
-        self._touch(c, world)
+        touching, filled = self._touching, self._filled
+        touching.pop(c, None)
+        filled.add(c)
+        for offset, bit in zip(_FACE_OFFSETS if c & _Z else _FACE_OFFSETS_ON_TABLE, table.touches[cube][rot],
+                               strict=False):  # (on the table: no face -z, the last bit)
+            nb = c + offset
+            if nb not in filled:
+                touching[nb] = touching.get(nb, 0) | bit
 
     def _touch(self, c: int, world: tuple[int, ...]) -> None:
         """Fill cell id ``c`` with a cube showing ``world``: update ``_filled`` and ``_touching``."""
