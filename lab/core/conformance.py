@@ -18,7 +18,7 @@ import numpy as np
 
 from lab.agents.base import make_agents
 from lab.core.aliasing import LoggedValues, audit_logged_values, check_views
-from lab.core.chance import sample_outcome
+from lab.core.chance import WeightedTable, sample_outcome
 from lab.core.errors import ConformanceError, IllegalAction, UnknownGame
 from lab.core.game import Game
 from lab.core.registry import game_class
@@ -233,6 +233,9 @@ def _check_one(
                 raise _fail(game, seed, step, f"observation({viewer}) is not JSON-serialisable: {exc}") from None
         # choose the action(s)
         if cur == CHANCE:
+            declared = state._chance_outcomes()
+            if isinstance(declared, WeightedTable) and declared.problems():  # what the streams rely on
+                raise _fail(game, seed, step, f"the chance outcomes' WeightedTable: {'; '.join(declared.problems())}")
             outcomes = state.chance_outcomes()
             if not outcomes:
                 raise _fail(game, seed, step, "chance node with no outcomes")
