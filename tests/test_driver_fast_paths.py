@@ -50,6 +50,28 @@ def test_batched_streams_draw_what_one_number_at_a_time_draws() -> None:
     assert [streams.draw(_outcomes(i), "s0") for i in range(300)] == more
 
 
+def test_a_stream_batched_in_an_earlier_game_is_batched_from_its_first_draw() -> None:
+    """A stream that came to batches in one game (more than _HOT draws) draws from batches from
+    the first draw of the next games: the same outcomes, the Generator left where they left it."""
+    name = "hot_test_stream"
+    assert name not in streams_module._UNIVERSES
+    first = ChanceStreams(np.random.SeedSequence(4))
+    for i in range(_HOT):
+        first.draw(_outcomes(3 * i), name)
+    assert name not in first._batches and not (name in streams_module._UNIVERSES and streams_module._UNIVERSES[name].hot)
+    first.draw(_outcomes(0), name)
+    assert name in first._batches and streams_module._UNIVERSES[name].hot
+    later = ChanceStreams(np.random.SeedSequence(6))
+    raw = ChanceStreams(np.random.SeedSequence(6)).rng(name).bit_generator.random_raw
+    got = [later.draw(_outcomes(i), name) for i in range(3)]
+    assert name in later._batches  # from the first draw
+    assert got == [race(_outcomes(i), int(raw())) for i in range(3)]
+    plain = ChanceStreams(np.random.SeedSequence(6))
+    for _ in range(3):
+        plain.rng(name).bit_generator.random_raw()
+    assert later.get_state() == plain.get_state()
+
+
 def test_batched_lists_draw_what_the_race_draws() -> None:
     """Lists read afresh (a deck): unequal chances (the row of logarithms), some of them zero (the
     loop), all equal (the scalar race): the outcome the race gives for the same numbers."""

@@ -239,9 +239,12 @@ class _Universe:
     its ids looked up in ``col`` at each draw.
     """
 
-    __slots__ = ("col", "ids", "tables")
+    __slots__ = ("col", "hot", "ids", "tables")
 
     def __init__(self) -> None:
+        #: the stream has been drawn from more than _HOT times in one game: the next games' draws
+        #: come from batches from the first one on (a batch changes no outcome, only the cost)
+        self.hot = False
         self.col: dict[int, int] = {}  # outcome id -> column
         self.ids: list[int] = []  # outcome id of each column
         #: id(tuple) -> (the tuple, its columns, its probabilities); columns None: not served
@@ -634,11 +637,15 @@ class ChanceStreams:
             self.rng(stream)
             raw = self._raw[stream]
         count = self._counts[stream] = self._counts.get(stream, 0) + 1
-        # from now on in batches (a big draw, or a table's, at once: their numbers come by the row)
-        if count > _HOT or type(outcomes) is WeightedTable or len(outcomes) >= _VECTOR_FROM:
-            universe = _UNIVERSES.get(stream)
+        universe = _UNIVERSES.get(stream)
+        # from now on in batches (a big draw, or a table's, at once: their numbers come by the row;
+        # a stream that came to batches in an earlier game, from its first draw)
+        if (count > _HOT or type(outcomes) is WeightedTable or (universe is not None and universe.hot)
+                or len(outcomes) >= _VECTOR_FROM):
             if universe is None:
                 universe = _UNIVERSES[stream] = _Universe()
+            if count > _HOT:
+                universe.hot = True
             # a table's first batch holds a number for each of its rows (a deal of them all: one batch)
             size = max(_HOT, len(outcomes.table)) if type(outcomes) is WeightedTable else _HOT
             batch = self._batches[stream] = _Batch(self._rngs[stream].bit_generator, min(size, _BATCH), universe)

@@ -74,6 +74,21 @@ def test_MM_1_deal_is_chance_and_shares_equally() -> None:
         assert state.hands[0] == list(range(0, 36, n))
 
 
+def test_MM_1_a_clone_made_during_the_deal_deals_on_as_the_original() -> None:
+    """The cubes left to deal are the clone's own: dealt on from the same seed, the clone and the
+    original make the same game, and the original is untouched by the clone's deal."""
+    game = lab.load("memm")
+    for cut in (1, 17, 35):
+        state = game.new_initial_state()
+        for item in lab.play(game, seed=cut).history()[:cut]:
+            state.apply_action(item.action)
+        copy = state.clone()
+        before = list(state.undealt)
+        lab.play(game, seed=3, state=copy)
+        assert state.undealt == before and state.is_chance_node()
+        assert lab.play(game, seed=3, state=state).history() == copy.history()
+
+
 def test_MM_1_each_deal_is_uniform_over_the_undealt_cubes() -> None:
     """Every deal offers exactly the cubes not dealt yet, each with chance 1 / (cubes left), and
     the k-th cube dealt goes to player k mod n (hands kept sorted)."""

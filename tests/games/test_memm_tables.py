@@ -162,8 +162,9 @@ def test_MM_2_cube_table_with_no_contacts_fits_every_orientation_or_none() -> No
 @pytest.mark.parametrize("layout", ["opposite", "adjacent"])
 def test_MM_2_cube_table_worlds_and_shown_keys_per_rotation(layout: str) -> None:
     """A fresh table's per-rotation lookups: the world colours of each representative rotation
-    (``worlds``) and the bit mask of the contact keys ``6 * face + colour`` it shows (``shows``),
-    both read from the orientations."""
+    (``worlds``), the bit mask of the contact keys ``6 * face + colour`` it shows (``shows``) and
+    the key each of its faces gives the neighbouring cell (``touches``), all read from the
+    orientations; and the per-cube and per-key masks ``fitting_all`` combines."""
     table = CubeTable.build(balanced_cube_set(layout))
     assert len(table.worlds) == len(table.shows) == 36
     for cube, ors in enumerate(table.orientations):
@@ -172,6 +173,11 @@ def test_MM_2_cube_table_worlds_and_shown_keys_per_rotation(layout: str) -> None
             shown = table.shows[cube][r]
             assert [k for k in range(36) if shown >> k & 1] == [6 * f + c for f, c in enumerate(world)]
             assert shown.bit_count() == 6
+            # the key each face f puts on the free cell beyond it: that cell's face f ^ 1 shows world[f]
+            assert table.touches[cube][r] == tuple(1 << (6 * (f ^ 1) + world[f]) for f in range(6))
+        # every orientation's bit, and per key the cube's mask (the transpose of masks)
+        assert table.all_masks[cube] == (1 << len(ors)) - 1
+        assert [table.key_masks[key][cube] for key in range(36)] == list(table.masks[cube])
 
 
 def test_MM_2_cube_table_fitting_every_is_fitting_all_by_a_bit_mask() -> None:
