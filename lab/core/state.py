@@ -155,8 +155,11 @@ class State:
     def _chance_outcomes(self) -> Sequence[tuple[Action, float]]:
         """``(outcome, probability)`` pairs at a chance node.
 
-        A list, or a tuple the game builds once and returns again (the driver then reads its
-        outcome ids only once: :mod:`lab.sim.streams`)."""
+        A list, a tuple the game builds once and returns again (the driver then reads its
+        outcome ids only once: :mod:`lab.sim.streams`), or a
+        :class:`~lab.core.chance.WeightedTable` (a table built once and a weight per row: a deck
+        or a deal whose outcomes left change at every draw; the driver draws from the weights
+        without building the list)."""
         raise NotImplementedError
 
     def chance_stream(self) -> str:

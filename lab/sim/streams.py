@@ -14,6 +14,11 @@ as their rules allow:
    changes, the cards both decks share keep their numbers, so the same card is drawn whenever
    it is in both decks — an inverse-CDF draw would map the same ``u`` to a different card.
 
+A game may declare a node's outcomes as a :class:`~lab.core.chance.WeightedTable` (a table
+built once and a weight per row): a batch then keeps, per key, a row of the whole table's
+hashes or ``-log(u)`` and a draw reads the winner off that row and the weights
+(:meth:`_Batch._weighted`), the same outcome as the race of the list the table reads as.
+
 The default stream ``"chance"`` is the Generator :func:`lab.sim.play.seed_streams` gives for
 chance, so a game that names no streams draws from the same numbers as before (only the
 mapping of a number to an outcome changed).
