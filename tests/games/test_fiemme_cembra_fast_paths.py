@@ -340,3 +340,29 @@ def test_FC_P3_records_set_and_non_permutation_tables_keep_lists() -> None:
     s.apply_actions({p: s.legal_actions(p)[0] for p in range(4)})
     assert [len(r) for r in s.my_receipts] == [2, 2, 0, 0]
     assert sum(map(sum, s.hands)) == 20 and s.full_state()["my_receipts"] == s.my_receipts
+
+
+def test_FC_S3_deal_tables_equal_a_recomputation_and_share_their_actions() -> None:
+    """The deal probabilities (each type's binomials taken from a table) are exactly the
+    hypergeometric ``prod C(K_t, k_t) / C(N, 5)`` computed afresh, for every remaining deck of up
+    to 6 cards a type; every deal table holds the same action objects."""
+    from itertools import product
+    from math import comb
+
+    from lab.games.fiemme_cembra.state import DEAL_ACTIONS, _deal_outcomes
+
+    for remaining in product(range(7), repeat=C.HAND_TYPES):
+        if sum(remaining) < C.HAND_SIZE:
+            continue
+        expected = []
+        for i, c in enumerate(C.COMPOSITIONS):
+            ways = 1
+            for k, have in zip(c, remaining, strict=True):
+                ways *= comb(have, k)
+            if ways:
+                expected.append((i, ways / comb(sum(remaining), C.HAND_SIZE)))
+        assert C.deal_outcomes(remaining) == expected
+    table = _deal_outcomes((4, 4, 4, 4, 4))
+    assert table is _deal_outcomes((4, 4, 4, 4, 4))
+    assert all(a is DEAL_ACTIONS[a.args[0]] for a, _ in table)
+    assert tuple(act("deal", i) for i in range(len(C.COMPOSITIONS))) == DEAL_ACTIONS

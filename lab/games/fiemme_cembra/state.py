@@ -59,12 +59,16 @@ _WHO_BY_PHASE = tuple(_WHO.get(ph, 0) for ph in range(len(PHASES)))
 _SEATS = tuple(tuple(range(n)) for n in range(7))  # the acting seats at a simultaneous node, by count
 
 
+#: FC-S3: the deal of each hand composition (by index), built once: every deal table shares them
+DEAL_ACTIONS = tuple(Action("deal", (i,)) for i in range(len(C.COMPOSITIONS)))
+
+
 def _deal_outcomes(remaining: tuple[int, ...]) -> tuple[tuple[Action, float], ...]:
     """FC-S3 deal outcomes, built once per remaining composition (a tuple: the driver then
     reads its outcome ids once too, see :mod:`lab.sim.streams`)."""
     out = _DEAL_CACHE.get(remaining)
     if out is None:
-        out = tuple((Action("deal", (i,)), p) for i, p in C.deal_outcomes(remaining))
+        out = tuple((DEAL_ACTIONS[i], p) for i, p in C.deal_outcomes(remaining))
         _DEAL_CACHE[remaining] = out
     return out
 
