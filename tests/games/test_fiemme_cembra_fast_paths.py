@@ -11,7 +11,7 @@ from lab.core.actions import act
 from lab.core.state import SIMULTANEOUS
 from lab.games.fiemme_cembra import components as C
 from lab.games.fiemme_cembra.hands import DISCARDS, FULL_KEY, hand_key, hand_keys
-from lab.games.fiemme_cembra.views import P_PASS, P_PENALTY, P_SLAP, P_SWAP
+from lab.games.fiemme_cembra.views import P_DEAL, P_PASS, P_PENALTY, P_SLAP, P_SWAP
 
 VARIANTS = [
     {"hand_limit": 60},
@@ -224,3 +224,145 @@ def test_joint_pick_of_odd_or_empty_hands_and_replaced_lists_reads_the_lists() -
     twin = s.clone()
     twin.__class__ = Reversed
     assert twin._pick_joint([lambda n: 0] * 4) == {p: s.legal_actions(p)[-1] for p in range(4)}
+
+
+class Shadow:
+    """Each hand and each seat's pass record, rebuilt from the history alone (deals, then the
+    discards moved along ``pass_tables``): what the state's pass log and keyed hands must give."""
+
+    def __init__(self, n: int) -> None:
+        self.hands = [[0] * C.HAND_TYPES for _ in range(n)]
+        self.passes: list[list[int]] = [[] for _ in range(n)]
+        self.receipts: list[list[int]] = [[] for _ in range(n)]
+        self.count = 0
+        self.seen = 0
+
+    def follow(self, state) -> None:
+        n = state.n
+        for item in state.history()[self.seen:]:
+            if item.player == SIMULTANEOUS:
+                if item.action[0].kind != "discard":
+                    continue
+                tables = state.game.pass_tables
+                table = tables[self.count % len(tables)]
+                self.count += 1
+                for p, a in enumerate(item.action):
+                    t = a.args[0]
+                    self.hands[p][t] -= 1
+                    self.hands[table[p]][t] += 1
+                    self.passes[p].append(t)
+                    self.receipts[table[p]].append(t)
+            elif item.action.kind == "deal":
+                receiver = sum(1 for _ in self._deals_since_hand(state, item))
+                if receiver == 0:
+                    self.__init__(n)
+                    self.seen = 0
+                self.hands[receiver] = list(C.COMPOSITIONS[item.action.args[0]])
+        self.seen = len(state.history())
+
+    def _deals_since_hand(self, state, item):
+        # the receiver of a deal: how many hands of this hand were dealt before it
+        hist = state.history()
+        i = max(j for j, it in enumerate(hist) if it is item)
+        j = i - 1
+        while j >= 0 and hist[j].player != SIMULTANEOUS and hist[j].action.kind == "deal":
+            yield j
+            j -= 1
+
+    def check(self, state) -> None:
+        self.follow(state)
+        fresh = state.phase == P_DEAL and state.deal_to == 0
+        passes = [[] for _ in range(state.n)] if fresh else self.passes
+        receipts = [[] for _ in range(state.n)] if fresh else self.receipts
+        assert [state.passes_of(p) for p in range(state.n)] == passes
+        assert [state.receipts_of(p) for p in range(state.n)] == receipts
+        full = state.full_state()
+        assert (full["my_passes"], full["my_receipts"]) == (passes, receipts)
+        twin = state.clone()
+        assert (twin.my_passes, twin.my_receipts) == (passes, receipts)  # kept lists, same values
+        if state.phase in (P_PASS, P_SLAP) or (state.phase == P_DEAL and state.deal_to):
+            assert full["hands"] == self.hands and state.hands == self.hands
+            assert state.hkeys == [hand_key(h) for h in self.hands]
+
+
+@pytest.mark.parametrize("params", [*VARIANTS, {"players": 4, "pass_direction": "left", "pass_limit": 5,
+                                                 "hand_limit": 30}])
+def test_FC_P3_pass_log_and_keyed_hands_match_the_history(params) -> None:
+    """The pass log (one entry per pass) gives each seat's records, and a keyed pass (keys only,
+    the lists decoded when read) gives the hands, that the history gives pass by pass."""
+    game = lab.load("fiemme_cembra", **params)
+    for seed in range(3):
+        shadow = Shadow(game.num_players())
+        lab.play(game, None if seed % 2 else "collector", seed=seed, on_step=shadow.check)
+
+
+def _first_pass_state():
+    s = lab.load("fiemme_cembra", pass_direction="alternate").new_initial_state()
+    while s.phase != P_PASS:
+        s.apply_action(s.chance_outcomes()[0][0])
+    return s
+
+
+def test_FC_P3_the_pass_log_keeps_its_own_copy_and_kept_records_stick() -> None:
+    s = _first_pass_state()
+    joint = {p: s.legal_actions(p)[0] for p in range(s.n)}
+    types = [a.args[0] for a in joint.values()]
+    s._apply_actions(joint)
+    joint[0] = act("discard", 4)  # the caller's dict, edited afterwards: the log is not
+    assert s.passes_of(0) == [types[0]] and s.receipts_of(1) == [types[0]]
+    assert s._records is None  # read without keeping lists
+    kept = s.my_passes
+    assert s._records is not None and kept == [[t] for t in types]
+    kept[2].append(3)  # kept lists: an edit in place sticks, and the next pass appends to them
+    assert s.my_passes[2] == [types[2], 3] and s.passes_of(2) == [types[2], 3]
+    if s.phase == P_PASS:
+        s._apply_actions({p: s.legal_actions(p)[-1] for p in range(s.n)})
+        assert len(s.my_passes[0]) == 2 and len(s.my_receipts[0]) == 2 and len(s.my_passes[2]) == 3
+        # the second pass goes left (alternate): seat 0 received seat 1's discard
+        assert s.my_receipts[0][1] == s.my_passes[1][-1]
+
+
+def test_FC_P3_records_set_and_non_permutation_tables_keep_lists() -> None:
+    s = _first_pass_state()
+    s.my_receipts = [[9], [8], [7], [6]]
+    assert s.my_passes == [[], [], [], []] and s.receipts_of(3) == [6]
+    s.my_passes = [[1], [2], [3], [4]]
+    assert s.full_state()["my_passes"] == [[1], [2], [3], [4]] and s.passes_of(0) == [1]
+    assert s.full_state()["my_receipts"] == [[9], [8], [7], [6]]
+    game = lab.load("fiemme_cembra")
+    assert game.pass_sources == ((3, 0, 1, 2),)
+    game.pass_tables = ((1, 0, 1, 0),)  # no permutation: no sources, the records are lists
+    game.pass_sources = None
+    s = game.new_initial_state()
+    assert s._records == ([[], [], [], []], [[], [], [], []])
+    while s.phase != P_PASS:
+        s.apply_action(s.chance_outcomes()[0][0])
+    s.apply_actions({p: s.legal_actions(p)[0] for p in range(4)})
+    assert [len(r) for r in s.my_receipts] == [2, 2, 0, 0]
+    assert sum(map(sum, s.hands)) == 20 and s.full_state()["my_receipts"] == s.my_receipts
+
+
+def test_FC_S3_deal_tables_equal_a_recomputation_and_share_their_actions() -> None:
+    """The deal probabilities (each type's binomials taken from a table) are exactly the
+    hypergeometric ``prod C(K_t, k_t) / C(N, 5)`` computed afresh, for every remaining deck of up
+    to 6 cards a type; every deal table holds the same action objects."""
+    from itertools import product
+    from math import comb
+
+    from lab.games.fiemme_cembra.state import DEAL_ACTIONS, _deal_outcomes
+
+    for remaining in product(range(7), repeat=C.HAND_TYPES):
+        if sum(remaining) < C.HAND_SIZE:
+            continue
+        expected = []
+        for i, c in enumerate(C.COMPOSITIONS):
+            ways = 1
+            for k, have in zip(c, remaining, strict=True):
+                ways *= comb(have, k)
+            if ways:
+                expected.append((i, ways / comb(sum(remaining), C.HAND_SIZE)))
+        assert C.deal_outcomes(remaining) == expected
+    table = _deal_outcomes((4, 4, 4, 4, 4))
+    assert table is _deal_outcomes((4, 4, 4, 4, 4))
+    assert all(a is DEAL_ACTIONS[a.args[0]] for a, _ in table)
+    assert tuple(act("deal", i) for i in range(len(C.COMPOSITIONS))) == DEAL_ACTIONS

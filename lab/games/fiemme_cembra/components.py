@@ -202,17 +202,15 @@ COMPOSITION_INDEX = {c: i for i, c in enumerate(COMPOSITIONS)}
 def deal_outcomes(remaining: tuple[int, ...]) -> list[tuple[int, float]]:
     """FC-S3: (composition index, probability) of a 5-card hand dealt from ``remaining``.
 
-    Multivariate hypergeometric: prod C(K_t, k_t) / C(N, 5).
+    Multivariate hypergeometric: prod C(K_t, k_t) / C(N, 5). Each type's C(K_t, k) is taken
+    once per k (a table), then each composition's product of exact integers (C(K, k) is 0 for
+    k > K: that composition cannot be dealt and is left out).
     """
     total = comb(sum(remaining), HAND_SIZE)
+    c0, c1, c2, c3, c4 = ([comb(have, k) for k in range(HAND_SIZE + 1)] for have in remaining)
     out = []
-    for i, c in enumerate(COMPOSITIONS):
-        ways = 1
-        for k, have in zip(c, remaining, strict=True):
-            if k > have:
-                ways = 0
-                break
-            ways *= comb(have, k)
+    for i, (k0, k1, k2, k3, k4) in enumerate(COMPOSITIONS):
+        ways = c0[k0] * c1[k1] * c2[k2] * c3[k3] * c4[k4]
         if ways:
             out.append((i, ways / total))
     return out

@@ -30,6 +30,10 @@ DISCARDS_BY_KEY: tuple[tuple[Action, ...], ...] = tuple(
     tuple(DISCARDS[t] for t in range(C.HAND_TYPES) if counts[C.HAND_TYPES - 1 - t] > 0)
     for counts in product(range(KEY_BASE), repeat=C.HAND_TYPES)
 )
+#: key -> the hand's counts per type (what :func:`hand_key` reads back), in key order
+HANDS_BY_KEY: tuple[tuple[int, ...], ...] = tuple(
+    counts[::-1] for counts in product(range(KEY_BASE), repeat=C.HAND_TYPES)
+)
 #: key of each hand composition (:data:`components.COMPOSITIONS`), by composition index
 COMPOSITION_KEYS = tuple(sum(map(int.__mul__, comp, WEIGHTS)) for comp in C.COMPOSITIONS)
 

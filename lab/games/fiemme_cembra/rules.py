@@ -259,6 +259,12 @@ class FiemmeCembraGame(Game):
         targets = pass_targets(self.seats)
         self.pass_tables = tuple(targets[d] for d in pass_schedule(p["pass_direction"]))
         self.pass_names = pass_schedule(p["pass_direction"])
+        #: per pass table, the seat each seat receives from (``sources[q]``: the ``p`` with
+        #: ``table[p] == q``); None unless every table is a permutation of the seats (it is for
+        #: the seats graph's directions): the state then keeps one record per pass, not per seat
+        self.pass_sources: tuple[tuple[int, ...], ...] | None = None
+        if all(sorted(t) == list(range(n)) for t in self.pass_tables):
+            self.pass_sources = tuple(tuple(map(t.index, range(n))) for t in self.pass_tables)
         self.memory = p["mode"] == "memory_proposal"
         self.pass_limit = int(p["pass_limit"])  # read after every pass
         # read every hand (a Params lookup is a Python call): the state reads these copies

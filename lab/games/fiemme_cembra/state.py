@@ -18,6 +18,7 @@ from lab.games.fiemme_cembra.hands import (
     DISCARDS,
     DISCARDS_BY_KEY,
     FULL_KEY,
+    HANDS_BY_KEY,
     WEIGHTS,
     hand_keys,
 )
@@ -58,12 +59,16 @@ _WHO_BY_PHASE = tuple(_WHO.get(ph, 0) for ph in range(len(PHASES)))
 _SEATS = tuple(tuple(range(n)) for n in range(7))  # the acting seats at a simultaneous node, by count
 
 
+#: FC-S3: the deal of each hand composition (by index), built once: every deal table shares them
+DEAL_ACTIONS = tuple(Action("deal", (i,)) for i in range(len(C.COMPOSITIONS)))
+
+
 def _deal_outcomes(remaining: tuple[int, ...]) -> tuple[tuple[Action, float], ...]:
     """FC-S3 deal outcomes, built once per remaining composition (a tuple: the driver then
     reads its outcome ids once too, see :mod:`lab.sim.streams`)."""
     out = _DEAL_CACHE.get(remaining)
     if out is None:
-        out = tuple((Action("deal", (i,)), p) for i, p in C.deal_outcomes(remaining))
+        out = tuple((DEAL_ACTIONS[i], p) for i, p in C.deal_outcomes(remaining))
         _DEAL_CACHE[remaining] = out
     return out
 
@@ -97,8 +102,10 @@ class FiemmeCembraState(StateViews, State):
         self.round_no = 0
         self.hand_in_round = 0
         self.passes = 0
-        self._hands: list[list[int]] = [[0] * C.HAND_TYPES for _ in range(n)]
-        #: each hand's key (:mod:`.hands`), kept in step with ``_hands``; None: a hand has none
+        #: each player's hand as counts per type (read through ``_hands``); None: to be decoded
+        #: from the keys (a keyed pass moves only the keys)
+        self._hand_lists: list[list[int]] | None = [[0] * C.HAND_TYPES for _ in range(n)]
+        #: each hand's key (:mod:`.hands`), in step with ``_hands``; None: a hand has none
         self.hkeys: list[int] | None = [0] * n
         self.speed_left: list[int] = list(game.speed_counts)
         self.deal_to = 0
@@ -116,8 +123,13 @@ class FiemmeCembraState(StateViews, State):
         self.flipped: list[int] = []
         self.held: list[int] = []
         self.flip_slot = -1
-        self.my_passes: list[list[int]] = [[] for _ in range(n)]
-        self.my_receipts: list[list[int]] = [[] for _ in range(n)]
+        #: this hand's passes (FC-P2/FC-P3): each pass's discards by seat, from which every
+        #: seat's record of what it passed and received derives (see ``my_passes``) ...
+        self._plog: list[dict[int, Action]] = []
+        #: ... or the records themselves, ``(my_passes, my_receipts)``, once handed out for
+        #: editing, set, or when a pass table is no permutation; None: they derive from the log
+        self._records: tuple[list[list[int]], list[list[int]]] | None = (
+            None if game.pass_sources is not None else ([[] for _ in range(n)], [[] for _ in range(n)]))
         self.stats: dict[str, int] = dict.fromkeys(STAT_KEYS, 0)
         self.hands_per_round: list[int] = []
         self.penalties = [0] * n
@@ -134,8 +146,72 @@ class FiemmeCembraState(StateViews, State):
 
     @hands.setter
     def hands(self, value: list[list[int]]) -> None:
-        self._hands = value
+        self._hand_lists = value
         self.hkeys = hand_keys(value)
+
+    @property
+    def _hands(self) -> list[list[int]]:
+        """The hands' lists of counts, decoded from the keys after a keyed pass (which moves only
+        the keys: most passes are never followed by a look at the lists)."""
+        lists = self._hand_lists
+        if lists is None:
+            keys = self.hkeys
+            assert keys is not None  # (the lists are dropped only while keys are kept)
+            lists = self._hand_lists = [list(HANDS_BY_KEY[key]) for key in keys]
+        return lists
+
+    @_hands.setter
+    def _hands(self, value: list[list[int]]) -> None:
+        self._hand_lists = value
+
+    # ------------------------------------------------------------------ pass records
+    @property
+    def my_passes(self) -> list[list[int]]:
+        """Per seat, the hand types it discarded this hand, pass by pass (FC-P2): the state's own
+        lists (kept from the first read on, so an edit in place sticks)."""
+        return self._kept_records()[0]
+
+    @my_passes.setter
+    def my_passes(self, value: list[list[int]]) -> None:
+        self._records = (value, self._kept_records()[1])
+
+    @property
+    def my_receipts(self) -> list[list[int]]:
+        """Per seat, the hand types it received this hand, pass by pass (FC-P3): as ``my_passes``."""
+        return self._kept_records()[1]
+
+    @my_receipts.setter
+    def my_receipts(self, value: list[list[int]]) -> None:
+        self._records = (self._kept_records()[0], value)
+
+    def _kept_records(self) -> tuple[list[list[int]], list[list[int]]]:
+        """The records as lists the state keeps (and appends to) from now on."""
+        records = self._records
+        if records is None:
+            records = self._records = self._pass_records()
+        return records
+
+    def _pass_records(self) -> tuple[list[list[int]], list[list[int]]]:
+        """``(my_passes, my_receipts)``, fresh lists: from the log of passes (pass ``i`` of the
+        hand used table ``i % len(tables)``), or copies of the kept records."""
+        records = self._records
+        if records is not None:
+            return [list(x) for x in records[0]], [list(x) for x in records[1]]
+        return [self.passes_of(p) for p in range(self.n)], [self.receipts_of(q) for q in range(self.n)]
+
+    def passes_of(self, player: int) -> list[int]:
+        """``my_passes[player]``, a fresh list (read without keeping the records)."""
+        if self._records is not None:
+            return list(self._records[0][player])
+        return [acts[player][1][0] for acts in self._plog]
+
+    def receipts_of(self, player: int) -> list[int]:
+        """``my_receipts[player]``, a fresh list (read without keeping the records)."""
+        if self._records is not None:
+            return list(self._records[1][player])
+        sources = self.game.pass_sources
+        assert sources is not None  # (records are kept from the start otherwise)
+        return [acts[sources[i % len(sources)][player]][1][0] for i, acts in enumerate(self._plog)]
 
     # ================================================================== flow
     def _start_round(self) -> None:
@@ -169,8 +245,9 @@ class FiemmeCembraState(StateViews, State):
         self.deal_to = 0
         self.passes = 0
         self.closers = []
-        self.my_passes = [[] for _ in range(self.n)]
-        self.my_receipts = [[] for _ in range(self.n)]
+        self._plog = []
+        self._records = None if self.game.pass_sources is not None else ([[] for _ in range(self.n)],
+                                                                         [[] for _ in range(self.n)])
         self.phase = P_DEAL
         self.actor = -1
 
@@ -443,18 +520,37 @@ class FiemmeCembraState(StateViews, State):
         tables = game.pass_tables
         k = self.passes % len(tables)
         table = tables[k]
-        hands, passed, received, keys = self._hands, self.my_passes, self.my_receipts, self.hkeys
-        for p, a in discards.items():  # counts only: discarding all first changes nothing
-            t = a.args[0]  # an exact int: checked, or taken from the legal actions
-            hands[p][t] -= 1
-            passed[p].append(t)
-            q = table[p]
-            hands[q][t] += 1
-            received[q].append(t)
-            if keys is not None:
-                w = WEIGHTS[t]
+        keys, records = self.hkeys, self._records
+        if records is None and keys is not None:
+            # the tables are permutations and the hands keyed: the pass is logged once (not per
+            # seat) and moves the keys only (the lists are decoded when read: ``_hands``)
+            self._plog.append(dict(discards))  # (a copy: the caller's dict is not the log's)
+            self._hand_lists = None
+            for p, a in discards.items():  # counts only: discarding all first changes nothing
+                w = WEIGHTS[a[1][0]]  # an exact int: checked, or taken from the legal actions
                 keys[p] -= w
-                keys[q] += w
+                keys[table[p]] += w
+        elif records is None:
+            self._plog.append(dict(discards))
+            hands = self._hands
+            for p, a in discards.items():
+                t = a[1][0]
+                hands[p][t] -= 1
+                hands[table[p]][t] += 1
+        else:
+            hands = self._hands
+            passed, received = records
+            for p, a in discards.items():
+                t = a[1][0]
+                hands[p][t] -= 1
+                passed[p].append(t)
+                q = table[p]
+                hands[q][t] += 1
+                received[q].append(t)
+                if keys is not None:
+                    w = WEIGHTS[t]
+                    keys[p] -= w
+                    keys[q] += w
         self.passes = passes = self.passes + 1
         self.stats["passes"] += 1
         self._record("FC-P3", "passed", {"number": passes, "direction": game.pass_names[k]}, None)
@@ -464,7 +560,7 @@ class FiemmeCembraState(StateViews, State):
             # (1, 1, 1, 1, 1) closes, whose key is FULL_KEY; mostly nobody holds it (a scan in C)
             closers = [p for p, key in enumerate(keys) if key == FULL_KEY] if FULL_KEY in keys else []
         else:
-            closers = [p for p, hand in enumerate(hands) if rule(hand)]
+            closers = [p for p, hand in enumerate(self._hands) if rule(hand)]
         if closers:
             self.closers = closers
             self.phase = P_SLAP
@@ -709,6 +805,7 @@ class FiemmeCembraState(StateViews, State):
 
     # ================================================================== full state and copies
     def full_state(self) -> dict[str, Any]:
+        records = self._pass_records()
         return {
             "phase": PHASES[self.phase], "actor": self.actor, "round": self.round_no,
             "hand_in_round": self.hand_in_round, "passes": self.passes,
@@ -719,8 +816,7 @@ class FiemmeCembraState(StateViews, State):
             "closers": list(self.closers), "race": self._last_race(), "queue": list(self.queue),
             "penalised": self.penalised, "inserts": list(self.inserts),
             "flipped": list(self.flipped), "held": list(self.held), "flip_slot": self.flip_slot,
-            "my_passes": [list(x) for x in self.my_passes],
-            "my_receipts": [list(x) for x in self.my_receipts],
+            "my_passes": records[0], "my_receipts": records[1],
             "stats": dict(self.stats), "hands_per_round": list(self.hands_per_round),
             "penalties": list(self.penalties), "forgot": list(self.forgot), "marks": list(self.marks),
             "winners": list(self.final_winners),
@@ -739,15 +835,19 @@ class FiemmeCembraState(StateViews, State):
         d.update(self.__dict__)
         d["_history"] = list(self._history)
         d["_events"] = list(self._events)
-        d["_hands"] = [list(h) for h in self._hands]
+        if self._hand_lists is not None:
+            d["_hand_lists"] = [list(h) for h in self._hand_lists]
         if self.hkeys is not None:
             d["hkeys"] = list(self.hkeys)
         d["speed_left"] = list(self.speed_left)
         for key in ("deck", "pool", "grid", "round_wins", "closers", "queue", "inserts", "flipped",
                     "held", "hands_per_round", "penalties", "forgot", "marks", "final_winners"):
             d[key] = list(getattr(self, key))
-        for key in ("conquered", "past", "my_passes", "my_receipts"):
+        for key in ("conquered", "past"):
             d[key] = [list(x) for x in getattr(self, key)]
+        d["_plog"] = list(self._plog)
+        if self._records is not None:
+            d["_records"] = self._pass_records()
         d["stats"] = dict(self.stats)
         return new
 

@@ -5,6 +5,7 @@ A mixin of :class:`~lab.games.fiemme_cembra.state.FiemmeCembraState` (the rules 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from lab.core.actions import Action
@@ -38,14 +39,14 @@ class StateViews:
     closers: list[int]
     race: dict[str, Any] | None
     flipped: list[int]
-    my_passes: list[list[int]]
-    my_receipts: list[list[int]]
     stats: dict[str, int]
     hands_per_round: list[int]
     penalties: list[int]
     forgot: list[int]
     marks: list[int]
     final_winners: list[int]
+    passes_of: Callable[[int], list[int]]  # each seat's record of its passes and receipts
+    receipts_of: Callable[[int], list[int]]
 
     def _last_race(self) -> dict[str, Any] | None:
         """The last slap race (FC-P5), read-only: frozen in place the first time it is handed out."""
@@ -133,8 +134,8 @@ class StateViews:
         if player is not None:
             obs["me"] = player
             obs["my_hand"] = list(self.hands[player])
-            obs["my_passes"] = list(self.my_passes[player])
-            obs["my_receipts"] = list(self.my_receipts[player])
+            obs["my_passes"] = self.passes_of(player)
+            obs["my_receipts"] = self.receipts_of(player)
             obs["pass_to"] = self.game.pass_tables[self.passes % len(self.game.pass_tables)][player]
         return obs
 
