@@ -366,3 +366,33 @@ def test_FC_S3_deal_tables_equal_a_recomputation_and_share_their_actions() -> No
     assert table is _deal_outcomes((4, 4, 4, 4, 4))
     assert all(a is DEAL_ACTIONS[a.args[0]] for a, _ in table)
     assert tuple(act("deal", i) for i in range(len(C.COMPOSITIONS))) == DEAL_ACTIONS
+
+
+def test_FC_P3_kept_records_are_the_same_lists_and_clones_copy_them() -> None:
+    s = _first_pass_state()
+    joint = {p: s.legal_actions(p)[0] for p in range(s.n)}
+    twin = s.clone()
+    assert s.my_passes is s.my_passes and s.my_receipts is s.my_receipts  # kept, not rebuilt
+    s._apply_actions(dict(joint))  # kept records (and keyed hands): the lists path
+    twin._apply_actions(dict(joint))  # the log (and keys only)
+    assert s._records is not None and twin._records is None
+    assert s.full_state() == twin.full_state() and s.hkeys == twin.hkeys == hand_keys(s.hands)
+    copy = s.clone()
+    copy.my_passes[0].append(3)
+    copy.my_receipts[1].append(3)
+    assert s.my_passes[0] == twin.passes_of(0) and s.my_receipts[1] == twin.receipts_of(1)
+    s.my_passes = [[4], [4], [4], [4]]
+    assert s.clone().full_state()["my_passes"] == [[4], [4], [4], [4]]
+
+
+def test_FC_P3_a_pass_of_hands_without_keys_moves_the_lists_and_logs_it() -> None:
+    s = _first_pass_state()
+    s.hands = [[2, 1, 1, 1, 1], [0, 1, 1, 1, 2], [1, 1, 1, 0, 2], [6, 0, 0, 0, 0]]
+    assert s.hkeys is None
+    twin = s.clone()
+    assert twin.hands == s.hands and twin._hand_lists is not s._hand_lists
+    s.apply_actions({0: act("discard", 0), 1: act("discard", 4), 2: act("discard", 2), 3: act("discard", 0)})
+    # right: 0 -> 1 -> 2 -> 3 -> 0
+    assert s.hands == [[2, 1, 1, 1, 1], [1, 1, 1, 1, 1], [1, 1, 0, 0, 3], [5, 0, 1, 0, 0]]
+    assert [s.passes_of(p) for p in range(4)] == [[0], [4], [2], [0]]
+    assert [s.receipts_of(p) for p in range(4)] == [[0], [0], [4], [2]]

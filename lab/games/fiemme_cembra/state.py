@@ -192,15 +192,12 @@ class FiemmeCembraState(StateViews, State):
         return records
 
     def _pass_records(self) -> tuple[list[list[int]], list[list[int]]]:
-        """``(my_passes, my_receipts)``, fresh lists: from the log of passes (pass ``i`` of the
-        hand used table ``i % len(tables)``), or copies of the kept records."""
-        records = self._records
-        if records is not None:
-            return [list(x) for x in records[0]], [list(x) for x in records[1]]
+        """``(my_passes, my_receipts)``, fresh lists (see :meth:`passes_of`)."""
         return [self.passes_of(p) for p in range(self.n)], [self.receipts_of(q) for q in range(self.n)]
 
     def passes_of(self, player: int) -> list[int]:
-        """``my_passes[player]``, a fresh list (read without keeping the records)."""
+        """``my_passes[player]``, a fresh list (read without keeping the records): from the log of
+        passes (pass ``i`` of the hand used table ``i % len(tables)``), or the kept records."""
         if self._records is not None:
             return list(self._records[0][player])
         return [acts[player][1][0] for acts in self._plog]
