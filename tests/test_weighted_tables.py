@@ -31,6 +31,7 @@ def test_a_weighted_table_reads_as_its_list_of_pairs() -> None:
     assert wt.problems() == []
     flags = WeightedTable(table, [1, 1, 0, 1, 0], 3, True)  # a deal of the cubes left
     assert list(flags) == [(table[0], 1 / 3), (table[1], 1 / 3), (table[3], 1 / 3)] and flags.problems() == []
+    assert WeightedTable(table, [np.int64(2), 0, np.float64(1.5), 0, 1]).problems() == []  # numpy's numbers are numbers
 
 
 @pytest.mark.parametrize(("table", "weights", "total", "equal", "problem"), [

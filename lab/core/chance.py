@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import numbers
 from collections.abc import Iterator, Mapping, Sequence
 from functools import lru_cache
 from itertools import compress, repeat
@@ -133,7 +134,7 @@ class WeightedTable(Sequence[tuple[Action, float]]):
             out.append(f"the table must be a tuple built once, not a {type(self.table).__name__}")
         if len(self.weights) != len(self.table):
             out.append(f"{len(self.weights)} weights for a table of {len(self.table)} rows")
-        bad = [w for w in self.weights if not (isinstance(w, int | float) and 0 <= w < math.inf)]
+        bad = [w for w in self.weights if not (isinstance(w, numbers.Real) and 0 <= w < math.inf)]  # (numpy's too)
         if bad:
             out.append(f"weights must be finite and non-negative numbers, not {bad[0]!r}")
         elif not any(self.weights):
