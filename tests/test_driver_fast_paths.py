@@ -1,5 +1,6 @@
 """The random-play driver's fast paths change no game: batched chance streams, a game's own
-random pick (``State._pick_action``) and the collector paused while only the rules run."""
+random pick (``State._pick_action``), its own runs of joint and chance nodes
+(``State._run_joint``, ``State._run_chance``) and the collector paused while only the rules run."""
 
 from __future__ import annotations
 
@@ -297,3 +298,103 @@ def test_a_game_longer_than_it_declared_stops_with_a_rules_bug(monkeypatch: pyte
     monkeypatch.setattr(type(game), "max_game_length", lambda self: 5)
     with pytest.raises(RuntimeError, match="passed its declared maximum length 5"):
         lab.play(game, None, seed=0)
+
+
+def _played(game: Any, seeds: range) -> list[tuple[Any, Any, Any]]:
+    """History, events and full state of random games of ``game``, one per seed."""
+    out = []
+    for s in seeds:
+        state = lab.play(game, None, seed=s)
+        out.append((state.history(), state.events, state.full_state()))
+    return out
+
+
+@pytest.mark.parametrize("params", [{"hand_limit": 40}, {"penalty_timing": "each_hand", "hand_limit": 40},
+                                    {"pass_direction": "alternate", "players": 3, "hand_limit": 40},
+                                    {"mode": "memory_proposal", "hand_limit": 40}])
+def test_the_games_runs_of_passes_play_what_the_driver_plays(monkeypatch: pytest.MonkeyPatch,
+                                                             params: dict[str, Any]) -> None:
+    """Fiemme–Cembra's FC-P2/FC-P3 passes played as a run (``State._run_joint``) against the
+    driver's own steps, one joint node at a time: the same games, event for event."""
+    from lab.core.state import State
+    from lab.games.fiemme_cembra.state import FiemmeCembraState
+
+    game = lab.load("fiemme_cembra", **params)
+    runs: list[int] = []
+    right = FiemmeCembraState._run_joint
+
+    def counted(self: Any, picks: Any, push: Any, limit: int) -> int:
+        runs.append(right(self, picks, push, limit))
+        return runs[-1]
+
+    monkeypatch.setattr(FiemmeCembraState, "_run_joint", counted)
+    fast = _played(game, range(3))
+    assert runs and max(runs) > 1  # runs of several passes were played
+    monkeypatch.setattr(FiemmeCembraState, "_run_joint", State._run_joint)
+    assert _played(game, range(3)) == fast
+
+
+def test_memms_deal_as_a_run_plays_what_the_driver_plays(monkeypatch: pytest.MonkeyPatch) -> None:
+    """memm's MM-1 deal played as a run (``State._run_chance``, the 36 deals at once) against
+    the driver's own steps: the same games, event for event."""
+    from lab.core.state import State
+
+    for players in (2, 3, 4):
+        game = lab.load("memm", players=players)
+        fast = _played(game, range(4))
+        with monkeypatch.context() as m:
+            m.setattr(MemmState, "_run_chance", State._run_chance)
+            assert _played(game, range(4)) == fast
+
+
+def test_runs_are_not_played_for_an_observer_or_a_thinking_seat(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``on_step`` sees every step, and a seat that is not random decides at every joint node:
+    the driver then plays those node by node (a run would skip them). (A run of chance nodes
+    may go on beside a thinking seat: no seat decides there, and the events are logged alike.)"""
+    from lab.games.fiemme_cembra.state import FiemmeCembraState
+
+    calls: list[str] = []
+    monkeypatch.setattr(FiemmeCembraState, "_run_joint", lambda *a: calls.append("joint") or 0)
+    monkeypatch.setattr(MemmState, "_run_chance", lambda *a: calls.append("chance") or 0)
+    steps: list[int] = []
+    lab.play(lab.load("fiemme_cembra", hand_limit=5), None, seed=0, on_step=lambda s: steps.append(1))
+    lab.play(lab.load("memm", players=2), None, seed=0, on_step=lambda s: steps.append(1))
+    lab.play(lab.load("fiemme_cembra", hand_limit=5), ["random", "random", "random", "collector"], seed=0)
+    assert steps and calls == []
+    lab.play(lab.load("fiemme_cembra", hand_limit=5), None, seed=0)
+    lab.play(lab.load("memm", players=2), None, seed=0)
+    assert "joint" in calls and "chance" in calls
+
+
+@pytest.mark.parametrize("wrong", ["seats_swapped", "past_the_limit"])
+def test_a_wrong_run_of_passes_fails_conformance(monkeypatch: pytest.MonkeyPatch, wrong: str) -> None:
+    """A run of passes that picks for the wrong seats, or plays past the length limit it was
+    given, is caught by ``check_game``."""
+    from lab.games.fiemme_cembra.state import FiemmeCembraState
+
+    right = FiemmeCembraState._run_joint
+
+    def planted(self: Any, picks: Any, push: Any, limit: int) -> int:
+        if wrong == "seats_swapped":
+            return right(self, [picks[1], picks[0], *picks[2:]], push, limit)
+        return right(self, picks, push, limit + 5)
+
+    monkeypatch.setattr(FiemmeCembraState, "_run_joint", planted)
+    with pytest.raises(ConformanceError, match=r"_run_joint\(\) played"):
+        check_game(lab.load("fiemme_cembra", hand_limit=40), n_games=2)
+
+
+@pytest.mark.parametrize("wrong", ["another_stream", "past_the_limit"])
+def test_a_wrong_run_of_deals_fails_conformance(monkeypatch: pytest.MonkeyPatch, wrong: str) -> None:
+    """A run of chance nodes that draws from another stream, or plays past the length limit it
+    was given, is caught by ``check_game``."""
+    right = MemmState._run_chance
+
+    def planted(self: Any, draw: Any, push: Any, limit: int) -> int:
+        if wrong == "another_stream":
+            return right(self, lambda outcomes, stream: draw(outcomes, "roll"), push, limit)
+        return right(self, draw, push, limit + 5)
+
+    monkeypatch.setattr(MemmState, "_run_chance", planted)
+    with pytest.raises(ConformanceError, match=r"_run_chance\(\) played"):
+        check_game(lab.load("memm", players=2), n_games=2)

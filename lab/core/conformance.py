@@ -23,8 +23,9 @@ from lab.core.errors import ConformanceError, IllegalAction, UnknownGame
 from lab.core.game import Game
 from lab.core.registry import game_class
 from lab.core.save import replay, state_from_json
-from lab.core.state import CHANCE, SIMULTANEOUS, TERMINAL, State
+from lab.core.state import CHANCE, SIMULTANEOUS, TERMINAL, HistoryItem, State
 from lab.sim.play import seed_streams
+from lab.sim.streams import ChanceStreams
 
 
 @dataclass
@@ -142,6 +143,75 @@ def _check_joint_pick(game: Game, seed: int, step: int, state: State, acting: li
             msg = (f"_pick_joint() gave {got} after asking {asked} where the acting players' "
                    f"legal lists give {want} (each asked once, with its length)")
             raise _fail(game, seed, step, msg)
+
+
+def _seeded_picks(seed: int, n: int) -> list[Callable[[int], int]]:
+    """One pick per seat, ``int(rng.integers(n))`` of a Generator seeded by ``(seed, seat)``."""
+    def pick_of(rng: np.random.Generator) -> Callable[[int], int]:
+        return lambda k: int(rng.integers(k))
+    return [pick_of(np.random.default_rng([seed, p])) for p in range(n)]
+
+
+def _same_steps(start: State, run: State, steps: State) -> bool:
+    """Whether two states played on from clones of ``start`` made the same history entries and
+    events since (only those are compared: a long game's are many), reached the same full
+    state and show every viewer the same observation."""
+    h, e = len(start._history), len(start._events)
+    viewers = [None, *range(start.game.num_players())]
+    return (run._history[h:] == steps._history[h:] and run._events[e:] == steps._events[e:]
+            and run.full_state() == steps.full_state()
+            and all(json.dumps(run.observation(p)) == json.dumps(steps.observation(p)) for p in viewers))
+
+
+def _check_joint_run(game: Game, seed: int, step: int, state: State) -> None:
+    """A game's run of joint nodes (:meth:`State._run_joint`) plays what the driver's own steps
+    play from the same picks: the same history, events, state and observations, stopping at
+    the game's length limit (a run allowed one more history entry plays at most one node)."""
+    if type(state)._run_joint is State._run_joint:
+        return
+    n, limit = game.num_players(), game.max_game_length()
+    run, steps = state.clone(), state.clone()
+    played = run._run_joint(_seeded_picks(seed + step, n), run._history.append, limit)
+    picks = _seeded_picks(seed + step, n)
+    for _ in range(played):
+        if steps.current_player() != SIMULTANEOUS:
+            raise _fail(game, seed, step, "_run_joint() played past the simultaneous nodes")
+        joint = steps._pick_joint(picks)
+        if joint is None:
+            raise _fail(game, seed, step, "_run_joint() played a node whose joint pick is empty")
+        steps._history.append(HistoryItem(SIMULTANEOUS, tuple(map(joint.get, range(n)))))
+        steps._apply_actions(joint)
+    if not _same_steps(state, run, steps):
+        msg = f"_run_joint() played {played} joint nodes that differ from the driver's own steps on the same picks"
+        raise _fail(game, seed, step, msg)
+    short = state.clone()
+    if short._run_joint(_seeded_picks(seed + step, n), short._history.append, len(short._history) + 1) > 1:
+        raise _fail(game, seed, step, "_run_joint() played past the length limit it was given")
+
+
+def _check_chance_run(game: Game, seed: int, step: int, state: State) -> None:
+    """A game's run of chance nodes (:meth:`State._run_chance`) plays what the driver's own
+    steps play from the same chance streams: the same history, events, state and
+    observations, stopping at the game's length limit (as :func:`_check_joint_run`)."""
+    if type(state)._run_chance is State._run_chance:
+        return
+    limit = game.max_game_length()
+    run, steps = state.clone(), state.clone()
+    played = run._run_chance(ChanceStreams(np.random.SeedSequence([seed, step])).draw, run._history.append, limit)
+    streams = ChanceStreams(np.random.SeedSequence([seed, step]))
+    for _ in range(played):
+        if steps.current_player() != CHANCE:
+            raise _fail(game, seed, step, "_run_chance() played past the chance nodes")
+        outcome = streams.draw(steps._chance_outcomes(), steps.chance_stream())
+        steps._history.append(HistoryItem(CHANCE, outcome))
+        steps._apply_action(outcome)
+    if not _same_steps(state, run, steps):
+        msg = f"_run_chance() played {played} chance nodes that differ from the driver's own steps on the same streams"
+        raise _fail(game, seed, step, msg)
+    short = state.clone()
+    if short._run_chance(ChanceStreams(np.random.SeedSequence([seed, step])).draw, short._history.append,
+                         len(short._history) + 1) > 1:
+        raise _fail(game, seed, step, "_run_chance() played past the length limit it was given")
 
 
 def check_game(
@@ -339,6 +409,13 @@ def _check_one(
                 twin.apply_action(action)
             if twin != state:
                 raise _fail(game, seed, step, "the clone and the original diverged on the same action")
+        # the game's own runs of nodes against the driver's steps (on clones: checked just now)
+        if step % 4 == 1:
+            nxt = state.current_player()
+            if nxt == CHANCE:
+                _check_chance_run(game, seed, step, state)
+            elif nxt == SIMULTANEOUS:
+                _check_joint_run(game, seed, step, state)
         # JSON round trip every 2^k steps
         if step == next_round_trip:
             next_round_trip *= 2

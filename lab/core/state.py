@@ -240,6 +240,40 @@ class State:
             return None
         return {p: legal[picks[p](len(legal))] for p, legal in zip(acting, lists, strict=True)}
 
+    def _run_joint(self, picks: Sequence[Callable[[int], int]], push: Callable[[HistoryItem], None],
+                   limit: int) -> int:
+        """Play simultaneous nodes one after another for the driver, every seat random; return
+        how many were played (0: none, the driver plays the node itself).
+
+        Optional, as :meth:`_pick_joint`: a game whose joint nodes come in long runs (the
+        passes of a hand) may override it to play them without the driver's calls between.
+        Each node played must be exactly what the driver does: the joint action
+        :meth:`_pick_joint` gives for ``picks``, ``push(HistoryItem(SIMULTANEOUS, joint))`` with
+        the seats' actions in seat order, then :meth:`_apply_actions`. It must stop before a
+        node it does not play this way and while ``len(history) >= limit`` (the driver then
+        raises for the game's length). Called only by a driver whose seats are all random,
+        with no house rules and no ``on_step``; :func:`lab.core.conformance.check_game` plays
+        it against the driver's own steps.
+        """
+        return 0
+
+    def _run_chance(self, draw: Callable[[Sequence[tuple[Any, float]], str], Any],
+                    push: Callable[[HistoryItem], None], limit: int) -> int:
+        """Play chance nodes one after another for the driver; return how many were played (0:
+        none, the driver plays the node itself).
+
+        Optional, as :meth:`_run_joint`: a game whose chance nodes come in runs (a deal of
+        many cards, one node each) may play them itself. Each node played must be exactly what
+        the driver does: ``outcome = draw(outcomes, stream)`` with the node's
+        :meth:`_chance_outcomes` (the same outcomes, in the same order) and its
+        :meth:`chance_stream`, ``push(HistoryItem(CHANCE, outcome))``, then
+        :meth:`_apply_action`; stopping before a node it does not play this way and while
+        ``len(history) >= limit``. Called only by a driver with no house rules and no
+        ``on_step``; :func:`lab.core.conformance.check_game` plays it against the driver's own
+        steps.
+        """
+        return 0
+
     def explain_illegal(self, player: int, action: Action) -> str | None:
         """Optional: a game-specific reason why ``action`` is not legal (else a generic one)."""
         return None

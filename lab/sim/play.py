@@ -107,6 +107,13 @@ def play(
     # makes no reference cycle that must be collected before the game ends (any is collected
     # once it has ended); agents, which may, play with the collector on.
     all_random = all(pick is not None for pick in picks)
+    # a game that plays its runs of random joint nodes itself (State._run_joint): only when the
+    # driver records each step in line and nothing watches the steps
+    run_joint = (state._run_joint if all_random and inline and on_step is None
+                 and cls._run_joint is not State._run_joint else None)
+    # and its runs of chance nodes (State._run_chance)
+    run_chance = (state._run_chance if inline and on_step is None
+                  and cls._run_chance is not State._run_chance else None)
     collecting = gc.isenabled() and all_random
     if collecting:
         gc.disable()
@@ -127,10 +134,14 @@ def play(
                         _ask(seats[cur], state, cur, legal, agent_rngs[cur])  # raises: no legal action
                     action = legal[pick(len(legal))]
             elif cur == CHANCE:
+                if run_chance is not None and run_chance(draw, push, limit):
+                    continue
                 action = draw(outcomes_of(), stream_of())
             elif cur == TERMINAL:
                 return state
             else:  # SIMULTANEOUS: a joint action, applied by the state
+                if run_joint is not None and run_joint(picks, push, limit):
+                    continue
                 # every seat random: the state picks the joint action (State._pick_joint)
                 action = pick_joint(picks) if all_random else None
                 if action is None:

@@ -6,12 +6,12 @@ logs its clause ID.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from operator import sub
 from typing import TYPE_CHECKING, Any
 
 from lab.core.actions import Action
-from lab.core.state import CHANCE, SIMULTANEOUS, TERMINAL, State
+from lab.core.state import CHANCE, SIMULTANEOUS, TERMINAL, HistoryItem, State, _new_item
 from lab.games.fiemme_cembra import components as C
 from lab.games.fiemme_cembra.hands import (
     COMPOSITION_KEYS,
@@ -125,7 +125,7 @@ class FiemmeCembraState(StateViews, State):
         self.flip_slot = -1
         #: this hand's passes (FC-P2/FC-P3): each pass's discards by seat, from which every
         #: seat's record of what it passed and received derives (see ``my_passes``) ...
-        self._plog: list[dict[int, Action]] = []
+        self._plog: list[tuple[Action, ...]] = []  # each pass's discards, in seat order
         #: ... or the records themselves, ``(my_passes, my_receipts)``, once handed out for
         #: editing, set, or when a pass table is no permutation; None: they derive from the log
         self._records: tuple[list[list[int]], list[list[int]]] | None = (
@@ -513,44 +513,71 @@ class FiemmeCembraState(StateViews, State):
 
     def _pass(self, discards: Mapping[int, Action]) -> None:
         """FC-P2/FC-P3: all discard face down, then all pass along the seats graph at once."""
+        self._passes((tuple(map(discards.__getitem__, _SEATS[self.n])),))
+
+    def _passes(self, joints: Iterable[tuple[Action, ...]]) -> None:
+        """FC-P2/FC-P3 for each joint discard of ``joints`` (each seat's, in seat order) in turn,
+        while the hand is in the pass phase: the cards move along the pass table, then FC-P3's
+        count and event, FC-P4's closers and the pass limit (:meth:`_close_or_void`).
+
+        One pass or a run of them (:meth:`_run_joint`, whose generator pushes each pass's
+        history item before it is applied here, as the driver does)."""
         game = self.game
-        tables = game.pass_tables
-        k = self.passes % len(tables)
-        table = tables[k]
-        keys, records = self.hkeys, self._records
-        if records is None and keys is not None:
-            # the tables are permutations and the hands keyed: the pass is logged once (not per
-            # seat) and moves the keys only (the lists are decoded when read: ``_hands``)
-            self._plog.append(dict(discards))  # (a copy: the caller's dict is not the log's)
-            self._hand_lists = None
-            for p, a in discards.items():  # counts only: discarding all first changes nothing
-                w = WEIGHTS[a[1][0]]  # an exact int: checked, or taken from the legal actions
-                keys[p] -= w
-                keys[table[p]] += w
-        elif records is None:
-            self._plog.append(dict(discards))
-            hands = self._hands
-            for p, a in discards.items():
+        tables, names, stats = game.pass_tables, game.pass_names, self.stats
+        n_tables, limit, record = len(tables), game.pass_limit, self._record
+        default = game.rules.closes is closes  # FC-P4 rule point (see _close_or_void)
+        for joint in joints:
+            passes, keys = self.passes, self.hkeys
+            table = tables[passes % n_tables]
+            if self._records is None and keys is not None:
+                # the tables are permutations and the hands keyed: the pass is logged once (not
+                # per seat) and moves the keys only (the lists are decoded when read: ``_hands``)
+                self._plog.append(joint)
+                self._hand_lists = None
+                for p, a in enumerate(joint):  # counts only: discarding all first changes nothing
+                    w = WEIGHTS[a[1][0]]  # an exact int: checked, or taken from the legal actions
+                    keys[p] -= w
+                    keys[table[p]] += w
+            else:
+                self._move_cards(joint, table)
+            self.passes = passes = passes + 1
+            stats["passes"] += 1
+            record("FC-P3", "passed", {"number": passes, "direction": names[(passes - 1) % n_tables]}, None)
+            # mostly nobody closes (under the default rule only the key FULL_KEY can) and the
+            # hand goes on: nothing more to do
+            if not default or keys is None or FULL_KEY in keys or passes >= limit:
+                self._close_or_void(keys)
+                if self.phase != P_PASS:
+                    return
+
+    def _move_cards(self, joint: tuple[Action, ...], table: Sequence[int]) -> None:
+        """:meth:`_passes`' cards when the hands' lists are kept: each seat's discard to
+        ``table[seat]``, in the lists, the kept records (and the keys, if any)."""
+        hands, keys, records = self._hands, self.hkeys, self._records
+        if records is None:
+            self._plog.append(joint)
+            for p, a in enumerate(joint):
                 t = a[1][0]
                 hands[p][t] -= 1
                 hands[table[p]][t] += 1
-        else:
-            hands = self._hands
-            passed, received = records
-            for p, a in discards.items():
-                t = a[1][0]
-                hands[p][t] -= 1
-                passed[p].append(t)
-                q = table[p]
-                hands[q][t] += 1
-                received[q].append(t)
-                if keys is not None:
-                    w = WEIGHTS[t]
-                    keys[p] -= w
-                    keys[q] += w
-        self.passes = passes = self.passes + 1
-        self.stats["passes"] += 1
-        self._record("FC-P3", "passed", {"number": passes, "direction": game.pass_names[k]}, None)
+            return
+        passed, received = records
+        for p, a in enumerate(joint):
+            t = a[1][0]
+            hands[p][t] -= 1
+            passed[p].append(t)
+            q = table[p]
+            hands[q][t] += 1
+            received[q].append(t)
+            if keys is not None:
+                w = WEIGHTS[t]
+                keys[p] -= w
+                keys[q] += w
+
+    def _close_or_void(self, keys: list[int] | None) -> None:
+        """After a pass: FC-P4's closers (the race follows), else the pass limit voids the hand."""
+        game = self.game
+        passes = self.passes
         rule = game.rules.closes  # FC-P4 rule point: one of each type
         if rule is closes and keys is not None:
             # the default rule (no type missing) on keyed hands (0 or 5 cards): only the hand
@@ -571,6 +598,39 @@ class FiemmeCembraState(StateViews, State):
             self.hand_in_round += 1
             self.stats["hands"] += 1
             self._start_hand()
+
+    def _run_joint(self, picks: Sequence[Callable[[int], int]], push: Callable[[HistoryItem], None],
+                   limit: int) -> int:
+        """The driver's FC-P2/FC-P3 passes, every seat random, one after another while the hands
+        are keyed: :meth:`_passes` fed by :meth:`_random_joints`, without the driver's calls
+        between passes.
+
+        Only while ``_legal_actions`` and ``_apply_actions`` are this class's own (as
+        :meth:`_pick_joint`)."""
+        cls = type(self)
+        if self.phase != P_PASS or cls._legal_actions is not _OWN_LEGAL or cls._apply_actions is not _OWN_APPLY:
+            return 0
+        start = len(self._history)
+        self._passes(self._random_joints(picks, push, limit))
+        return len(self._history) - start
+
+    def _random_joints(self, picks: Sequence[Callable[[int], int]], push: Callable[[HistoryItem], None],
+                       limit: int) -> Iterator[tuple[Action, ...]]:
+        """The driver's joint discards of :meth:`_run_joint`: each seat's
+        ``DISCARDS_BY_KEY[key][pick(n)]`` (what :meth:`_pick_joint` gives), its history item
+        pushed, while every hand is keyed and holds cards and the game may grow."""
+        history, by_key = self._history, DISCARDS_BY_KEY
+        while True:
+            keys = self.hkeys
+            if keys is None or 0 in keys or len(history) >= limit:
+                return
+            chosen = []
+            for key, pick in zip(keys, picks, strict=False):  # (a loop: a comprehension is a call)
+                row = by_key[key]
+                chosen.append(row[pick(len(row))])
+            joint = tuple(chosen)
+            push(_new_item(HistoryItem, (SIMULTANEOUS, joint)))
+            yield joint
 
     def hand_order(self, slaps: Mapping[int, tuple[int, bool]]) -> list[int]:
         """FC-P5: the order hands land on the deck, from the submitted reaction times.
@@ -850,3 +910,4 @@ class FiemmeCembraState(StateViews, State):
 
 
 _OWN_LEGAL = FiemmeCembraState._legal_actions
+_OWN_APPLY = FiemmeCembraState._apply_actions

@@ -20,7 +20,7 @@ from typing import Any
 from lab.boards.cubes import FACE_NAMES, FACE_VECTORS, Cell, direction
 from lab.core.actions import Action
 from lab.core.chance import WeightedTable
-from lab.core.state import CHANCE, TERMINAL, State
+from lab.core.state import CHANCE, TERMINAL, HistoryItem, State, _new_item
 from lab.games.memm.components import COLOURS, N_CUBES, ROMAN
 from lab.games.memm.rules import MemmGame
 
@@ -106,6 +106,26 @@ class MemmState(State):
     def chance_stream(self) -> str:
         """The deal and the colour die draw from separate streams."""
         return "deal" if self.phase == _DEAL else "roll"
+
+    def _run_chance(self, draw: Callable[[Sequence[tuple[Any, float]], str], Any],
+                    push: Callable[[HistoryItem], None], limit: int) -> int:
+        """The driver's MM-1 deal, one chance node per cube, played here one after another:
+        each node's :meth:`_chance_outcomes` drawn from the ``"deal"`` stream, its history item,
+        then :meth:`_apply_action`, without the driver's calls between deals.
+
+        Only while ``_chance_outcomes`` and ``chance_stream`` are this class's own."""
+        cls = type(self)
+        if self.phase != _DEAL or cls._chance_outcomes is not _OWN_OUTCOMES or cls.chance_stream is not _OWN_STREAM:
+            return 0
+        history, apply, played = self._history, self._apply_action, 0
+        while self.phase == _DEAL and len(history) < limit:
+            # what _chance_outcomes gives, the flags not copied: the table is drawn from at once,
+            # before the deal edits them, and then dropped
+            outcome = draw(WeightedTable(_DEALS, self._undealt_flags, len(self.undealt), True), "deal")
+            push(_new_item(HistoryItem, (CHANCE, outcome)))
+            apply(outcome)
+            played += 1
+        return played
 
     def _legal_actions(self, player: int) -> list[Action]:
         if self._legal is None:
@@ -799,3 +819,5 @@ def describe_cube(body: tuple[int, ...]) -> str:
 
 
 _OWN_LEGAL = MemmState._legal_actions
+_OWN_OUTCOMES = MemmState._chance_outcomes
+_OWN_STREAM = MemmState.chance_stream
