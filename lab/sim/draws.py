@@ -63,35 +63,68 @@ def _hand_back(bits: np.random.BitGenerator, has: bool, kept: int) -> None:
     bits.state = state
 
 
+#: raw outputs pulled ahead at once: the first block, and the largest (each next one four times
+#: the last): a game of a few dozen picks pulls little it does not use, a long one pays the
+#: bit generator's call about once per hundred outputs
+_AHEAD_FIRST, _AHEAD_MAX = 16, 256
+
+
 def _bounded_draws(bits: np.random.BitGenerator, has: bool, kept: int) -> tuple[Callable[[int], int], Callable[[], tuple[bool, int]]]:
-    """The draw function of :class:`IndexDraws` and a function that reads its kept half."""
+    """The draw function of :class:`IndexDraws` and a function that reads its kept half.
+
+    The raw outputs are pulled ahead in blocks (``random_raw(size)`` gives the numbers that as
+    many ``random_raw()`` calls give; a call costs more than reading a list); whenever the
+    Generator's state is read or handed back, the outputs not used are given back first
+    (``advance`` by minus their number: PCG64's period is 2**128, so that is exact)."""
     raw = bits.random_raw
+    block: list[int] = []
+    pos, size = 0, _AHEAD_FIRST
+
+    def give_back_unused() -> None:
+        nonlocal block, pos
+        if pos < len(block):
+            bits.advance(pos - len(block))
+        block, pos = [], 0
+
+    def next64() -> int:  # the next raw output, a new block pulled when this one is used up
+        nonlocal block, pos, size
+        if pos == len(block):
+            block, pos = raw(size).tolist(), 0
+            size = min(4 * size, _AHEAD_MAX)
+        r = block[pos]
+        pos += 1
+        return r
 
     def next32() -> int:  # PCG64's next_uint32: the lower half of a new output, then the upper
         nonlocal has, kept
         if has:
             has = False
             return kept
-        r = raw()
+        r = next64()
         has, kept = True, r >> 32
         return r & _U32
 
     def draw(n: int) -> int:
-        nonlocal has, kept
+        nonlocal has, kept, pos
         if n == 1:
             return 0  # numpy draws nothing for a one-value range
         if n > _U32:
+            give_back_unused()
             _hand_back(bits, has, kept)
             value = int(np.random.Generator(bits).integers(n))
             state = bits.state
             has, kept = bool(state["has_uint32"]), int(state["uinteger"])
             return value
-        # numpy's buffered_bounded_lemire_uint32 (the first next32 inlined)
+        # numpy's buffered_bounded_lemire_uint32 (the first next32 and next64 inlined)
         if has:
             has = False
             m = kept * n
         else:
-            r = raw()
+            if pos < len(block):
+                r = block[pos]
+                pos += 1
+            else:
+                r = next64()
             has, kept = True, r >> 32
             m = (r & _U32) * n
         leftover = m & _U32
@@ -103,6 +136,7 @@ def _bounded_draws(bits: np.random.BitGenerator, has: bool, kept: int) -> tuple[
         return m >> 32
 
     def read() -> tuple[bool, int]:
+        give_back_unused()  # (the caller hands the half back to a Generator where the draws left it)
         return has, kept
 
     return draw, read

@@ -30,7 +30,7 @@ import hashlib
 import math
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from itertools import compress
+from itertools import compress, islice
 from operator import itemgetter, neg, truediv
 from typing import Any
 
@@ -331,9 +331,10 @@ class _Batch:
         #: tables (id(tuple) -> tuple) drawn once with no winners computed
         self.once: dict[int, int] = {}
         self.once_tables: dict[int, Any] = {}
-        #: id(table of a WeightedTable) -> (the table, per key a row: each outcome's hash, or its -log(u))
-        self.hash_rows: dict[int, tuple[Any, list[list[int]]]] = {}
-        self.log_rows: dict[int, tuple[Any, list[list[float]]]] = {}
+        #: id(table of a WeightedTable) -> (the table, :meth:`_table_rows`: the outcomes by hash
+        #: per key and the hashes, or the -log(u) array)
+        self.hash_rows: dict[int, tuple[Any, tuple[list[list[int]], np.ndarray]]] = {}
+        self.log_rows: dict[int, tuple[Any, np.ndarray]] = {}
 
     def release(self) -> None:
         """Rewind the bit generator to just after the numbers drawn so far."""
@@ -434,20 +435,21 @@ class _Batch:
         table, weights = outcomes.table, outcomes.weights
         if outcomes.equal:
             entry = self.hash_rows.get(id(table))  # (_table_rows, its usual case in line)
-            row = (entry[1] if entry is not None and entry[0] is table else self._table_rows(table, False))[j]
-            members = list(compress(row, weights))
-            best = max(members)
-            if len(members) < _VECTOR_FROM:
-                return table[row.index(best)]
-            members.remove(best)
-            t_best = -math.log(((best >> 11) + 0.5) / 9007199254740992.0)
-            t_second = -math.log(((max(members) >> 11) + 0.5) / 9007199254740992.0)
+            orders, hashes = entry[1] if entry is not None and entry[0] is table else self._table_rows(table, False)
+            # the members by hash, largest first: the first two with a weight
+            order = orders[j]
+            best = list(islice(compress(order, map(weights.__getitem__, order)), 2))
+            if len(weights) - weights.count(0) < _VECTOR_FROM:
+                return table[best[0]]
+            t_best = -math.log(((int(hashes[j, best[0]]) >> 11) + 0.5) / 9007199254740992.0)
+            t_second = -math.log(((int(hashes[j, best[1]]) >> 11) + 0.5) / 9007199254740992.0)
             if t_second > t_best * (1.0 + _TIE_MARGIN):
-                return table[row.index(best)]
+                return table[best[0]]
         else:
             entry = self.log_rows.get(id(table))
             rows = entry[1] if entry is not None and entry[0] is table else self._table_rows(table, True)
-            rates = list(map(truediv, weights, rows[j]))
+            # (the row read out of the array at each draw: fresh floats, next to each other)
+            rates = list(map(truediv, weights, rows[j].tolist()))
             best = max(rates)
             k = rates.index(best)
             rates[k] = 0.0
@@ -456,9 +458,11 @@ class _Batch:
         self.pos = j
         return self.draw(outcomes.pairs())
 
-    def _table_rows(self, table: tuple[Any, ...], logs: bool) -> list[Any]:
-        """Per key of the batch, the hash (``logs`` False) or ``-log(u)`` (True, as
-        :func:`_race_hashed` computes it) of every outcome of ``table``, computed at once."""
+    def _table_rows(self, table: tuple[Any, ...], logs: bool) -> Any:
+        """For every outcome of ``table`` under every key of the batch, computed at once: with
+        ``logs``, ``-log(u)`` (as :func:`_race_hashed` computes it) as an array, a row per key;
+        else the hashes as an array and, per key, the outcomes' positions by hash, largest
+        first (the first of equal hashes first, as ``max`` finds them)."""
         cache = self.log_rows if logs else self.hash_rows
         entry = cache.get(id(table))
         if entry is None or entry[0] is not table:
@@ -468,7 +472,10 @@ class _Batch:
                     _TABLE_IDS.clear()
                 ids = _TABLE_IDS[id(table)] = (table, np.array([outcome_id(o) for o in table], dtype=np.uint64)[None, :])
             h = _mix_array(self.keys[:, None] ^ ids[1])
-            entry = cache[id(table)] = (table, (-np.log(_uniform_array(h))).tolist() if logs else h.tolist())
+            if logs:
+                entry = cache[id(table)] = (table, -np.log(_uniform_array(h)))
+            else:  # (~h: the largest hash first; a stable sort keeps equal ones in table order)
+                entry = cache[id(table)] = (table, (np.argsort(~h, axis=1, kind="stable").tolist(), h))
         return entry[1]
 
     def _equal_big(self, outcomes: Sequence[tuple[Any, float]], j: int) -> Any:
