@@ -300,53 +300,6 @@ def test_a_game_longer_than_it_declared_stops_with_a_rules_bug(monkeypatch: pyte
         lab.play(game, None, seed=0)
 
 
-def _played(game: Any, seeds: range) -> list[tuple[Any, Any, Any]]:
-    """History, events and full state of random games of ``game``, one per seed."""
-    out = []
-    for s in seeds:
-        state = lab.play(game, None, seed=s)
-        out.append((state.history(), state.events, state.full_state()))
-    return out
-
-
-@pytest.mark.parametrize("params", [{"hand_limit": 40}, {"penalty_timing": "each_hand", "hand_limit": 40},
-                                    {"pass_direction": "alternate", "players": 3, "hand_limit": 40},
-                                    {"mode": "memory_proposal", "hand_limit": 40}])
-def test_the_games_runs_of_passes_play_what_the_driver_plays(monkeypatch: pytest.MonkeyPatch,
-                                                             params: dict[str, Any]) -> None:
-    """Fiemme–Cembra's FC-P2/FC-P3 passes played as a run (``State._run_joint``) against the
-    driver's own steps, one joint node at a time: the same games, event for event."""
-    from lab.core.state import State
-    from lab.games.fiemme_cembra.state import FiemmeCembraState
-
-    game = lab.load("fiemme_cembra", **params)
-    runs: list[int] = []
-    right = FiemmeCembraState._run_joint
-
-    def counted(self: Any, picks: Any, push: Any, limit: int) -> int:
-        runs.append(right(self, picks, push, limit))
-        return runs[-1]
-
-    monkeypatch.setattr(FiemmeCembraState, "_run_joint", counted)
-    fast = _played(game, range(3))
-    assert runs and max(runs) > 1  # runs of several passes were played
-    monkeypatch.setattr(FiemmeCembraState, "_run_joint", State._run_joint)
-    assert _played(game, range(3)) == fast
-
-
-def test_memms_deal_as_a_run_plays_what_the_driver_plays(monkeypatch: pytest.MonkeyPatch) -> None:
-    """memm's MM-1 deal played as a run (``State._run_chance``, the 36 deals at once) against
-    the driver's own steps: the same games, event for event."""
-    from lab.core.state import State
-
-    for players in (2, 3, 4):
-        game = lab.load("memm", players=players)
-        fast = _played(game, range(4))
-        with monkeypatch.context() as m:
-            m.setattr(MemmState, "_run_chance", State._run_chance)
-            assert _played(game, range(4)) == fast
-
-
 def test_runs_are_not_played_for_an_observer_or_a_thinking_seat(monkeypatch: pytest.MonkeyPatch) -> None:
     """``on_step`` sees every step, and a seat that is not random decides at every joint node:
     the driver then plays those node by node (a run would skip them). (A run of chance nodes

@@ -3,6 +3,8 @@ a from-scratch recomputation at every step of many seeded games."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 
@@ -396,3 +398,70 @@ def test_FC_P3_a_pass_of_hands_without_keys_moves_the_lists_and_logs_it() -> Non
     assert s.hands == [[2, 1, 1, 1, 1], [1, 1, 1, 1, 1], [1, 1, 0, 0, 3], [5, 0, 1, 0, 0]]
     assert [s.passes_of(p) for p in range(4)] == [[0], [4], [2], [0]]
     assert [s.receipts_of(p) for p in range(4)] == [[0], [0], [4], [2]]
+
+
+def _played(game: lab.Game, seeds: range) -> list[tuple[Any, Any, Any]]:
+    """History, events and full state of random games of ``game``, one per seed."""
+    out = []
+    for s in seeds:
+        state = lab.play(game, None, seed=s)
+        out.append((state.history(), state.events, state.full_state()))
+    return out
+
+
+@pytest.mark.parametrize("params", [{"hand_limit": 40}, {"penalty_timing": "each_hand", "hand_limit": 40},
+                                    {"pass_direction": "alternate", "players": 3, "hand_limit": 40},
+                                    {"mode": "memory_proposal", "hand_limit": 40}])
+def test_FC_P2_FC_P3_runs_of_passes_play_what_the_driver_plays(monkeypatch: pytest.MonkeyPatch,
+                                                               params: dict[str, Any]) -> None:
+    """The passes played as runs (``State._run_joint``) against the driver's own steps, one
+    joint node at a time: the same games, event for event."""
+    from lab.core.state import State
+    from lab.games.fiemme_cembra.state import FiemmeCembraState
+
+    game = lab.load("fiemme_cembra", **params)
+    runs: list[int] = []
+    right = FiemmeCembraState._run_joint
+
+    def counted(self: Any, picks: Any, push: Any, limit: int) -> int:
+        runs.append(right(self, picks, push, limit))
+        return runs[-1]
+
+    monkeypatch.setattr(FiemmeCembraState, "_run_joint", counted)
+    fast = _played(game, range(3))
+    assert runs and max(runs) > 1  # runs of several passes were played
+    monkeypatch.setattr(FiemmeCembraState, "_run_joint", State._run_joint)
+    assert _played(game, range(3)) == fast
+
+
+def _at_a_pass(game: lab.Game, seed: int = 0) -> Any:
+    state = game.new_initial_state()
+    rng = np.random.default_rng(seed)
+    while state.phase != P_PASS:
+        outcomes = state.chance_outcomes()
+        state.apply_action(outcomes[int(rng.integers(len(outcomes)))][0])
+    return state
+
+
+def test_FC_P3_a_run_of_passes_stops_at_its_limit_and_plays_only_passes() -> None:
+    """A run given room for two more history entries plays two passes, logging each as the
+    driver would (history item, FC-P3 event with its number); a run at a node that is not a
+    pass, or with a replaced legal list, plays nothing."""
+    game = lab.load("fiemme_cembra", hand_limit=40)
+    state = _at_a_pass(game)
+    start = len(state.history())
+    picks = [lambda n: 0] * game.num_players()
+    assert state._run_joint(picks, state._history.append, start + 2) == 2
+    assert [h.player for h in state.history()[start:]] == [SIMULTANEOUS, SIMULTANEOUS]
+    passed = [e for e in state.events if e.kind == "passed"]
+    assert [e.data["number"] for e in passed] == [1, 2] and state.passes == 2
+    dealing = game.new_initial_state()
+    assert dealing._run_joint(picks, dealing._history.append, 10**6) == 0 and not dealing.history()
+
+    class Replaced(type(state)):  # type: ignore[misc]
+        def _legal_actions(self, player: int) -> Any:  # (a test's replaced list: the same one)
+            return super()._legal_actions(player)
+
+    other = _at_a_pass(game)
+    other.__class__ = Replaced
+    assert other._run_joint(picks, other._history.append, 10**6) == 0

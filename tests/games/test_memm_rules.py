@@ -457,3 +457,29 @@ def test_MM_2_placements_are_those_of_a_brute_force_search_cold_or_warm(match: s
             checked += 1
         state.apply_action(warm[int(rng.integers(len(warm)))])
     assert checked == 8
+
+
+def test_MM_1_the_deal_as_a_run_plays_what_the_driver_plays(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The 36 deals played as one run (``State._run_chance``) against the driver's own steps,
+    one chance node at a time: the same games, event for event; a run stops at its limit."""
+    from lab.core.state import State
+    from lab.sim.streams import ChanceStreams
+
+    def played(game: lab.Game) -> list[Any]:
+        return [(s.history(), s.events, s.full_state()) for s in (lab.play(game, None, seed=k) for k in range(4))]
+
+    for players in (2, 3, 4):
+        game = lab.load("memm", players=players)
+        fast = played(game)
+        with monkeypatch.context() as m:
+            m.setattr(MemmState, "_run_chance", State._run_chance)
+            assert played(game) == fast
+    game = lab.load("memm", players=2)
+    state = game.new_initial_state()
+    streams = ChanceStreams(np.random.SeedSequence(1))
+    assert state._run_chance(streams.draw, state._history.append, 5) == 5
+    assert [h.player for h in state.history()] == [CHANCE] * 5
+    assert [e.data["player"] for e in state.events if e.kind == "deal"] == [0, 1, 0, 1, 0]
+    assert state._run_chance(streams.draw, state._history.append, 10**6) == 31
+    assert state.current_player() == CHANCE and state.chance_stream() == "roll"
+    assert state._run_chance(streams.draw, state._history.append, 10**6) == 0  # the roll: not a deal
