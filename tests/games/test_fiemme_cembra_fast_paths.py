@@ -465,3 +465,16 @@ def test_FC_P3_a_run_of_passes_stops_at_its_limit_and_plays_only_passes() -> Non
     other = _at_a_pass(game)
     other.__class__ = Replaced
     assert other._run_joint(picks, other._history.append, 10**6) == 0
+
+
+def test_FC_P2_a_run_of_passes_leaves_hands_without_keys_or_an_empty_hand_to_the_driver() -> None:
+    """Odd hands (no keys) and an empty hand (key 0, no discard): the run plays nothing and
+    asks no seat; the driver's own steps take those passes."""
+    s = _at_a_pass(lab.load("fiemme_cembra", hand_limit=40))
+    asked: list[int] = []
+    for hands in ([[2, 1, 1, 1, 1], [0, 1, 1, 1, 2], [1, 1, 1, 0, 2], [6, 0, 0, 0, 0]],
+                  [[0, 0, 0, 0, 0], [0, 1, 1, 1, 2], [1, 1, 1, 0, 2], [1, 1, 1, 0, 2]]):
+        s.hands = hands
+        assert (s.hkeys is None) == (hands[0][0] == 2)
+        assert s._run_joint([asked.append] * 4, s._history.append, 10**6) == 0
+    assert asked == [] and s.passes == 0

@@ -483,3 +483,23 @@ def test_MM_1_the_deal_as_a_run_plays_what_the_driver_plays(monkeypatch: pytest.
     assert state._run_chance(streams.draw, state._history.append, 10**6) == 31
     assert state.current_player() == CHANCE and state.chance_stream() == "roll"
     assert state._run_chance(streams.draw, state._history.append, 10**6) == 0  # the roll: not a deal
+
+
+def test_MM_1_the_deal_is_left_to_the_driver_when_its_outcomes_or_stream_are_replaced() -> None:
+    """A subclass (or a test) that replaces the deal's outcomes or its stream gets the driver's
+    own steps: the run plays nothing."""
+    from lab.sim.streams import ChanceStreams
+
+    class OtherStream(MemmState):
+        def chance_stream(self) -> str:
+            return "other"
+
+    class OtherOutcomes(MemmState):
+        def _chance_outcomes(self) -> Any:
+            return super()._chance_outcomes()
+
+    for cls in (OtherStream, OtherOutcomes):
+        state = lab.load("memm", players=2).new_initial_state()
+        state.__class__ = cls
+        assert state._run_chance(ChanceStreams(np.random.SeedSequence(1)).draw, state._history.append, 10**6) == 0
+        assert not state.history()

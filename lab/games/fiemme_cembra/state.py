@@ -528,7 +528,8 @@ class FiemmeCembraState(StateViews, State):
         default = game.rules.closes is closes  # FC-P4 rule point (see _close_or_void)
         for joint in joints:
             passes, keys = self.passes, self.hkeys
-            table = tables[passes % n_tables]
+            k = passes % n_tables  # pass k of the schedule (its table and its name)
+            table = tables[k]
             if self._records is None and keys is not None:
                 # the tables are permutations and the hands keyed: the pass is logged once (not
                 # per seat) and moves the keys only (the lists are decoded when read: ``_hands``)
@@ -542,11 +543,11 @@ class FiemmeCembraState(StateViews, State):
                 self._move_cards(joint, table)
             self.passes = passes = passes + 1
             stats["passes"] += 1
-            record("FC-P3", "passed", {"number": passes, "direction": names[(passes - 1) % n_tables]}, None)
+            record("FC-P3", "passed", {"number": passes, "direction": names[k]}, None)
             # mostly nobody closes (under the default rule only the key FULL_KEY can) and the
             # hand goes on: nothing more to do
             if not default or keys is None or FULL_KEY in keys or passes >= limit:
-                self._close_or_void(keys)
+                self._close_or_void()
                 if self.phase != P_PASS:
                     return
 
@@ -574,10 +575,10 @@ class FiemmeCembraState(StateViews, State):
                 keys[p] -= w
                 keys[q] += w
 
-    def _close_or_void(self, keys: list[int] | None) -> None:
+    def _close_or_void(self) -> None:
         """After a pass: FC-P4's closers (the race follows), else the pass limit voids the hand."""
         game = self.game
-        passes = self.passes
+        passes, keys = self.passes, self.hkeys
         rule = game.rules.closes  # FC-P4 rule point: one of each type
         if rule is closes and keys is not None:
             # the default rule (no type missing) on keyed hands (0 or 5 cards): only the hand
@@ -625,9 +626,9 @@ class FiemmeCembraState(StateViews, State):
             if keys is None or 0 in keys or len(history) >= limit:
                 return
             chosen = []
-            for key, pick in zip(keys, picks, strict=False):  # (a loop: a comprehension is a call)
+            for p, key in enumerate(keys):  # (a loop: a comprehension is a call)
                 row = by_key[key]
-                chosen.append(row[pick(len(row))])
+                chosen.append(row[picks[p](len(row))])
             joint = tuple(chosen)
             push(_new_item(HistoryItem, (SIMULTANEOUS, joint)))
             yield joint
