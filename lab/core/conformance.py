@@ -409,8 +409,9 @@ def _check_one(
                 twin.apply_action(action)
             if twin != state:
                 raise _fail(game, seed, step, "the clone and the original diverged on the same action")
-        # the game's own runs of nodes against the driver's steps (on clones: checked just now)
-        if step % 4 == 1:
+        # the game's own runs of nodes against the driver's steps (on clones: checked just now);
+        # every 16th step, as the clone check (a run may play a whole pass phase, twice)
+        if step % 16 == 1:
             nxt = state.current_player()
             if nxt == CHANCE:
                 _check_chance_run(game, seed, step, state)
