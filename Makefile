@@ -1,5 +1,6 @@
 # rules-lab: two commands do all set-up on a fresh machine.
-#   make lab   - create .venv if missing, install the project editable, start JupyterLab on notebooks/
+#   make lab   - create .venv if missing, install the project editable (its hot modules compiled
+#                with mypyc: lab/native.py), start JupyterLab on notebooks/
 #   make test  - the same set-up, then the whole suite (unit, property, notebooks, browser)
 # Other targets: make bench, make notebooks, make golden, make lint, make app (playtest page),
 #   make mutants GAME=memcel (mutation testing of one game's rule modules; report in mutants/GAME/).
@@ -11,10 +12,12 @@ UV     := $(VENV)/bin/uv
 STAMP  := $(VENV)/.installed
 ROOT_FLAG := $(shell [ "$$(id -u)" = "0" ] && echo --allow-root)
 PYTEST_WORKERS ?= 2
+# the modules compiled with mypyc at install (lab/native.py): a change to one rebuilds
+NATIVE_SOURCES := $(shell grep -o '^ *"lab/[^"]*\.py",' lab/native.py | tr -d '", ')
 
 .PHONY: lab test setup browser lint bench notebooks golden clean app mutants
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py lab/native.py $(NATIVE_SOURCES)
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	@test -x $(UV) || { $(PY) -m pip --version >/dev/null 2>&1 || $(PY) -m ensurepip >/dev/null; \
 	  $(PY) -m pip install -q --disable-pip-version-check uv; }

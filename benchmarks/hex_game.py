@@ -25,14 +25,15 @@ tuple comparisons). Everything but the legal actions, the history and the events
 one byte array (copied with one ``memcpy``, no reference counting): the stones, the groups'
 edge bits, the union-find parents and the sorted empty cells, one after the other, as bytes on
 boards of up to 256 cells (``array('H')`` above). ``clone`` copies that array, the legal
-actions, the history and the events.
+actions, the history and the events; the state's fields are slots (no ``__dict__`` with the
+compiled engine, :mod:`lab.native`), so that is all it does.
 """
 
 from __future__ import annotations
 
 from array import array
 from bisect import bisect_left
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import lru_cache
 from typing import Any, NamedTuple
@@ -44,7 +45,7 @@ from lab.core import registry
 from lab.core.actions import Action, ActionSpec, Field
 from lab.core.game import Game
 from lab.core.params import ParamSpec
-from lab.core.state import TERMINAL, Event, State
+from lab.core.state import TERMINAL, State
 
 NAME = "bench_hex"
 STONES = (".", "x", "o")  # cell contents: empty, player 0, player 1
@@ -84,9 +85,6 @@ def hex_tables(size: int) -> HexTables:
     return HexTables(size, neighbours, (black, white), actions)
 
 
-_new_state = object.__new__
-
-
 def _cell_array(values: list[int]) -> bytearray | array[int]:
     """Small numbers (cells, stones, edge bits) as bytes on boards of up to 256 cells, else as
     unsigned shorts: either way copied by one ``memcpy``."""
@@ -100,6 +98,10 @@ def cell_name(cell: int, size: int) -> str:
 
 class HexState(State):
     """A position of Hex. See the module docstring for the rules and the data layout."""
+
+    # every field a slot: with State compiled (lab.native) a state has no ``__dict__`` at all,
+    # so ``clone`` is a few plain copies
+    __slots__ = ("_board", "_cur", "_edges", "_empty", "_n", "_nbrs", "_winner")
 
     def __init__(self, game: HexGame) -> None:
         super().__init__(game)
@@ -172,20 +174,15 @@ class HexState(State):
         return [] if self._winner < 0 else [self._winner]
 
     def clone(self) -> HexState:
-        d = self.__dict__.copy()  # the immutable fields, then fresh copies of the mutable ones
-        d["_history"] = self._history[:]
-        d["_events"] = self._events[:] if self._events else ()  # Hex logs nothing: see log()
-        d["_board"] = self._board[:]
-        d["_empty"] = self._empty[:]
-        new = _new_state(HexState)
-        new.__dict__ = d
+        new = self._copy_base()  # the game, the history and the events
+        new._board = self._board[:]
+        new._empty = self._empty[:]
+        new._cur = self._cur
+        new._winner = self._winner
+        new._nbrs = self._nbrs  # the board's tables: shared
+        new._edges = self._edges
+        new._n = self._n
         return new
-
-    def log(self, clause: str, kind: str, visible_to: Sequence[int] | None = None, **data: Any) -> Event:
-        """:meth:`State.log`; a clone of an event-less state shares an empty tuple until then."""
-        if type(self._events) is tuple:
-            self._events = list(self._events)
-        return super().log(clause, kind, visible_to, **data)
 
     # ------------------------------------------------------------------ views
     def board_rows(self) -> list[str]:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 __version__ = "0.1.0"
 
+from lab import native  # first: decides which build runs (compiled or sources), lab.native
 from lab.core.actions import Action, act
 from lab.core.errors import (
     ConformanceError,
@@ -65,6 +66,7 @@ from lab.stats.ladder import plot_ladder, skill_ladder  # search (#15): skill la
 from lab.tune import TuneResult, tune  # autopilot: the variant search
 
 __all__ = [
+    "native",
     "CHANCE",
     "Comparison",
     "SIMULTANEOUS",

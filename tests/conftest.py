@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import importlib.machinery
+from collections.abc import Iterator
 from pathlib import Path
+from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -30,3 +34,38 @@ def playout_bounds(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPat
     if GAME_TESTS in Path(str(request.node.path)).resolve().parents:
         return
     lower_defaults(monkeypatch.setattr)
+
+
+class _WholePatches(pytest.MonkeyPatch):
+    """``monkeypatch`` that refuses a patch compiled code would not see (:mod:`lab.native`): a
+    method of a compiled class, or a function of a compiled module, replaced. Compiled callers
+    call the original in C, so the patch would be seen by Python callers only: plant a wrong
+    rule through a subclass instead (:func:`tests.tools.plant.plant`)."""
+
+    def setattr(self, target: Any, name: Any, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
+        if not isinstance(target, str):  # (the "module.attr" form names no compiled target here)
+            _refuse_half_patch(target, name)
+        super().setattr(target, name, *args, **kwargs)
+
+
+def _refuse_half_patch(target: Any, name: str) -> None:
+    compiled_class = isinstance(target, type) and "__mypyc_attrs__" in vars(target)
+    if compiled_class and callable(getattr(target, name, None)):
+        msg = (f"{target.__name__}.{name} is compiled (lab.native): its compiled callers would not see "
+               "a patch; plant it through a subclass (tests.tools.plant.plant)")
+        raise TypeError(msg)
+    compiled_module = isinstance(target, ModuleType) and target.__name__.startswith("lab.") and str(
+        getattr(target, "__file__", "") or "").endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
+    if compiled_module:
+        old = getattr(target, name, None)
+        if callable(old) and getattr(old, "__module__", None) == target.__name__:
+            msg = (f"{target.__name__}.{name} is a function of a compiled module (lab.native): its compiled "
+                   "callers would not see a patch")
+            raise TypeError(msg)
+
+
+@pytest.fixture
+def monkeypatch() -> Iterator[pytest.MonkeyPatch]:
+    patches = _WholePatches()
+    yield patches
+    patches.undo()

@@ -13,6 +13,8 @@ import pytest
 
 import lab
 from lab.core.conformance import check_game, conformance_variants
+from lab.core.state import state_fields
+from tests.tools.plant import plant
 
 GAMES_PER_GAME = 200
 EXPECTED = ["memcel", "fiemme_cembra", "space_station", "memm"]
@@ -55,26 +57,19 @@ def test_every_game_of_the_mission_is_registered() -> None:
     assert set(lab.game_names()) == set(EXPECTED)
 
 
-def _plant_shared_list(state_cls: type) -> None:
-    """Replace ``clone`` with one that shares the first mutable list/dict/set with the original."""
-    honest = state_cls.clone
-
-    def leaky_clone(self):  # type: ignore[no-untyped-def]
-        twin = honest(self)
-        for key, value in vars(self).items():
-            if key not in ("_history", "_events", "game") and isinstance(value, list | dict | set | bytearray | np.ndarray):
-                setattr(twin, key, value)
-        return twin
-
-    state_cls.clone = leaky_clone
+def _leaky_clone(self):  # type: ignore[no-untyped-def]
+    """``clone``, but the copy shares every mutable list/dict/set with the original."""
+    twin = super(type(self), self).clone()  # (the honest clone of the planted class's base)
+    for key, value in state_fields(self).items():
+        if key not in ("_history", "_events", "game") and isinstance(value, list | dict | set | bytearray | np.ndarray):
+            setattr(twin, key, value)
+    return twin
 
 
 @pytest.mark.parametrize("name", lab.game_names())
 def test_conformance_catches_a_clone_that_shares_a_list(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     game = lab.load(name)
-    state_cls = type(game.new_initial_state())
-    monkeypatch.setattr(state_cls, "clone", state_cls.clone)  # restored after the test
-    _plant_shared_list(state_cls)
+    plant(monkeypatch, game, clone=_leaky_clone)
     with pytest.raises(lab.ConformanceError, match="clone|diverged"):
         check_game(game, n_games=5, seed=3)
 
@@ -83,12 +78,11 @@ def test_conformance_catches_a_clone_that_shares_a_list(name: str, monkeypatch: 
 def test_conformance_catches_an_apply_that_ignores_illegality(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """A state whose legality check is bypassed must be caught by the illegal-action probe."""
     game = lab.load(name)
-    state_cls = type(game.new_initial_state())
 
     def accept_anything(self, action):  # type: ignore[no-untyped-def]
         action = self.coerce_action(action)
         self._history.append(lab.core.state.HistoryItem(self.current_player(), action))
 
-    monkeypatch.setattr(state_cls, "apply_action", accept_anything)
+    plant(monkeypatch, game, apply_action=accept_anything)
     with pytest.raises(lab.ConformanceError, match="illegal action .* was accepted|changed the state"):
         check_game(game, n_games=3, seed=5)

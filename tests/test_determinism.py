@@ -18,6 +18,7 @@ import lab
 from lab.core.conformance import check_game
 from tests.tools import make_golden as mg
 from tests.tools.fingerprint import fingerprints, play_with_reload
+from tests.tools.plant import plant
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -77,8 +78,7 @@ def test_shuffled_legal_actions_are_caught(game_name: str, monkeypatch: pytest.M
         pytest.skip(f"{game_name}: no decision with two or more legal actions")
     game = lab.load(game_name)
     corpus = mg.load_corpus(game_name) if mg.golden_path(game_name).exists() else mg.build_corpus(game_name)
-    state_cls = type(game.new_initial_state())
-    honest = state_cls._legal_actions
+    honest = type(game.new_initial_state())._legal_actions
     unseeded = random.Random()
 
     def shuffled(self, player):  # type: ignore[no-untyped-def]
@@ -86,7 +86,7 @@ def test_shuffled_legal_actions_are_caught(game_name: str, monkeypatch: pytest.M
         unseeded.shuffle(actions)
         return actions
 
-    monkeypatch.setattr(state_cls, "_legal_actions", shuffled)
+    plant(monkeypatch, game, _legal_actions=shuffled)
     # caught as nondeterminism, as legal actions that change between two calls (the aliasing
     # check asks twice), or as codes that no longer round-trip: each is the planted bug
     with pytest.raises(lab.ConformanceError, match=r"nondeterminism|legal_actions\(|does not round-trip"):

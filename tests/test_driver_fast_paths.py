@@ -27,6 +27,7 @@ from lab.sim.streams import (
     _stream_key,
     race,
 )
+from tests.tools.plant import plant
 
 
 def _outcomes(i: int) -> Any:
@@ -222,9 +223,10 @@ def test_a_wrong_pick_action_fails_conformance(monkeypatch: pytest.MonkeyPatch) 
     def off_by_one(self: MemmState, player: int, pick: Any) -> Any:
         return right(self, player, lambda n: min(pick(n) + 1, n - 1))
 
-    monkeypatch.setattr(MemmState, "_pick_action", off_by_one)
+    game = lab.load("memm", players=2)
+    plant(monkeypatch, game, _pick_action=off_by_one)
     with pytest.raises(ConformanceError, match=r"_pick_action\(\) asked for"):
-        check_game(lab.load("memm", players=2))
+        check_game(game)
 
 
 @pytest.mark.parametrize("wrong", ["off_by_one", "another_seats_card"])
@@ -241,20 +243,20 @@ def test_a_wrong_joint_pick_fails_conformance(monkeypatch: pytest.MonkeyPatch, w
         out = right(self, picks)
         return None if out is None else {**out, 0: out[1]} if 1 in out and out[1] != out[0] else out
 
-    monkeypatch.setattr(FiemmeCembraState, "_pick_joint", planted)
+    game = lab.load("fiemme_cembra")
+    plant(monkeypatch, game, _pick_joint=planted)
     with pytest.raises(ConformanceError, match=r"_pick_joint\(\) gave"):
-        check_game(lab.load("fiemme_cembra"), n_games=2)
+        check_game(game, n_games=2)
 
 
 def test_the_joint_pick_plays_what_the_seat_by_seat_pick_plays(monkeypatch: pytest.MonkeyPatch) -> None:
     """The driver's joint pick at simultaneous nodes (Fiemme–Cembra's own) against the base
     class's, seat by seat: the same games."""
     from lab.core.state import State
-    from lab.games.fiemme_cembra.state import FiemmeCembraState
 
     game = lab.load("fiemme_cembra", hand_limit=40)
     fast = [lab.play(game, None, seed=s).history() for s in range(3)]
-    monkeypatch.setattr(FiemmeCembraState, "_pick_joint", State._pick_joint)
+    plant(monkeypatch, game, _pick_joint=State._pick_joint)
     assert [lab.play(game, None, seed=s).history() for s in range(3)] == fast
 
 
@@ -304,11 +306,10 @@ def test_runs_are_not_played_for_an_observer_or_a_thinking_seat(monkeypatch: pyt
     """``on_step`` sees every step, and a seat that is not random decides at every joint node:
     the driver then plays those node by node (a run would skip them). (A run of chance nodes
     may go on beside a thinking seat: no seat decides there, and the events are logged alike.)"""
-    from lab.games.fiemme_cembra.state import FiemmeCembraState
 
     calls: list[str] = []
-    monkeypatch.setattr(FiemmeCembraState, "_run_joint", lambda *a: calls.append("joint") or 0)
-    monkeypatch.setattr(MemmState, "_run_chance", lambda *a: calls.append("chance") or 0)
+    plant(monkeypatch, lab.load("fiemme_cembra"), _run_joint=lambda *a: calls.append("joint") or 0)
+    plant(monkeypatch, lab.load("memm", players=2), _run_chance=lambda *a: calls.append("chance") or 0)
     steps: list[int] = []
     lab.play(lab.load("fiemme_cembra", hand_limit=5), None, seed=0, on_step=lambda s: steps.append(1))
     lab.play(lab.load("memm", players=2), None, seed=0, on_step=lambda s: steps.append(1))
@@ -332,9 +333,10 @@ def test_a_wrong_run_of_passes_fails_conformance(monkeypatch: pytest.MonkeyPatch
             return right(self, [picks[1], picks[0], *picks[2:]], push, limit)
         return right(self, picks, push, limit + 5)
 
-    monkeypatch.setattr(FiemmeCembraState, "_run_joint", planted)
+    game = lab.load("fiemme_cembra", hand_limit=40)
+    plant(monkeypatch, game, _run_joint=planted)
     with pytest.raises(ConformanceError, match=r"_run_joint\(\) played"):
-        check_game(lab.load("fiemme_cembra", hand_limit=40), n_games=2)
+        check_game(game, n_games=2)
 
 
 @pytest.mark.parametrize("wrong", ["another_stream", "past_the_limit"])
@@ -348,6 +350,7 @@ def test_a_wrong_run_of_deals_fails_conformance(monkeypatch: pytest.MonkeyPatch,
             return right(self, lambda outcomes, stream: draw(outcomes, "roll"), push, limit)
         return right(self, draw, push, limit + 5)
 
-    monkeypatch.setattr(MemmState, "_run_chance", planted)
+    game = lab.load("memm", players=2)
+    plant(monkeypatch, game, _run_chance=planted)
     with pytest.raises(ConformanceError, match=r"_run_chance\(\) played"):
-        check_game(lab.load("memm", players=2), n_games=2)
+        check_game(game, n_games=2)

@@ -26,6 +26,7 @@ import lab
 from lab.core.probes import Audit, audit_play, views
 from lab.core.probes import audit_state as lab_audit_state
 from lab.core.state import State
+from tests.tools.plant import plant
 from tests.tools.probes import probe
 from tests.tools.toy_game import registered_toy
 
@@ -87,33 +88,34 @@ def test_the_toy_game_keeps_its_secrets_and_has_some() -> None:
 
 
 # ------------------------------------------------------------------ planted leaks are found
-def _plant(monkeypatch: pytest.MonkeyPatch, state_cls: type, where: str) -> None:
+def _plant(monkeypatch: pytest.MonkeyPatch, game: lab.Game, where: str) -> None:
+    state_cls = type(game.new_initial_state())
     if where == "observation":
         honest = state_cls.observation
 
         def leaky_observation(self, player):  # type: ignore[no-untyped-def]
             return {**honest(self, player), "debug": self.full_state()}
 
-        monkeypatch.setattr(state_cls, "observation", leaky_observation)
+        plant(monkeypatch, game, observation=leaky_observation)
     elif where == "events":
         honest_events = state_cls.events_for
 
         def leaky_events(self, player):  # type: ignore[no-untyped-def]
             return [*honest_events(self, player), lab.Event("DEBUG", "dump", {"full": self.full_state()}, None, 0)]
 
-        monkeypatch.setattr(state_cls, "events_for", leaky_events)
+        plant(monkeypatch, game, events_for=leaky_events)
     elif where == "private events":
         def all_events(self, player):  # type: ignore[no-untyped-def]
             return list(self.events)
 
-        monkeypatch.setattr(state_cls, "events_for", all_events)
+        plant(monkeypatch, game, events_for=all_events)
     else:
         honest_svg = state_cls.render_svg
 
         def leaky_svg(self, viewer=None):  # type: ignore[no-untyped-def]
             return honest_svg(self, viewer) + f"<!-- {json.dumps(self.full_state())} -->"
 
-        monkeypatch.setattr(state_cls, "render_svg", leaky_svg)
+        plant(monkeypatch, game, render_svg=leaky_svg)
 
 
 def _games_with_secrets() -> list[str]:
@@ -132,7 +134,7 @@ def _games_with_secrets() -> list[str]:
 def test_a_planted_leak_is_found(name: str, where: str, monkeypatch: pytest.MonkeyPatch) -> None:
     with registered_toy():
         game = lab.load(name)
-        _plant(monkeypatch, type(game.new_initial_state()), where)
+        _plant(monkeypatch, game, where)
         with pytest.raises(AssertionError, match="secret|private event"):
             for seed in range(3):
                 audit(name, game.num_players(), seed)

@@ -411,9 +411,10 @@ def test_hostile_corpus_sizes(game_name: str) -> None:
 def test_a_fast_legality_test_that_accepts_too_much_is_caught(game_name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """A game's optional ``_is_legal`` must agree with ``legal_actions``; the checker says so."""
     from lab.core.conformance import check_game
+    from tests.tools.plant import plant
 
     game = lab.load(game_name)
-    monkeypatch.setattr(type(game.new_initial_state()), "_is_legal", lambda self, player, action: True)
+    plant(monkeypatch, game, _is_legal=lambda self, player, action: True)
     with pytest.raises(lab.ConformanceError, match="_is_legal|accepted"):
         check_game(game, n_games=3, seed=2)
 

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import gc
 import pickle
+import weakref
 
 import numpy as np
 import pytest
 
 import lab
 from lab.core import rulepoints
-from lab.core.state import CHANCE, SIMULTANEOUS
+from lab.core.state import CHANCE, SIMULTANEOUS, state_fields
 
 
 def picky_lost_turns(x: int, found: int) -> int:
@@ -118,12 +119,49 @@ def test_checkpoints_live_beside_the_states_not_in_them() -> None:
     seed_game = lab.load("space_station")
     house = seed_game.with_rules({"SS-G2": sharper_lasers})
     plain, ruled = lab.play(seed_game, seed=3), lab.play(house, seed=3)
-    assert set(vars(ruled)) == set(vars(plain))  # no extra attribute: attribute access stays fast
+    assert set(state_fields(ruled)) == set(state_fields(plain))  # no extra field: attribute access stays fast
     assert pickle.loads(pickle.dumps(ruled.clone())).state_hash() == ruled.state_hash()
-    n = len(rulepoints._CHECKPOINTS)
-    del ruled
-    gc.collect()
-    assert len(rulepoints._CHECKPOINTS) < n  # an entry leaves with its state
+    assert id(ruled) in rulepoints._CHECKPOINTS
+
+
+def _weakly_referenceable(state: lab.State) -> bool:
+    try:
+        weakref.ref(state)
+    except TypeError:  # a compiled state class (lab.native)
+        return False
+    return True
+
+
+def test_a_checkpoint_entry_leaves_with_its_state_or_the_table_is_bounded() -> None:
+    house = lab.load("space_station").with_rules({"SS-G2": sharper_lasers})
+    ruled = lab.play(house, seed=3)
+    if _weakly_referenceable(ruled):
+        n = len(rulepoints._CHECKPOINTS)
+        del ruled
+        gc.collect()
+        assert len(rulepoints._CHECKPOINTS) < n  # an entry leaves with its state
+        return
+    alive = [lab.play(house, seed=s % 4) for s in range(rulepoints.UNREFERENCED_MAX + 8)]  # distinct ids
+    assert len(rulepoints._UNREFERENCED) <= rulepoints.UNREFERENCED_MAX
+    unreferenced = [k for k, entry in rulepoints._CHECKPOINTS.items() if entry[0] is None]
+    assert len(unreferenced) <= rulepoints.UNREFERENCED_MAX
+    assert all(id(k) not in rulepoints._CHECKPOINTS for k in alive[:8])  # the oldest went first
+    assert all(id(k) in rulepoints._CHECKPOINTS for k in alive[-8:])
+
+
+def test_a_checkpoint_is_used_only_by_the_state_that_took_it() -> None:
+    house = lab.load("space_station").with_rules({"SS-G2": sharper_lasers})
+    state = house.new_initial_state()
+    rng = np.random.default_rng(2)
+    for _ in range(5):
+        _, action = _random_action(state, rng)  # (Space Station has no simultaneous node)
+        state.apply_action(action)
+    ck = rulepoints.checkpoint(state)
+    assert rulepoints.checkpoint(state) is ck
+    # another state at the same id (a dead state's id is reused) has another history list
+    state._history = list(state._history)
+    again = rulepoints.checkpoint(state)
+    assert (again is ck) == _weakly_referenceable(state)  # a weak reference names its own state
 
 
 def test_a_house_rule_that_is_not_pure_is_named_when_the_state_cannot_be_rebuilt() -> None:

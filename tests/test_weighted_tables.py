@@ -16,6 +16,7 @@ from lab.core.conformance import ConformanceError, check_game
 from lab.games.memcel.state import MemcelState
 from lab.sim import streams as streams_module
 from lab.sim.streams import _BATCH, _VECTOR_FROM, ChanceStreams, race
+from tests.tools.plant import plant
 
 CARDS = tuple(lab.Action("card", (c,)) for c in range(40))
 
@@ -133,6 +134,7 @@ def test_a_wrong_weighted_table_fails_conformance(monkeypatch: pytest.MonkeyPatc
             return WeightedTable(out.table, out.weights, out.total, True)
         return out
 
-    monkeypatch.setattr(MemcelState, "_chance_outcomes", wrong)
+    game = lab.load("memcel", players=2, max_turns=30)
+    plant(monkeypatch, game, _chance_outcomes=wrong)
     with pytest.raises(ConformanceError, match="WeightedTable: equal=True, but the positive weights differ"):
-        check_game(lab.load("memcel", players=2, max_turns=30), n_games=2, seed=3)
+        check_game(game, n_games=2, seed=3)

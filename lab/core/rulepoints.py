@@ -424,7 +424,8 @@ class Checkpoint:
 
     def restore(self, state: Any, n: int) -> None:
         """Make ``state`` what it was after its first ``n`` history items (``n >= length``)."""
-        from lab.core.state import SIMULTANEOUS  # the state module imports this one
+        # (the state module imports this one)
+        from lab.core.state import SIMULTANEOUS, set_state_fields, state_fields
 
         new = self.state.clone()
         try:
@@ -440,24 +441,44 @@ class Checkpoint:
                 "(the same inputs, the same result), and the state is left half-applied"
             )
             raise RuleError(msg, rule=getattr(exc, "rule", ""), clause=getattr(exc, "clause", "")) from exc
-        state.__dict__.clear()
-        state.__dict__.update(new.__dict__)
+        set_state_fields(state, state_fields(new))
 
 
-# id(state) -> (a weak reference to the state, its checkpoint); an entry leaves with its state
-_CHECKPOINTS: dict[int, tuple[weakref.ref[Any], Checkpoint]] = {}
+#: id(state) -> (a weak reference to the state or None, its checkpoint, None or the state's
+#: history list). An entry with a weak reference leaves with its state. A state of a compiled
+#: class (:mod:`lab.native`) cannot be weakly referenced: its entry holds the state's history list
+#: instead and is used only while the state still has that very list (held here, no other state
+#: can have it, even one that takes the dead state's id); such entries are kept for the
+#: :data:`UNREFERENCED_MAX` states that took one last.
+_CHECKPOINTS: dict[int, tuple[weakref.ref[Any] | None, Checkpoint, list[Any] | None]] = {}
+_UNREFERENCED: dict[int, None] = {}  # the keys of the entries without a weak reference, oldest first
+UNREFERENCED_MAX = 256
 
 
 def checkpoint(state: Any) -> Checkpoint:
     """The state's :class:`Checkpoint`, taken now if it has none that its history continues."""
     key = id(state)
+    history = state._history
     entry = _CHECKPOINTS.get(key)
     if entry is not None:
-        ck = entry[1]
+        ref, ck, owner = entry
         n = ck.length
-        if n == 0 or (len(state._history) >= n and state._history[n - 1] is ck.last):
+        if (ref is not None or owner is history) and (n == 0 or (len(history) >= n and history[n - 1] is ck.last)):
             return ck
     ck = Checkpoint(state)
-    ref = entry[0] if entry is not None else weakref.ref(state, lambda _, key=key: _CHECKPOINTS.pop(key, None))
-    _CHECKPOINTS[key] = (ref, ck)
+    if entry is not None and entry[0] is not None:  # (the same live state: its reference stays)
+        _CHECKPOINTS[key] = (entry[0], ck, None)
+        return ck
+    try:
+        ref = weakref.ref(state, lambda _, key=key: _CHECKPOINTS.pop(key, None))
+    except TypeError:  # a compiled state class: no weak references
+        _CHECKPOINTS[key] = (None, ck, history)
+        _UNREFERENCED.pop(key, None)
+        _UNREFERENCED[key] = None
+        while len(_UNREFERENCED) > UNREFERENCED_MAX:
+            oldest = next(iter(_UNREFERENCED))
+            del _UNREFERENCED[oldest]
+            _CHECKPOINTS.pop(oldest, None)
+        return ck
+    _CHECKPOINTS[key] = (ref, ck, None)
     return ck

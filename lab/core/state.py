@@ -17,13 +17,15 @@ changes a game, its clones, another seat's view or a save.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import hashlib
 import json
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, Self
 
 import numpy as np
+from mypy_extensions import mypyc_attr
 
 from lab.core.actions import Action, exact_action
 from lab.core.errors import IllegalAction, RuleError
@@ -92,10 +94,28 @@ def _returns_copy(fn: Any) -> Any:
     return returns
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class State:
-    """Base class of every game state. See the module docstring."""
+    """Base class of every game state. See the module docstring.
 
-    game: Game
+    Compiled (:mod:`lab.native`), this is a C class whose fields (``game``, ``_history``,
+    ``_events``, ...) are C fields; a game's state class compiled with it is one too, and a state
+    class written in Python (a kit game, a test's toy) subclasses it as usual. A Python subclass
+    that declares ``__slots__`` has no ``__dict__`` at all, which makes its ``clone`` a few plain
+    copies (the benchmark Hex does, with :meth:`_copy_base`). Code that copies a state's fields
+    wholesale reads them with :func:`state_fields` and writes them with
+    :func:`set_state_fields`, which see every kind.
+    """
+
+    #: the game (its own class: a game's state reads its game's fields; a compiled class cannot
+    #: narrow the type of an attribute it inherits, hence ``Any``)
+    game: Any
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Self:
+        # A state of the class with no field set: what a game's ``clone`` starts from
+        # (``cls.__new__(cls)``, no ``__init__``). (Compiled, ``__init__`` runs only from the
+        # class's call, as in Python, because ``__new__`` is defined here.)
+        return super().__new__(cls)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         # The aliasing contract, structurally: whatever ``returns`` a game writes, callers get
@@ -145,11 +165,11 @@ class State:
         """A player index, or ``CHANCE``, ``SIMULTANEOUS`` or ``TERMINAL``."""
         raise NotImplementedError
 
-    def _legal_actions(self, player: int) -> list[Action]:
+    def _legal_actions(self, player: int) -> Sequence[Action]:
         """Legal actions of ``player`` (who is to act). Only called on live, non-chance nodes.
 
-        A fresh list on every call: the driver hands it to the agents as it is (checked by
-        :func:`lab.core.aliasing.check_views`)."""
+        A fresh list on every call, or a tuple (read-only, so it may be shared): the driver
+        hands it to the agents as it is (checked by :func:`lab.core.aliasing.check_views`)."""
         raise NotImplementedError
 
     def _chance_outcomes(self) -> Sequence[tuple[Action, float]]:
@@ -429,7 +449,9 @@ class State:
             reason = str(exc)
             if len(reason) > 300:  # a hostile value is cut, not echoed whole
                 reason = f"{reason[:200]} [...] {reason[-80:]}"
-            raise IllegalAction(f"not an action of {self.game.name}: {reason}") from None
+            refused = IllegalAction(f"not an action of {self.game.name}: {reason}")
+            refused.__suppress_context__ = True  # (``raise ... from None``, which mypyc drops)
+            raise refused from None
 
     def apply_action(self, action: Any) -> None:
         """Apply ``action`` for the player to act (or chance).
@@ -538,7 +560,9 @@ class State:
             else:
                 move = f"{who}: {action}"
             msg = f"{exc} -- while applying move {len(self._history)} ({move}); the state is unchanged"
-            raise RuleError(msg, rule=exc.rule, clause=exc.clause, move=move) from exc
+            failed = RuleError(msg, rule=exc.rule, clause=exc.clause, move=move)
+            failed.__cause__ = exc  # (``raise ... from exc`` loses the cause when compiled by mypyc)
+            raise failed from exc
 
     def child(self, action: Any) -> State:
         """A new state: this one after ``action`` (this one is unchanged)."""
@@ -546,17 +570,40 @@ class State:
         new.apply_action(action)
         return new
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickling (worker pools, adapters): every field (:func:`state_fields`), whether it is a C
+        field of a compiled class, a slot or in ``__dict__``."""
+        return state_fields(self)
+
+    def __setstate__(self, fields: dict[str, Any]) -> None:
+        set_state_fields(self, fields)
+
+    def _copy_base(self) -> Self:
+        """A new state of this class with this one's game and copies of its history and events,
+        and no other field set (no ``__init__`` runs): where a game's fast ``clone`` starts, the
+        game then copying its own fields (the benchmark Hex's does)."""
+        cls = type(self)
+        new = cls.__new__(cls)
+        new.game = self.game
+        new._history = self._history[:]
+        new._events = self._events[:]
+        new._frozen_to = self._frozen_to  # (the same frozen records)
+        return new
+
     def clone(self) -> State:
-        """An independent copy. Games override :meth:`_clone_fields` or this for speed."""
-        new = self.__class__.__new__(self.__class__)
+        """An independent copy: the history and the events copied as lists (their items are
+        immutable), the game shared, every other field deep-copied. Games override this for
+        speed."""
+        cls = type(self)
+        new = cls.__new__(cls)
         memo: dict[int, Any] = {id(self.game): self.game}
-        for key, value in self.__dict__.items():
+        fields = state_fields(self)
+        for key, value in fields.items():
             if key in ("_history", "_events"):
-                new.__dict__[key] = list(value)  # elements are immutable
-            elif key == "game":
-                new.__dict__[key] = value
-            else:
-                new.__dict__[key] = copy.deepcopy(value, memo)
+                fields[key] = list(value)  # elements are immutable
+            elif key != "game":
+                fields[key] = copy.deepcopy(value, memo)
+        set_state_fields(new, fields)
         return new
 
     def history(self) -> list[HistoryItem]:
@@ -599,7 +646,7 @@ class State:
         must therefore index the fields (``e[0]`` the clause, ``e[2]`` the data), as
         :meth:`clause_counts` does; the audit (:func:`~lab.core.aliasing.audit_logged_values`)
         sees these records as it sees :meth:`_log`'s."""
-        self._events.append((clause, kind, data, visible_to, len(self._history)))
+        self._events.append((clause, kind, data, visible_to, len(self._history)))  # type: ignore[arg-type]  # (a record)
 
     def events_for(self, player: int | None) -> list[Event]:
         """Events ``player`` may see (``None``: public events only)."""
@@ -672,7 +719,11 @@ class State:
             and self.full_state() == other.full_state()
         )
 
-    __hash__ = None  # type: ignore[assignment]  # states are mutable
+    def __hash__(self) -> int:
+        # states are mutable (as ``__hash__ = None`` makes a Python class, here written out so a
+        # compiled class, lab.native, keeps it as a method, not a field)
+        msg = f"unhashable type: '{type(self).__name__}' (a state is mutable)"
+        raise TypeError(msg)
 
     def to_json(self) -> str:
         """Save: format version, game, rules version, parameters and the action history."""
@@ -695,3 +746,59 @@ class State:
     def _repr_svg_(self) -> str | None:
         svg = self.render_svg(None)
         return svg or None
+
+
+# ---------------------------------------------------------------------- a state's fields
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    """The fields of ``cls``'s instances that live outside any ``__dict__``, base classes first:
+    the C fields of compiled classes (``__mypyc_attrs__``) and the ``__slots__`` of Python ones."""
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        found: list[str] = []
+        for klass in reversed(cls.__mro__):
+            own = klass.__dict__
+            slots = own.get("__slots__", ())
+            for name in (*own.get("__mypyc_attrs__", ()), *((slots,) if isinstance(slots, str) else slots)):
+                if not name.startswith("__") and name not in found:  # (not __dict__, __weakref__)
+                    found.append(name)
+        names = _FIELD_NAMES[cls] = tuple(found)
+    return names
+
+
+def state_fields(state: State) -> dict[str, Any]:
+    """Every field of ``state``, by name: those outside a ``__dict__`` that are set (compiled
+    classes' fields, slots), then its ``__dict__`` if it has one. A new dict; the values are
+    shared."""
+    fields: dict[str, Any] = {}
+    for name in _field_names(type(state)):
+        try:
+            fields[name] = object.__getattribute__(state, name)
+        except AttributeError:  # a field not set
+            continue
+    own = getattr(state, "__dict__", None)
+    if own:
+        fields.update(own)
+    return fields
+
+
+def set_state_fields(state: State, fields: Mapping[str, Any]) -> None:
+    """Make ``state``'s fields exactly ``fields`` (as :func:`state_fields` reads them): fields
+    outside a ``__dict__`` set or cleared, the ``__dict__`` (if the class has one) replaced."""
+    outside = _field_names(type(state))
+    for name in outside:
+        if name in fields:
+            object.__setattr__(state, name, fields[name])
+        else:
+            with contextlib.suppress(AttributeError):  # (not set)
+                object.__delattr__(state, name)
+    own = getattr(state, "__dict__", None)
+    rest = {k: v for k, v in fields.items() if k not in outside}
+    if own is not None:
+        own.clear()
+        own.update(rest)
+    elif rest:
+        msg = f"{type(state).__name__} has no field(s) {sorted(rest)}: its fields are {list(outside)}"
+        raise AttributeError(msg)

@@ -430,9 +430,9 @@ class KitState(State):
         }
 
     def __getstate__(self) -> dict[str, Any]:
-        state = self.__dict__.copy()
-        state.pop("_ctx", None)  # scratch; its class is made per game variant
-        return state
+        fields = super().__getstate__()
+        fields.pop("_ctx", None)  # scratch; its class is made per game variant
+        return fields
 
     def clone(self) -> KitState:
         new = KitState.__new__(KitState)

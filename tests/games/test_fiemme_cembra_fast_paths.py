@@ -14,6 +14,7 @@ from lab.core.state import SIMULTANEOUS
 from lab.games.fiemme_cembra import components as C
 from lab.games.fiemme_cembra.hands import DISCARDS, FULL_KEY, hand_key, hand_keys
 from lab.games.fiemme_cembra.views import P_DEAL, P_PASS, P_PENALTY, P_SLAP, P_SWAP
+from tests.tools.plant import plant
 
 VARIANTS = [
     {"hand_limit": 60},
@@ -190,13 +191,25 @@ def _joint_check(state, served) -> None:
 def test_FC_P2_FC_P5_joint_picks_equal_the_seat_by_seat_list_picks(params, monkeypatch) -> None:
     """The driver's joint pick at the FC-P2 pass and the FC-P5 slap race (every seat random)
     reads each seat's list as ``legal_actions`` gives it, without the base class."""
-    from lab.core.state import State
+    from lab.games.fiemme_cembra.state import FiemmeCembraState
 
-    def refused(self, picks):
-        raise AssertionError("the base class's joint pick was used at a keyed pass or a slap race")
-
-    monkeypatch.setattr(State, "_pick_joint", refused)
     game = lab.load("fiemme_cembra", **params)
+    picking: list[bool] = []
+
+    def pick_joint(self, picks):
+        picking.append(True)
+        try:
+            return FiemmeCembraState._pick_joint(self, picks)
+        finally:
+            picking.pop()
+
+    def acting_players(self):  # what the base class's joint pick asks first
+        fast = self.phase == P_SLAP or (self.phase == P_PASS and self.hkeys is not None and 0 not in self.hkeys)
+        if picking and fast:
+            raise AssertionError("the base class's joint pick was used at a keyed pass or a slap race")
+        return FiemmeCembraState.acting_players(self)
+
+    plant(monkeypatch, game, _pick_joint=pick_joint, acting_players=acting_players)
     served: set = set()
     for seed in range(3):
         lab.play(game, "collector", seed=seed, on_step=lambda s: _joint_check(s, served))
@@ -427,10 +440,10 @@ def test_FC_P2_FC_P3_runs_of_passes_play_what_the_driver_plays(monkeypatch: pyte
         runs.append(right(self, picks, push, limit))
         return runs[-1]
 
-    monkeypatch.setattr(FiemmeCembraState, "_run_joint", counted)
+    plant(monkeypatch, game, _run_joint=counted)
     fast = _played(game, range(3))
     assert runs and max(runs) > 1  # runs of several passes were played
-    monkeypatch.setattr(FiemmeCembraState, "_run_joint", State._run_joint)
+    plant(monkeypatch, game, _run_joint=State._run_joint)
     assert _played(game, range(3)) == fast
 
 

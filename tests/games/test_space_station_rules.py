@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from lab.core.actions import act
-from lab.core.state import CHANCE, TERMINAL
+from lab.core.state import CHANCE, TERMINAL, set_state_fields, state_fields
 from lab.games.space_station import SpaceStationGame, SpaceStationState
 from lab.games.space_station.rules import DESTROYED, IN_PLAY, LOSS, WAITING, WIN
 
@@ -622,7 +622,7 @@ def test_SS_J_a_random_seats_pick_is_the_legal_list_entry():
             got = st.clone()._pick_action(0, lambda n, i=i, asked=asked: asked.append(n) or i)
             assert (asked, got) == ([len(legal)], legal[i])
         turned = Reversed.__new__(Reversed)
-        turned.__dict__.update(st.clone().__dict__)
+        set_state_fields(turned, state_fields(st.clone()))
         assert turned._pick_action(0, lambda n: 0) == legal[-1]
     assert kinds == {"target", "move", "phase"}
     chance = game.new_initial_state()  # a chance node: no decision, nothing to pick

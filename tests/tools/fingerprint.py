@@ -22,6 +22,7 @@ from lab.core.game import Game
 from lab.core.save import state_from_json
 from lab.core.state import CHANCE, SIMULTANEOUS, TERMINAL, State
 from lab.sim.play import driver_streams
+from tests.tools.plant import plant
 from tests.tools.playout_bounds import lower_defaults
 
 SEEDS = (0, 1, 2)
@@ -39,13 +40,13 @@ def fingerprints(name: str, seeds: tuple[int, ...] = SEEDS) -> dict[str, str]:
 
 def plant_set_order(name: str) -> None:
     """Make the game's legal actions come out in ``set`` order (depends on PYTHONHASHSEED)."""
-    state_cls = type(lab.load(name).new_initial_state())
-    honest = state_cls._legal_actions
+    game = lab.load(name)
+    honest = type(game.new_initial_state())._legal_actions
 
     def set_ordered(self: State, player: int) -> list[Any]:
         return list(set(honest(self, player)))
 
-    state_cls._legal_actions = set_ordered
+    plant(None, game, _legal_actions=set_ordered)
 
 
 def play_with_reload(game: Game, agents: Any, seed: int, reload_at: int) -> State:

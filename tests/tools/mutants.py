@@ -128,7 +128,8 @@ def sync_copy(work: Path) -> None:
     """
     work.mkdir(parents=True, exist_ok=True)
     before = _python_digests(work)
-    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", ".ipynb_checkpoints", "golden")
+    # (not the compiled build, lab.native: mutants are Python source, run as such)
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", ".ipynb_checkpoints", "golden", "*.so", "_native.json")
     for name in COPIED:
         src, dst = ROOT / name, work / name
         if dst.is_dir():
@@ -166,7 +167,8 @@ def run_mutmut(work: Path, only: list[str], max_children: int) -> int:
         msg = "mutmut is not installed in this environment: run `make mutants`, which installs the 'mutants' extra"
         raise MutantsError(msg)
     cmd = [str(exe), "run", "--max-children", str(max_children), *only]
-    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1", MPLBACKEND="Agg")
+    # the sources, never a compiled build (lab.native), so that every mutant runs as written
+    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1", MPLBACKEND="Agg", RULES_LAB_PURE="1")
     proc = subprocess.Popen(cmd, cwd=work, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
     assert proc.stdout is not None
     buf, last = b"", ""

@@ -891,8 +891,9 @@ class FiemmeCembraState(StateViews, State):
         new = self.__class__.__new__(self.__class__)
         d = new.__dict__
         d.update(self.__dict__)
-        d["_history"] = list(self._history)
-        d["_events"] = list(self._events)
+        new.game = self.game  # (State's fields are slots, not in __dict__)
+        new._history = list(self._history)
+        new._events = list(self._events)
         if self._hand_lists is not None:
             d["_hand_lists"] = [list(h) for h in self._hand_lists]
         if self.hkeys is not None:

@@ -659,6 +659,7 @@ class MemmState(State):
         cls = type(self)  # a subclass keeps its class (and its rules) on clone
         new = cls.__new__(cls)
         new.__dict__.update(self.__dict__)
+        new.game = self.game  # (State's fields are slots, not in __dict__)
         new._history = list(self._history)
         new._events = list(self._events)
         new.hands = [list(h) for h in self.hands]

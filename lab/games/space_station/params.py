@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import namedtuple
+from collections.abc import Mapping
 from typing import Any
 
 from lab.core.errors import InvalidVariant
@@ -140,3 +142,14 @@ PARAMETERS: tuple[ParamSpec, ...] = (
         ("SS-H",), minimum=1, maximum=1000, examples=(3,),
     ),
 )
+
+
+SpaceStationOptions = namedtuple("SpaceStationOptions", [spec.name for spec in PARAMETERS])  # type: ignore[misc]
+"""The parameters as a record with one field per parameter (its attributes are read in C).
+Built once at import: ``namedtuple`` compiles its class from source text, which must never
+happen while a user's file is being read (``tests/test_hostile_inputs.py`` traps it)."""
+
+
+def options_record(params: Mapping[str, Any]) -> Any:
+    """The parameters as a :data:`SpaceStationOptions` record."""
+    return SpaceStationOptions(**params)

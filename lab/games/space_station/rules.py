@@ -51,11 +51,11 @@ parameter):
 
 from __future__ import annotations
 
-from collections import namedtuple
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 import networkx as nx
+from mypy_extensions import mypyc_attr
 
 from lab.core.actions import Action, ActionSpec, Field, act
 from lab.core.budget import MAX_HISTORY, Budget
@@ -72,7 +72,7 @@ from lab.games.space_station.board import (
     geometry_for,
 )
 from lab.games.space_station.components import DIE_SIDES
-from lab.games.space_station.params import PARAMETERS
+from lab.games.space_station.params import PARAMETERS, options_record
 from lab.games.space_station.rule_points import RULE_POINTS
 
 WAITING, IN_PLAY, DESTROYED = 0, 1, 2
@@ -82,17 +82,6 @@ _SHOT_STATS = {kind: (f"{kind}_shots", f"{kind}_hits") for kind in ("station", "
 _TIER_NAMES = ("tier0", "tier1", "tier2")  # SS-F3: how a route was chosen (the event's chosen_by)
 
 
-SpaceStationOptions = namedtuple("SpaceStationOptions", [spec.name for spec in PARAMETERS])
-"""The parameters as a record with one field per parameter (its attributes are read in C).
-Built once at import: ``namedtuple`` compiles its class from source text, which must never
-happen while a user's file is being read (``tests/test_hostile_inputs.py`` traps it)."""
-
-
-def _options_record(params: Params) -> Any:
-    """The parameters as a :data:`SpaceStationOptions` record."""
-    return SpaceStationOptions(**params)
-
-
 def max_length(params: Params) -> int:
     """Upper bound on a game's history entries: turns x the most steps one turn can take."""
     f, d = int(params["fighters"]), int(params["droids"])
@@ -100,6 +89,7 @@ def max_length(params: Params) -> int:
     return int(params["max_turns"]) * per_turn + 16
 
 
+@mypyc_attr(native_class=False)  # a Python class (its fields in __dict__), only its state is C
 class SpaceStationGame(Game):
     """Save the Space Station under one variant."""
 
@@ -151,7 +141,7 @@ class SpaceStationGame(Game):
         self.free_routes: dict[tuple[int, int, int], tuple[int, list[tuple[int, ...]], frozenset[int]]] = {}
         #: the parameters again, as an immutable record (its attributes are read in C; the rules
         #: read a parameter at nearly every step)
-        self.opt: Any = _options_record(p)
+        self.opt: Any = options_record(p)
         self.station_first = p.stack_hit_order == "station_first"
 
     def __getstate__(self) -> dict[str, Any]:
@@ -163,7 +153,7 @@ class SpaceStationGame(Game):
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
-        self.opt = _options_record(self.params)
+        self.opt = options_record(self.params)
 
     @property
     def geometry(self) -> Geometry:
@@ -245,10 +235,12 @@ class SpaceStationGame(Game):
         return {"greedy": GreedyAgent, "search": SearchAgent}
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class SpaceStationState(State):
-    """One position of Save the Space Station. Perfect information: see :meth:`observation`."""
+    """One position of Save the Space Station. Perfect information: see :meth:`observation`.
 
-    game: SpaceStationGame
+    Compiled with the engine (:mod:`lab.native`); ``self.game`` is its
+    :class:`SpaceStationGame`."""
 
     def __init__(self, game: SpaceStationGame, *, start: bool = True) -> None:
         super().__init__(game)
@@ -347,7 +339,9 @@ class SpaceStationState(State):
 
     def _chance_outcomes(self) -> Sequence[tuple[Action, float]]:
         """Chance outcomes: shared tuples, one per die (the driver reads a table once)."""
-        kind = self.pending[0]
+        pending = self.pending
+        assert pending is not None  # (a chance node: see current_player)
+        kind = pending[0]
         if kind == "roll":
             return self.game.roll_outcomes
         if kind == "entry":
@@ -356,7 +350,7 @@ class SpaceStationState(State):
                 used = {e for e in self.entry_used if e}
                 faces = [e for e in faces if e not in used] or faces
             return uniform([act("entry", e) for e in faces])
-        n = len(self.pending[2]) if kind == "route" else len(self.pending[1])
+        n = len(pending[2]) if kind == "route" else len(pending[1])
         table = self.game.uniform_outcomes.get((kind, n))
         if table is None:
             table = self.game.uniform_outcomes[kind, n] = tuple(uniform([act(kind, i) for i in range(n)]))
@@ -364,7 +358,9 @@ class SpaceStationState(State):
 
     def chance_stream(self) -> str:
         """Laser rolls, entry points, routes and picks each draw from their own stream."""
-        return str(self.pending[0])
+        pending = self.pending
+        assert pending is not None  # (a chance node)
+        return str(pending[0])
 
     def _apply_action(self, action: Action) -> None:
         kind = action.kind
@@ -379,7 +375,9 @@ class SpaceStationState(State):
             else:  # pick: AMB-SS-8 die among the tied nearest targets
                 self._shoot(0, pend[1][int(action.args[0])])
         elif kind == "fire":
-            f = self.decision[1]
+            decision = self.decision
+            assert decision is not None  # (a target decision: fire is legal)
+            f = decision[1]
             self.decision = None
             self._shoot(f, int(action.args[0]))
         elif kind == "select":
