@@ -119,7 +119,16 @@ def machine() -> dict[str, Any]:
         "load_average_start": _load(),
         "date": datetime.now(UTC).isoformat(timespec="seconds"),
         "commit": _git_commit(),
+        "build": _build(),
     }
+
+
+def _build() -> str:
+    """Which build of the engine ran: ``compiled`` (lab.native) or ``sources`` and why."""
+    import lab
+
+    status = lab.native.status()
+    return "compiled" if status["compiled"] else f"sources ({status['reason']})"
 
 
 def _load() -> list[float] | None:
@@ -443,7 +452,8 @@ def main(argv: list[str] | None = None) -> int:
     m = results["machine"]
     print(
         f"\nrules-lab benchmarks ({results['mode']}) on {m['cpu_model']}, {m['cpu_count']} cores, "
-        f"Python {m['python']}, numpy {m['versions']['numpy']}, open-spiel {m['versions']['open-spiel']}; "
+        f"Python {m['python']}, numpy {m['versions']['numpy']}, open-spiel {m['versions']['open-spiel']}, "
+        f"{m.get('build', 'build not recorded')} build; "
         f"load {m['load_average_start']} -> {m['load_average_end']}; {results['seconds']:.0f} s\n"
     )
     for again in results.get("remeasured", []):

@@ -41,7 +41,11 @@ from typing import Any
 #: the compiled modules, as source paths from the repository root (one mypyc group)
 SOURCES: tuple[str, ...] = (
     "lab/core/state.py",
+    "lab/games/memcel/state.py",
+    "lab/games/fiemme_cembra/views.py",
+    "lab/games/fiemme_cembra/state.py",
     "lab/games/space_station/rules.py",
+    "lab/games/memm/state.py",
 )
 
 #: the file ``setup.py`` writes beside this one: ``{"modules": {name: sha256 of its source}}``

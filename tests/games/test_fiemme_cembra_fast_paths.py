@@ -14,7 +14,7 @@ from lab.core.state import SIMULTANEOUS
 from lab.games.fiemme_cembra import components as C
 from lab.games.fiemme_cembra.hands import DISCARDS, FULL_KEY, hand_key, hand_keys
 from lab.games.fiemme_cembra.views import P_DEAL, P_PASS, P_PENALTY, P_SLAP, P_SWAP
-from tests.tools.plant import plant
+from tests.tools.plant import as_class, plant
 
 VARIANTS = [
     {"hand_limit": 60},
@@ -159,8 +159,7 @@ def test_a_replaced_legal_list_gets_the_list_pick() -> None:
         def _legal_actions(self, player):
             return list(reversed(super()._legal_actions(player)))
 
-    twin = s.clone()
-    twin.__class__ = Reversed
+    twin = as_class(s.clone(), Reversed)
     p = s.actor
     assert len(s.legal_actions()) > 1
     assert twin._pick_action(p, lambda n: 0) == s.legal_actions()[-1]
@@ -236,8 +235,7 @@ def test_joint_pick_of_odd_or_empty_hands_and_replaced_lists_reads_the_lists() -
             return tuple(reversed(super()._legal_actions(player)))
 
     s.hands = [[2, 1, 1, 1, 0], [0, 1, 1, 1, 2], [1, 1, 1, 0, 2], [1, 1, 1, 0, 2]]
-    twin = s.clone()
-    twin.__class__ = Reversed
+    twin = as_class(s.clone(), Reversed)
     assert twin._pick_joint([lambda n: 0] * 4) == {p: s.legal_actions(p)[-1] for p in range(4)}
 
 
@@ -475,8 +473,7 @@ def test_FC_P3_a_run_of_passes_stops_at_its_limit_and_plays_only_passes() -> Non
         def _legal_actions(self, player: int) -> Any:  # (a test's replaced list: the same one)
             return super()._legal_actions(player)
 
-    other = _at_a_pass(game)
-    other.__class__ = Replaced
+    other = as_class(_at_a_pass(game), Replaced)
     assert other._run_joint(picks, other._history.append, 10**6) == 0
 
 

@@ -19,6 +19,7 @@ from lab.core.actions import Action
 from lab.core.state import CHANCE
 from lab.games.memm import MemmGame, MemmState
 from lab.games.memm.components import COLOURS
+from tests.tools.plant import as_class, plant
 
 R, Y, OR, V, B, G = range(6)
 
@@ -472,7 +473,7 @@ def test_MM_1_the_deal_as_a_run_plays_what_the_driver_plays(monkeypatch: pytest.
         game = lab.load("memm", players=players)
         fast = played(game)
         with monkeypatch.context() as m:
-            m.setattr(MemmState, "_run_chance", State._run_chance)
+            plant(m, game, _run_chance=State._run_chance)
             assert played(game) == fast
     game = lab.load("memm", players=2)
     state = game.new_initial_state()
@@ -499,7 +500,6 @@ def test_MM_1_the_deal_is_left_to_the_driver_when_its_outcomes_or_stream_are_rep
             return super()._chance_outcomes()
 
     for cls in (OtherStream, OtherOutcomes):
-        state = lab.load("memm", players=2).new_initial_state()
-        state.__class__ = cls
+        state = as_class(lab.load("memm", players=2).new_initial_state(), cls)
         assert state._run_chance(ChanceStreams(np.random.SeedSequence(1)).draw, state._history.append, 10**6) == 0
         assert not state.history()

@@ -10,8 +10,10 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from operator import sub
 from typing import TYPE_CHECKING, Any
 
+from mypy_extensions import mypyc_attr
+
 from lab.core.actions import Action
-from lab.core.state import CHANCE, SIMULTANEOUS, TERMINAL, HistoryItem, State, _new_item
+from lab.core.state import CHANCE, SIMULTANEOUS, TERMINAL, HistoryItem, _new_item
 from lab.games.fiemme_cembra import components as C
 from lab.games.fiemme_cembra.hands import (
     COMPOSITION_KEYS,
@@ -88,10 +90,10 @@ def _discards(hand: Sequence[int]) -> tuple[Action, ...]:
     return tuple(DISCARDS[t] for t in range(C.HAND_TYPES) if hand[t] > 0)
 
 
-class FiemmeCembraState(StateViews, State):
-    """One Fiemme–Cembra match in progress."""
-
-    game: FiemmeCembraGame
+@mypyc_attr(allow_interpreted_subclasses=True)
+class FiemmeCembraState(StateViews):
+    """One Fiemme–Cembra match in progress. Compiled with the engine (:mod:`lab.native`);
+    ``self.game`` is its :class:`FiemmeCembraGame`."""
 
     def __init__(self, game: FiemmeCembraGame) -> None:
         super().__init__(game)
@@ -200,7 +202,7 @@ class FiemmeCembraState(StateViews, State):
         passes (pass ``i`` of the hand used table ``i % len(tables)``), or the kept records."""
         if self._records is not None:
             return list(self._records[0][player])
-        return [acts[player][1][0] for acts in self._plog]
+        return [acts[player][1][0] for acts in self._plog]  # type: ignore[misc]  # (discard(type): ints)
 
     def receipts_of(self, player: int) -> list[int]:
         """``my_receipts[player]``, a fresh list (read without keeping the records)."""
@@ -208,7 +210,8 @@ class FiemmeCembraState(StateViews, State):
             return list(self._records[1][player])
         sources = self.game.pass_sources
         assert sources is not None  # (records are kept from the start otherwise)
-        return [acts[sources[i % len(sources)][player]][1][0] for i, acts in enumerate(self._plog)]
+        return [acts[sources[i % len(sources)][player]][1][0]  # type: ignore[misc]  # (ints)
+                for i, acts in enumerate(self._plog)]
 
     # ================================================================== flow
     def _start_round(self) -> None:
@@ -363,7 +366,7 @@ class FiemmeCembraState(StateViews, State):
             return [EVENT_DRAW, EVENT_SWAP] if self._can_swap(player) else [EVENT_DRAW]
         if ph == P_SWAP:
             mine = self.conquered[player]
-            out = []
+            out: list[Action] = []
             for q in range(self.n):
                 if q != player:
                     out.extend(Action("event_swap", (m, t)) for m in mine for t in self.conquered[q])
@@ -536,7 +539,7 @@ class FiemmeCembraState(StateViews, State):
                 self._plog.append(joint)
                 self._hand_lists = None
                 for p, a in enumerate(joint):  # counts only: discarding all first changes nothing
-                    w = WEIGHTS[a[1][0]]  # an exact int: checked, or taken from the legal actions
+                    w = WEIGHTS[a[1][0]]  # type: ignore[index]  # an exact int: checked, or taken from the legal actions
                     keys[p] -= w
                     keys[table[p]] += w
             else:
@@ -558,13 +561,13 @@ class FiemmeCembraState(StateViews, State):
         if records is None:
             self._plog.append(joint)
             for p, a in enumerate(joint):
-                t = a[1][0]
+                t: int = a[1][0]  # type: ignore[assignment]  # (discard(type))
                 hands[p][t] -= 1
                 hands[table[p]][t] += 1
             return
         passed, received = records
         for p, a in enumerate(joint):
-            t = a[1][0]
+            t = a[1][0]  # type: ignore[assignment]  # (discard(type))
             hands[p][t] -= 1
             passed[p].append(t)
             q = table[p]
@@ -889,25 +892,27 @@ class FiemmeCembraState(StateViews, State):
 
     def clone(self) -> FiemmeCembraState:
         new = self.__class__.__new__(self.__class__)
-        d = new.__dict__
-        d.update(self.__dict__)
-        new.game = self.game  # (State's fields are slots, not in __dict__)
+        new.game = self.game
+        new._frozen_to = self._frozen_to
         new._history = list(self._history)
         new._events = list(self._events)
-        if self._hand_lists is not None:
-            d["_hand_lists"] = [list(h) for h in self._hand_lists]
-        if self.hkeys is not None:
-            d["hkeys"] = list(self.hkeys)
-        d["speed_left"] = list(self.speed_left)
-        for key in ("deck", "pool", "grid", "round_wins", "closers", "queue", "inserts", "flipped",
-                    "held", "hands_per_round", "penalties", "forgot", "marks", "final_winners"):
-            d[key] = list(getattr(self, key))
-        for key in ("conquered", "past"):
-            d[key] = [list(x) for x in getattr(self, key)]
-        d["_plog"] = list(self._plog)
-        if self._records is not None:
-            d["_records"] = self._pass_records()
-        d["stats"] = dict(self.stats)
+        new.n, new.phase, new.actor, new.round_no = self.n, self.phase, self.actor, self.round_no
+        new.hand_in_round, new.passes, new.deal_to = self.hand_in_round, self.passes, self.deal_to
+        new.race, new.penalised, new.flip_slot = self.race, self.penalised, self.flip_slot
+        hand_lists = self._hand_lists
+        new._hand_lists = None if hand_lists is None else [list(h) for h in hand_lists]
+        new.hkeys = None if self.hkeys is None else list(self.hkeys)
+        new.speed_left = list(self.speed_left)
+        new.deck, new.pool, new.grid = list(self.deck), list(self.pool), list(self.grid)
+        new.round_wins, new.closers, new.queue = list(self.round_wins), list(self.closers), list(self.queue)
+        new.inserts, new.flipped, new.held = list(self.inserts), list(self.flipped), list(self.held)
+        new.hands_per_round, new.penalties = list(self.hands_per_round), list(self.penalties)
+        new.forgot, new.marks, new.final_winners = list(self.forgot), list(self.marks), list(self.final_winners)
+        new.conquered = [list(x) for x in self.conquered]
+        new.past = [list(x) for x in self.past]
+        new._plog = list(self._plog)
+        new._records = None if self._records is None else self._pass_records()
+        new.stats = dict(self.stats)
         return new
 
 

@@ -1,15 +1,19 @@
 """Fiemme–Cembra state views: results and measures, observations, explanations, rendering.
 
-A mixin of :class:`~lab.games.fiemme_cembra.state.FiemmeCembraState` (the rules live there).
+The base class of :class:`~lab.games.fiemme_cembra.state.FiemmeCembraState` (the rules live
+there), between it and :class:`~lab.core.state.State`: compiled with them (:mod:`lab.native`),
+a class has one base class, so the views are a base, not a mixin.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
+
+from mypy_extensions import mypyc_attr
 
 from lab.core.actions import Action
 from lab.core.frozen import FrozenDict, freeze
+from lab.core.state import State
 from lab.games.fiemme_cembra import components as C
 from lab.games.fiemme_cembra.rules import MS_MAX, SECONDS
 
@@ -18,10 +22,10 @@ PHASES = ("deal", "pass", "slap", "draw", "event", "penalty", "insert", "flip", 
 EMPTY, UNKNOWN = -2, -1
 
 
-class StateViews:
+@mypyc_attr(allow_interpreted_subclasses=True)
+class StateViews(State):
     """Read-only views of a :class:`FiemmeCembraState` (the attributes are set there)."""
 
-    game: Any
     n: int
     phase: int
     actor: int
@@ -29,7 +33,6 @@ class StateViews:
     hand_in_round: int
     passes: int
     penalised: int
-    hands: list[list[int]]
     deck: list[int]
     pool: list[int]
     grid: list[int]
@@ -45,8 +48,19 @@ class StateViews:
     forgot: list[int]
     marks: list[int]
     final_winners: list[int]
-    passes_of: Callable[[int], list[int]]  # each seat's record of its passes and receipts
-    receipts_of: Callable[[int], list[int]]
+
+    @property
+    def hands(self) -> list[list[int]]:
+        """Each player's hand, cards per hand type (the state's own)."""
+        raise NotImplementedError
+
+    def passes_of(self, player: int) -> list[int]:
+        """Each seat's record of its passes (the state's own)."""
+        raise NotImplementedError
+
+    def receipts_of(self, player: int) -> list[int]:
+        """Each seat's record of the cards passed to it (the state's own)."""
+        raise NotImplementedError
 
     def _last_race(self) -> dict[str, Any] | None:
         """The last slap race (FC-P5), read-only: frozen in place the first time it is handed out."""
@@ -201,9 +215,9 @@ class StateViews:
     def render_svg(self, viewer: int | None = None) -> str:
         from lab.games.fiemme_cembra.render import render_svg
 
-        return render_svg(self, viewer)
+        return render_svg(self, viewer)  # type: ignore[arg-type]  # (self: the FiemmeCembraState)
 
     def action_targets(self, player: int) -> dict[str, list[Action]]:
         from lab.games.fiemme_cembra.render import action_targets
 
-        return action_targets(self, player)
+        return action_targets(self, player)  # type: ignore[arg-type]  # (self: the FiemmeCembraState)

@@ -15,13 +15,13 @@ new deal, so the sampled state is a consistent full state.
 
 from __future__ import annotations
 
-from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from lab.core.frozen import freeze
 from lab.core.state import Event
+from lab.games.memcel.state import rotate_slots
 
 if TYPE_CHECKING:
     from lab.games.memcel.state import MemcelState
@@ -34,13 +34,11 @@ def track_tiles(state: MemcelState, player: int) -> dict[str, Any]:
     each tile), ``known`` (the kind index ``player`` knows for each tile, -1 unknown) and
     ``private`` (``(tile, event index)`` of other players' private events naming a tile).
     """
-    from lab.games.memcel.state import MemcelState
-
     t = state.t
     kinds = t.kinds
     at = [-1] * t.n_slots
     # the engine's own rotation code, applied to tile numbers instead of kinds
-    shadow = SimpleNamespace(t=t, tiles=at, up=[False] * t.n_slots, upby=[-1] * t.n_slots)
+    up, upby = [False] * t.n_slots, [-1] * t.n_slots  # (not read: rotate_slots turns them too)
     placer: list[int] = []
     known: list[int] = []
     private: list[tuple[int, int]] = []
@@ -59,10 +57,10 @@ def track_tiles(state: MemcelState, player: int) -> dict[str, Any]:
         elif kind == "reveal":
             known[at[d["slot"]]] = kinds.index(d["tile"])
         elif kind == "ring_turn":
-            MemcelState._rotate_slots(shadow, d["ring"], d["steps"])  # type: ignore[arg-type]
+            rotate_slots(t, d["ring"], d["steps"], at, up, upby)
         elif kind == "board_turn":
             for ring, k in enumerate(d["shifts"]):
-                MemcelState._rotate_slots(shadow, ring, k)  # type: ignore[arg-type]
+                rotate_slots(t, ring, k, at, up, upby)
         elif kind == "swap":
             a, b = d["a"], d["b"]
             at[a], at[b] = at[b], at[a]
@@ -73,7 +71,7 @@ def _plan(state: MemcelState, player: int) -> dict[str, Any]:
     """What a draw needs, from :func:`track_tiles`; kept on the state until it changes (a
     search draws many times from one state)."""
     key = (player, len(state._history), len(state.events))
-    cached = state.__dict__.get("_resample_plan")
+    cached = state._resample_plan
     if cached is not None and cached[0] == key:
         return cached[1]
     t = state.t
@@ -106,7 +104,7 @@ def _plan(state: MemcelState, player: int) -> dict[str, Any]:
         private.append((tile, i, q, records[q][taken.get(q, 0)]))
         taken[q] = taken.get(q, 0) + 1
     plan = {"known": known, "deals": deals, "private": private}
-    state.__dict__["_resample_plan"] = (key, plan)
+    state._resample_plan = (key, plan)
     return plan
 
 

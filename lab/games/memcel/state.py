@@ -16,7 +16,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from itertools import compress, islice, repeat
 from operator import eq
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
+
+from mypy_extensions import mypyc_attr
 
 from lab.core.actions import Action
 from lab.core.chance import WeightedTable
@@ -42,16 +44,10 @@ COUNTERS = (
 """Acts counted per game (metrics); ``penalties``: misses that cost turns (MC-2.1.2.2, y > 1)."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class MemcelState(State):
-    """One Memcel game in progress. See the module docstring."""
-
-    game: MemcelGame
-    #: task kind -> its handler (``_do_<kind>``), read once per class (a subclass's own included)
-    _handlers: ClassVar[dict[str, Callable[..., None]]]
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        cls._handlers = _handlers_of(cls)
+    """One Memcel game in progress. See the module docstring. Compiled with the engine
+    (:mod:`lab.native`); ``self.game`` is its :class:`MemcelGame`."""
 
     def __init__(self, game: MemcelGame) -> None:
         super().__init__(game)
@@ -91,6 +87,9 @@ class MemcelState(State):
         self.n_hidden = 0
         self.n_private = [0] * (n + 1)  # and each viewer's private ones (``len(seen[v])`` is the sum)
         self._seen: tuple[list[Event], int, list[list[dict[str, Any]]]] | None = None  # see ``seen``
+        #: a resampling plan of :mod:`lab.games.memcel.information`, kept until the state changes
+        #: (not copied: a clone makes its own)
+        self._resample_plan: tuple[Any, dict[str, Any]] | None = None
         self.queue: list[tuple[Any, ...]] = [("order", p) for p in range(n)]
 
     # ================================================================== engine hooks
@@ -127,7 +126,7 @@ class MemcelState(State):
             return list(t.xs[:len(self._x_range())])  # x = 1, 2, ... (xs[0] is x = 1)
         if kind == "place":
             empty = [k < 0 for k in self.tiles]
-            out = []
+            out: list[Action] = []
             for k, n in enumerate(self.to_place[player]):
                 if n > 0:
                     out += compress(t.place[k], empty)
@@ -165,6 +164,7 @@ class MemcelState(State):
         if kind == "x":
             n = len(self._x_range())
             return t.xs[pick(n)] if n else None
+        flags: bytes | list[bool]
         if kind == "reveal" or kind == "peek":  # the face-down tiles (the hunt: see _face_down)
             actions, flags, n = t.reveal if kind == "reveal" else t.peek, bytes(self.up).translate(_FLIP), self.down
         elif kind == "cover":
@@ -202,7 +202,10 @@ class MemcelState(State):
             mark, public = self.mark, len(self._events) - self.n_hidden
             mark[p] = public + self.n_private[p]
             mark[-1] = public
-        self._handlers[kind](self, task, action)
+        handlers = _HANDLERS.get(type(self))
+        if handlers is None:  # (the first action of a class: a subclass's own handlers included)
+            handlers = _HANDLERS[type(self)] = _handlers_of(type(self))
+        handlers[kind](self, task, action)
         if not self.queue:
             phase = self.phase
             if phase == "hunt":  # (what _next_turn does in the hunt)
@@ -279,7 +282,8 @@ class MemcelState(State):
 
     # ================================================================== set-up (MC-0.1)
     def _do_order(self, task: tuple[Any, ...], action: Action) -> None:
-        p, v = task[1], action.args[0]
+        p = task[1]
+        v: int = action.args[0]  # type: ignore[assignment]  # (an order roll)
         self.counts["rolls"] += 1
         self.rolls[p] = v
         self._record("MC-0.1", "order_roll", {"player": p, "value": v}, None)
@@ -374,7 +378,8 @@ class MemcelState(State):
     # ================================================================== placement (MC-1)
     def _do_place(self, task: tuple[Any, ...], action: Action) -> None:
         p = task[1]
-        kind, slot = action.args
+        kind: str = action.args[0]  # type: ignore[assignment]  # place(kind, slot)
+        slot: int = action.args[1]  # type: ignore[assignment]
         k = self.t.kind_index[kind]
         self.tiles[slot] = k
         self.down += 1
@@ -389,7 +394,7 @@ class MemcelState(State):
     def _do_comp(self, task: tuple[Any, ...], action: Action) -> None:
         """MC-C5 complication (inner circle of the icon die), for MC-1.3 or MC-2.2."""
         p, why = task[1], task[2]
-        f = action.args[0]
+        f: int = action.args[0]  # type: ignore[assignment]  # (an icon die face)
         face = self.t.icon_faces[f]
         self.counts["rolls"] += 1
         comp = face["complication"]
@@ -403,7 +408,8 @@ class MemcelState(State):
 
     def _do_ricon(self, task: tuple[Any, ...], action: Action) -> None:
         """MC-C5 white: re-roll the icon die for the ring and direction, then the d8."""
-        p, f = task[1], action.args[0]
+        p = task[1]
+        f: int = action.args[0]  # type: ignore[assignment]  # (an icon die face)
         face = self.t.icon_faces[f]
         self.counts["rolls"] += 1
         ring = self.t.ring_names.index(face["ring"])
@@ -413,7 +419,7 @@ class MemcelState(State):
 
     def _do_rd8(self, task: tuple[Any, ...], action: Action) -> None:
         p, ring, sign = task[1], task[2], task[3]
-        v = action.args[0]
+        v: int = action.args[0]  # type: ignore[assignment]  # (a d8)
         self.counts["rolls"] += 1
         self._record("MC-C5", "reroll_d8", {"player": p, "value": v}, None)
         self._turn_ring(ring, sign * v * self.t.ring_step, "MC-C5")
@@ -429,8 +435,9 @@ class MemcelState(State):
 
     def _do_swap2(self, task: tuple[Any, ...], action: Action) -> None:
         p, a, clause = task[1], task[2], task[3]
-        b = action.args[0]
-        for arr in (self.tiles, self.up, self.upby):
+        b: int = action.args[0]  # type: ignore[assignment]  # (a slot)
+        arrays: tuple[list[Any], ...] = (self.tiles, self.up, self.upby)
+        for arr in arrays:
             arr[a], arr[b] = arr[b], arr[a]
         self.counts["swaps"] += 1
         self._record(clause, "swap", {"player": p, "a": a, "b": b}, None)
@@ -445,16 +452,7 @@ class MemcelState(State):
         self._record(clause, "ring_turn", {"ring": ring, "steps": steps}, None)
 
     def _rotate_slots(self, ring: int, steps: int) -> None:
-        t = self.t
-        n, f = t.sizes[ring], t.first[ring]
-        k = steps % n
-        if k == 0:
-            return
-        cut, end = f + n - k, f + n
-        tiles, up, upby = self.tiles, self.up, self.upby  # each: arr[f:end] = arr[cut:end] + arr[f:cut]
-        tiles[f:end] = tiles[cut:end] + tiles[f:cut]
-        up[f:end] = up[cut:end] + up[f:cut]
-        upby[f:end] = upby[cut:end] + upby[f:cut]
+        rotate_slots(self.t, ring, steps, self.tiles, self.up, self.upby)
 
     def _turn_board(self, sign: int, clause: str) -> None:
         """Whole-board turn ("giro della morte", AMB-MC-6): every ring moves in the table frame."""
@@ -506,7 +504,8 @@ class MemcelState(State):
         return self.down
 
     def _do_ad8(self, task: tuple[Any, ...], action: Action) -> None:
-        p, v = task[1], action.args[0]
+        p = task[1]
+        v: int = action.args[0]  # type: ignore[assignment]  # (a d8)
         self.counts["rolls"] += 1
         self.attack = [v, 0, 0, []]
         self._record("MC-2.1.1", "attack_roll", {"player": p, "value": v}, None)
@@ -519,14 +518,16 @@ class MemcelState(State):
         self.queue.insert(0, ("x", p))
 
     def _do_x(self, task: tuple[Any, ...], action: Action) -> None:
-        p, x = task[1], action.args[0]
+        p = task[1]
+        x: int = action.args[0]  # type: ignore[assignment]  # (choose_x)
         self.counts["declarations"] += 1
         self.attack[1] = x
         self._record("MC-2.1.1", "declare_x", {"player": p, "x": x, "roll": self.attack[0]}, None)
         self.queue.insert(0, ("reveal", p))
 
     def _do_reveal(self, task: tuple[Any, ...], action: Action) -> None:
-        p, slot = task[1], action.args[0]
+        p = task[1]
+        slot: int = action.args[0]  # type: ignore[assignment]  # (reveal)
         t = self.t
         k = self.tiles[slot]
         self.up[slot] = True
@@ -666,7 +667,7 @@ class MemcelState(State):
     def _do_card(self, task: tuple[Any, ...], action: Action) -> None:
         p, why = task[1], task[2]
         t = self.t
-        effect = action.args[0]
+        effect: str = action.args[0]  # type: ignore[assignment]  # (a card)
         e = t.effect_index[effect]
         self.deck[e] -= 1
         left = self.deck_left = self.deck_left - 1
@@ -678,7 +679,7 @@ class MemcelState(State):
             self._record("MC-C3", "deck_reshuffled", {}, None)
         kind, ring, k = t.card_effects[e]  # parsed_effects[e], the ring as its index, k in sectors
         if kind == "turn_ring":
-            self._turn_ring(ring, k, "AMB-MC-8")
+            self._turn_ring(ring, k, "AMB-MC-8")  # type: ignore[arg-type]  # (a turn_ring's ring: its index)
         elif kind == "turn_board":
             self._turn_board(k, "AMB-MC-8")
         elif kind == "swap":
@@ -697,14 +698,16 @@ class MemcelState(State):
             self.queue.insert(0, ("cover", p))
 
     def _do_peek(self, task: tuple[Any, ...], action: Action) -> None:
-        p, slot = task[1], action.args[0]
+        p = task[1]
+        slot: int = action.args[0]  # type: ignore[assignment]  # (peek)
         self.counts["peeks"] += 1
         self._record("AMB-MC-8", "peek", {"player": p, "slot": slot}, None)
         self._emit("AMB-MC-8", "peeked", to=p, player=p, slot=slot,
                    tile=self.t.kinds[self.tiles[slot]])
 
     def _do_cover(self, task: tuple[Any, ...], action: Action) -> None:
-        p, slot = task[1], action.args[0]
+        p = task[1]
+        slot: int = action.args[0]  # type: ignore[assignment]  # (cover)
         self._turn_down(slot)
         self.counts["covered"] += 1
         self._record("AMB-MC-8", "cover_card", {"player": p, "slot": slot}, None)
@@ -817,8 +820,8 @@ class MemcelState(State):
     def clone(self) -> MemcelState:
         cls = type(self)  # a subclass keeps its class on clone
         new = cls.__new__(cls)
-        new.__dict__.update(self.__dict__)
         new.game = self.game
+        new._frozen_to = self._frozen_to
         new.t = self.t
         new._history = list(self._history)
         new._events = list(self._events)
@@ -849,7 +852,11 @@ class MemcelState(State):
         new.counts = dict(self.counts)
         seen = self._seen
         new._seen = None if seen is None else (new._events, seen[1], [list(v) for v in seen[2]])
+        new.down = self.down
+        new.deck_left = self.deck_left
+        new.n_hidden = self.n_hidden
         new.n_private = list(self.n_private)
+        new._resample_plan = None
         new.mark = list(self.mark)
         new.queue = list(self.queue)
         return new
@@ -878,15 +885,16 @@ class MemcelState(State):
             return (f"x must be 1..{rng.stop - 1} ({rule} for a roll of N = {self.attack[0]}, "
                     "AMB-MC-2, and at most the face-down tiles)")
         if task == "place" and action.kind == "place":
-            kind, slot = action.args
+            kind: str = action.args[0]  # type: ignore[assignment]  # place(kind, slot)
+            slot: int = action.args[1]  # type: ignore[assignment]
             if self.tiles[slot] >= 0:
                 return f"slot {slot} is already covered; place on an empty sector (MC-1.1)"
             if self.to_place[player][t.kinds.index(kind)] == 0:
                 return f"you have no {kind} tile left to place (MC-0.2, MC-0.3)"
         if task == "reveal" and action.kind == "reveal":
-            slot = action.args[0]
-            if self.tiles[slot] < 0 or self.up[slot]:
-                return f"slot {slot} holds no face-down tile (MC-2.1.2)"
+            at: int = action.args[0]  # type: ignore[assignment]  # (reveal(slot))
+            if self.tiles[at] < 0 or self.up[at]:
+                return f"slot {at} holds no face-down tile (MC-2.1.2)"
         return f"now you must {expect}"
 
     def progress(self) -> list[float]:
@@ -924,15 +932,15 @@ class MemcelState(State):
         if k == "place":
             kind = str(action.args[0])
             art = "an" if kind[:1] in "aeiou" else "a"
-            return f"place {art} {kind} tile at {self.slot_name(action.args[1])}"
+            return f"place {art} {kind} tile at {self.slot_name(int(action.args[1]))}"
         if k in ("reveal", "swap", "peek", "cover"):
-            return f"{k} {self.slot_name(action.args[0])}"
+            return f"{k} {self.slot_name(int(action.args[0]))}"
         if k == "choose_x":
             n = action.args[0]
             return f"reveal {n} tile" + ("" if n == 1 else "s")
         if k == "defend":
             return {"skip": "defend: skip the turn", "complication": "defend: roll a complication",
-                    "card": "defend: draw a card"}[action.args[0]]
+                    "card": "defend: draw a card"}[str(action.args[0])]
         if k == "icon":
             f = t.icon_faces[action.args[0]]
             return f"icon die: {f['ring']} ring {f['dir']}, {f['complication']}"
@@ -971,10 +979,25 @@ class MemcelState(State):
         return self.render_svg(None)
 
 
+def rotate_slots(t: Any, ring: int, steps: int, tiles: list[int], up: list[bool], upby: list[int]) -> None:
+    """Turn ``ring`` ``steps`` sectors clockwise in three lists indexed by slot (``t``: the
+    game's tables): what a ring turn does to the tiles, the face-up marks and who turned them up
+    (also run on tile numbers by :mod:`lab.games.memcel.information`)."""
+    n, f = t.sizes[ring], t.first[ring]
+    k = steps % n
+    if k == 0:
+        return
+    cut, end = f + n - k, f + n  # each list: arr[f:end] = arr[cut:end] + arr[f:cut]
+    tiles[f:end] = tiles[cut:end] + tiles[f:cut]
+    up[f:end] = up[cut:end] + up[f:cut]
+    upby[f:end] = upby[cut:end] + upby[f:cut]
+
+
 def _handlers_of(cls: type[MemcelState]) -> dict[str, Callable[..., None]]:
     """Each task kind's handler ``_do_<kind>`` of ``cls``."""
     return {kind: getattr(cls, "_do_" + kind) for kind in TASKS}
 
 
-MemcelState._handlers = _handlers_of(MemcelState)
+#: state class -> task kind -> its handler (``_do_<kind>``), found once per class
+_HANDLERS: dict[type, dict[str, Callable[..., None]]] = {}
 _OWN_LEGAL = MemcelState._legal_actions

@@ -17,6 +17,8 @@ from itertools import accumulate
 from operator import itemgetter
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from lab.boards.cubes import FACE_NAMES, FACE_VECTORS, Cell, direction
 from lab.core.actions import Action
 from lab.core.chance import WeightedTable
@@ -50,10 +52,10 @@ _second = itemgetter(1)
 Fits = tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class MemmState(State):
-    """A memm position. Hands are public (see the rules module)."""
-
-    game: MemmGame
+    """A memm position. Hands are public (see the rules module). Compiled with the engine
+    (:mod:`lab.native`); ``self.game`` is its :class:`MemmGame`."""
 
     def __init__(self, game: MemmGame) -> None:
         super().__init__(game)
@@ -141,15 +143,16 @@ class MemmState(State):
     def _apply_action(self, action: Action) -> None:
         self._legal = None
         kind = action.kind
+        args: tuple[Any, ...] = action.args  # (each kind's fields: checked by coerce_action)
         if kind == "place":
-            cube, x, y, z, rot = action.args
+            cube, x, y, z, rot = args
             self._place(cube, x, y, z, rot)  # (not _place(*action.args): a call with * is slower)
         elif kind == "deal":
-            self._deal(action.args[0])
+            self._deal(args[0])
         elif kind == "roll":
-            self._roll(COLOURS.index(action.args[0]))
+            self._roll(COLOURS.index(args[0]))
         elif kind == "give":
-            self._give(*action.args)
+            self._give(*args)
         elif kind == "keep":
             self.log("MM-3", "keep", player=self.to_move, declined=self.gives_left)
             self.gives_left = 0
@@ -338,11 +341,11 @@ class MemmState(State):
                 shut = base + _FACE_OFFSETS[key]
             gravity, ids, found, get = opt.gravity, [], [], touching.get
             for c in map(base.__add__, _OFFSETS):
-                keys = get(c)
+                mask = get(c)
                 # a free cell next to a cube; AMB-MM-4: on the table or on a cube (face -z)
-                if keys is not None and c != shut and not (gravity and c & _Z and not keys >> _UNDER):
+                if mask is not None and c != shut and not (gravity and c & _Z and not mask >> _UNDER):
                     ids.append(c)
-                    found.append(every(keys) or fits(keys))
+                    found.append(every(mask) or fits(mask))
             return ids, found
         fits_all = table.fits_all
         anchor_ids = {_cid(a) for a in self.anchors()[1]}
@@ -658,8 +661,8 @@ class MemmState(State):
     def clone(self) -> MemmState:
         cls = type(self)  # a subclass keeps its class (and its rules) on clone
         new = cls.__new__(cls)
-        new.__dict__.update(self.__dict__)
-        new.game = self.game  # (State's fields are slots, not in __dict__)
+        new.game = self.game
+        new._frozen_to = self._frozen_to
         new._history = list(self._history)
         new._events = list(self._events)
         new.hands = [list(h) for h in self.hands]
@@ -670,7 +673,14 @@ class MemmState(State):
         new.order = list(self.order)
         new._touching = dict(self._touching)
         new._filled = set(self._filled)
-        return new  # scalars (and the immutable ``_legal`` cache) came with ``__dict__``
+        new.phase, new.to_move, new.start_player, new.last = self.phase, self.to_move, self.start_player, self.last
+        new.run_key, new.run_len, new.column, new.gives_left = self.run_key, self.run_len, self.column, self.gives_left
+        new.repeat, new.first_out, new.pass_streak = self.repeat, self.first_out, self.pass_streak
+        new.blocked, new.stuck, new.placements, new.passes = self.blocked, self.stuck, self.placements, self.passes
+        new.gifts, new.repeats, new.max_joined = self.gifts, self.repeats, self.max_joined
+        new.first_out_placement = self.first_out_placement
+        new._legal = self._legal  # (a cache, never changed in place: shared)
+        return new
 
     @classmethod
     def from_observation(cls, game: MemmGame, obs: dict[str, Any]) -> MemmState:
