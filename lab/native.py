@@ -46,6 +46,8 @@ SOURCES: tuple[str, ...] = (
     "lab/games/fiemme_cembra/state.py",
     "lab/games/space_station/rules.py",
     "lab/games/memm/state.py",
+    "lab/sim/play.py",
+    "lab/sim/draws.py",
 )
 
 #: the file ``setup.py`` writes beside this one: ``{"modules": {name: sha256 of its source}}``

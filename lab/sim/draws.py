@@ -57,7 +57,7 @@ class IndexDraws:
 
 def _hand_back(bits: np.random.BitGenerator, has: bool, kept: int) -> None:
     """Set ``bits``' kept 32-bit half (what ``Generator.integers`` reads next)."""
-    state: dict[str, Any] = bits.state
+    state: Any = bits.state  # (a dict)
     state["has_uint32"] = int(has)
     state["uinteger"] = kept
     bits.state = state
@@ -83,7 +83,7 @@ def _bounded_draws(bits: np.random.BitGenerator, has: bool, kept: int) -> tuple[
     def give_back_unused() -> None:
         nonlocal block, pos
         if pos < len(block):
-            bits.advance(pos - len(block))
+            bits.advance(pos - len(block))  # type: ignore[attr-defined]  # (PCG64's)
         block, pos = [], 0
 
     def next64() -> int:  # the next raw output, a new block pulled when this one is used up

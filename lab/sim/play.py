@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import gc
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -140,10 +140,10 @@ def play(
             elif cur == TERMINAL:
                 return state
             else:  # SIMULTANEOUS: a joint action, applied by the state
-                if run_joint is not None and run_joint(picks, push, limit):
+                if run_joint is not None and run_joint(picks, push, limit):  # type: ignore[arg-type]  # (all random: no None)
                     continue
                 # every seat random: the state picks the joint action (State._pick_joint)
-                action = pick_joint(picks) if all_random else None
+                action = pick_joint(picks) if all_random else None  # type: ignore[arg-type]  # (no None)
                 if action is None:
                     action = {}
                     for p in acting():
@@ -184,7 +184,7 @@ def _check_length(game: Game, history: list[HistoryItem], limit: int) -> None:
         raise RuntimeError(msg)
 
 
-def _ask(agent: Agent, state: State, player: int, legal: list[Any], rng: np.random.Generator) -> Any:
+def _ask(agent: Agent, state: State, player: int, legal: Sequence[Any], rng: np.random.Generator) -> Any:
     if not legal:
         raise RuntimeError(f"{state.game.name}: player {player} must act but has no legal action")
     chosen = decide(agent, state, player, legal, rng)  # search agents get a seat view
