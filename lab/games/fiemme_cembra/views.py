@@ -49,19 +49,6 @@ class StateViews(State):
     marks: list[int]
     final_winners: list[int]
 
-    @property
-    def hands(self) -> list[list[int]]:
-        """Each player's hand, cards per hand type (the state's own)."""
-        raise NotImplementedError
-
-    def passes_of(self, player: int) -> list[int]:
-        """Each seat's record of its passes (the state's own)."""
-        raise NotImplementedError
-
-    def receipts_of(self, player: int) -> list[int]:
-        """Each seat's record of the cards passed to it (the state's own)."""
-        raise NotImplementedError
-
     def _last_race(self) -> dict[str, Any] | None:
         """The last slap race (FC-P5), read-only: frozen in place the first time it is handed out."""
         race = self.race
@@ -147,9 +134,10 @@ class StateViews(State):
             obs["flipped"] = list(self.flipped)
         if player is not None:
             obs["me"] = player
-            obs["my_hand"] = list(self.hands[player])
-            obs["my_passes"] = self.passes_of(player)
-            obs["my_receipts"] = self.receipts_of(player)
+            state: Any = self  # (the FiemmeCembraState: its hands and pass records are its own)
+            obs["my_hand"] = list(state.hands[player])
+            obs["my_passes"] = state.passes_of(player)
+            obs["my_receipts"] = state.receipts_of(player)
             obs["pass_to"] = self.game.pass_tables[self.passes % len(self.game.pass_tables)][player]
         return obs
 
