@@ -663,7 +663,7 @@ class State:
         return counts
 
     # ------------------------------------------------------------------ information states
-    def information_state(self, player: int) -> dict[str, Any]:
+    def information_state(self, player: int) -> Any:
         """Everything ``player`` has observed, in order (full memory), as JSON data.
 
         The default is correct for any game whose events and observations respect hidden

@@ -53,7 +53,11 @@ def hold(s: State, ctx: Ctx) -> None:
 
 def pig_end(s: State, ctx: Ctx) -> int | None:
     """The first to reach the target wins (PIG-4)."""
-    return next((p for p, v in enumerate(s["scores"]) if v >= ctx.params["target"]), None)
+    target = ctx.params["target"]
+    for p, score in enumerate(s["scores"]):
+        if score >= target:
+            return p
+    return None
 
 
 Pig = define_game(

@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
+from mypy_extensions import mypyc_attr
 
 from lab.core.actions import Action
 from lab.core.errors import InvalidGame, LabError
@@ -40,6 +41,13 @@ def hidden_size(value: Any) -> Any:
     return len(value) if isinstance(value, list) else None
 
 
+def _chained(err: Exception, cause: BaseException | None) -> Exception:
+    """``err`` as ``raise err from cause`` leaves it (``from`` written out: mypyc drops it)."""
+    err.__cause__ = cause
+    err.__suppress_context__ = True
+    return err
+
+
 def _part_error(game: str, where: Any, exc: Exception) -> Exception:
     """``exc`` raised by the part ``where`` of a transition (a str, or a move's Action) as the
     error the designer sees: a lab error prefixed with the game and the part, anything else as
@@ -50,11 +58,13 @@ def _part_error(game: str, where: Any, exc: Exception) -> Exception:
     return InvalidGame(f"{game}: {part} raised {type(exc).__name__}: {exc}")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class KitState(State):
-    """A state of a game made with :func:`lab.define_game` (see the module docstring)."""
+    """A state of a game made with :func:`lab.define_game` (see the module docstring). Compiled
+    with the engine (:mod:`lab.native`): the designer's functions run as written, the kit's
+    machinery around them in C. ``self.game`` is its :class:`~lab.kit.game.KitGame`."""
 
-    game: KitGame
-    _ctx: Ctx | None = None  # made once, reset for every transition and legality test (see _run)
+    _ctx: Any = None  # the Ctx made once, reset for every transition and legality test (see _run)
 
     def __init__(self, game: KitGame) -> None:
         super().__init__(game)
@@ -89,7 +99,8 @@ class KitState(State):
             self.pending = [None, list(draws), need.args[0], None, 0]
             return
         except Exception as exc:
-            raise _part_error(game.name, where, exc) from (None if isinstance(exc, LabError) else exc)
+            cause = None if isinstance(exc, LabError) else exc
+            raise _chained(_part_error(game.name, where, exc), cause) from cause
         self._commit(ctx, data, result)
 
     def _setup_step(self, draws: list[Action], check: bool) -> None:
@@ -131,12 +142,12 @@ class KitState(State):
         once, when the game ends; a loaded save is replayed on the checked path.
         """
         game = self.game
-        parts, after, after_declared, end, max_length, ctx = game.runner
+        parts, after, after_declared, end, max_length, make_ctx = game.runner
         keep = check or game.reruns  # take a snapshot before the first part runs
         data = self.data
         # the state's one context, reset for this step (see _legal_actions)
         if self._ctx is None:
-            ctx = self._ctx = ctx(None, self.control, draws, self)
+            ctx = self._ctx = make_ctx(None, self.control, draws, self)
         else:
             ctx = self._ctx
             ctx._control = self.control
@@ -227,7 +238,8 @@ class KitState(State):
             self._history.pop()
             if not isinstance(exc, Exception):
                 raise
-            raise _part_error(game.name, where, exc) from (None if isinstance(exc, LabError) else exc)
+            cause = None if isinstance(exc, LabError) else exc
+            raise _chained(_part_error(game.name, where, exc), cause) from cause
         self.data = data
         self.control = ctx._control  # a new record if the turn order or phase changed
         if ctx.events:
@@ -431,7 +443,7 @@ class KitState(State):
 
     def __getstate__(self) -> dict[str, Any]:
         fields = super().__getstate__()
-        fields.pop("_ctx", None)  # scratch; its class is made per game variant
+        fields["_ctx"] = None  # scratch, made again when needed; its class is made per game variant
         return fields
 
     def clone(self) -> KitState:
@@ -512,7 +524,7 @@ class KitState(State):
             return new
         places = hidden_places(new.data, d.hidden, player)
         pool = [item for _, _, items in places for item in items]
-        order = rng.permutation(len(pool)) if pool else []
+        order: Any = rng.permutation(len(pool)) if pool else []
         pool = [pool[i] for i in order]
         at = 0
         for key, seat, items in places:
