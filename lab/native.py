@@ -46,6 +46,7 @@ SOURCES: tuple[str, ...] = (
     "lab/games/fiemme_cembra/state.py",
     "lab/games/space_station/rules.py",
     "lab/games/memm/state.py",
+    "lab/kit/context.py",
     "lab/kit/state.py",
     "lab/sim/play.py",
     "lab/sim/draws.py",

@@ -17,15 +17,14 @@ import marshal
 import math
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
+
+from mypy_extensions import mypyc_attr
 
 from lab.core.actions import Action
 from lab.core.errors import InvalidGame
-from lab.core.frozen import FrozenDict, freeze
+from lab.core.frozen import freeze
 from lab.core.state import Event, _new_item
-
-if TYPE_CHECKING:
-    from lab.kit.game import KitGame
 
 ROLL = "rolled"
 DRAW = "drawn"
@@ -159,23 +158,7 @@ def _uniform(n: int) -> list[tuple[Action, float]]:
     return [(Action(DRAW, (i,)), p) for i in range(n)]
 
 
-class CtxParams(FrozenDict):
-    """The variant's parameters as the rules read them: ``ctx.params["target"]`` or
-    ``ctx.params.target``, read-only. A read-only ``dict``: the rules look parameters up on
-    every step, and a dict's own lookup is several times faster than a Python ``__getitem__``."""
-
-    __slots__ = ()
-
-    def __getattr__(self, key: str) -> Any:
-        if key.startswith("__"):  # not a parameter (copy, pickle, ...)
-            raise AttributeError(key)
-        try:
-            return self[key]
-        except KeyError:
-            msg = f"no parameter {key!r}; the parameters are {', '.join(self) or 'none'}"
-            raise AttributeError(msg) from None
-
-
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Ctx:
     """What the rules functions may use besides the state data.
 
@@ -183,7 +166,7 @@ class Ctx:
     ----------
     players : int
         Number of players.
-    params : CtxParams
+    params : lab.kit.game.CtxParams
         The variant's parameters (a read-only mapping; ``ctx.params["name"]`` or ``ctx.params.name``).
     player : int or None
         The seat making the move being run (``None`` in ``setup`` and for legality checks of
@@ -192,27 +175,27 @@ class Ctx:
         The current phase.
     turn : int
         How many turns have ended.
+
+    Compiled with the engine (:mod:`lab.native`): the rules call it on every step. A state
+    makes one context and resets its per-step fields (see ``KitState._run``).
     """
 
-    __slots__ = ("player", "_control", "_draws", "_used", "_state", "_probe", "events")
-
-    # a game's own subclass (see :meth:`for_game`) holds these as class attributes: a context
-    # is made for every step and every legality test, so only the per-step fields are set here
-    game: KitGame
-    players: int
-    params: Any
-    max_die: int
-    max_draw: int
-
-    def __init__(self, player: int | None, control: list[Any], draws: Sequence[Action] = (), state: Any = None) -> None:
-        self.player = player
-        self._state = state  # the state whose history length the step's events are logged at
+    def __init__(
+        self, game: Any, player: int | None, control: list[Any], draws: Sequence[Action] = (), state: Any = None,
+    ) -> None:
+        self.game: Any = game  # the KitGame variant
+        self.players: int = game.players
+        self.params: Any = game.ctx_params
+        self.max_die: int = game.definition.max_die
+        self.max_draw: int = game.definition.max_draw
+        self.player: Any = player
+        self._state: Any = state  # the state whose history length the step's events are logged at
         self._probe: Any = None  # a chance declaration runs: True, or the node it needs (see _need)
         # the state's control record ``[active seats, simultaneous?, phase, turn]``: never
         # changed in place; end_turn / all_move / set_phase put a new one here
-        self._control = control
-        self._draws = draws
-        self._used = 0
+        self._control: list[Any] = control
+        self._draws: Any = draws
+        self._used: int = 0
         self.events: list[Event] | None = None
 
     @property
@@ -232,17 +215,6 @@ class Ctx:
     def simultaneous(self) -> bool:
         """Whether the active seats act at the same time (:meth:`all_move`)."""
         return self._control[1]  # type: ignore[no-any-return]
-
-    @classmethod
-    def for_game(cls, game: KitGame) -> type[Ctx]:
-        """The context class of one game variant: ``game``, ``players`` and ``params`` fixed."""
-        params = CtxParams(game.params.items())  # the values are immutable already (Params)
-        d = game.definition
-        attrs = {
-            "__slots__": (), "game": game, "players": game.players, "params": params,
-            "max_die": d.max_die, "max_draw": d.max_draw,
-        }
-        return type(cls.__name__, (cls,), attrs)
 
     # ------------------------------------------------------------------ chance
     def roll(self, sides: int = 6) -> int:
@@ -291,7 +263,7 @@ class Ctx:
             raise InvalidGame(msg)
         total = float(sum(weights))
         outcomes = [(Action(DRAW, (i,)), w / total) for i, w in enumerate(weights) if w > 0]
-        return self._need(outcomes, items[outcomes[0][0].args[0]])
+        return self._need(outcomes, items[outcomes[0][0].args[0]])  # type: ignore[index]
 
     def shuffle(self, items: Sequence[Any]) -> list[Any]:
         """A new list: ``items`` in a random order (one ``drawn`` node per position but the last)."""
@@ -355,8 +327,10 @@ class Ctx:
         """
         if visible_to is not None:
             visible_to = tuple(int(p) for p in visible_to)
-        if not _all_plain(map(type, data.values())):
-            data = private_fields(data)
+        for value in data.values():  # a plain loop: compiled, cheaper than a set test of a map
+            if type(value) not in PLAIN:
+                data = private_fields(data)
+                break
         state = self._state
         event = _new_item(Event, (clause, kind, data, visible_to, -1 if state is None else len(state._history)))
         events = self.events

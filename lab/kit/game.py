@@ -11,16 +11,34 @@ from typing import Any, ClassVar
 
 from lab.core.actions import Action, ActionSpec, Field
 from lab.core.errors import ConformanceError, InvalidGame
+from lab.core.frozen import FrozenDict
 from lab.core.game import Game
 from lab.core.params import ParamSpec
 from lab.kit import made
-from lab.kit.context import DRAW, ROLL, Ctx
+from lab.kit.context import DRAW, ROLL
 from lab.kit.definition import GameDef, Move, build_definition, domain_values, replacing_chance
 from lab.kit.state import KitState
 
 _counter = itertools.count(1)
 _INT_STR = frozenset({int, str})
 MAX_COMBINATIONS = 200_000  # actions of one move, all enumerated once per game (legal actions, codes)
+
+
+class CtxParams(FrozenDict):
+    """The variant's parameters as the rules read them: ``ctx.params["target"]`` or
+    ``ctx.params.target``, read-only. A read-only ``dict``: the rules look parameters up on
+    every step, and a dict's own lookup is several times faster than a Python ``__getitem__``."""
+
+    __slots__ = ()
+
+    def __getattr__(self, key: str) -> Any:
+        if key.startswith("__"):  # not a parameter (copy, pickle, ...)
+            raise AttributeError(key)
+        try:
+            return self[key]
+        except KeyError:
+            msg = f"no parameter {key!r}; the parameters are {', '.join(self) or 'none'}"
+            raise AttributeError(msg) from None
 
 
 class _ClassOrInstance:
@@ -52,15 +70,15 @@ class KitGame(Game):
             doms = self._domains[mv.name]
             all_actions[mv.name] = [Action(mv.name, tuple(args)) for args in itertools.product(*doms)]
             self.move_functions[mv.name] = mv.fn
-        # the context class of this variant, and what a transition runs (see KitState._run):
-        # looked up once here, not on every step
-        self.ctx_class = Ctx.for_game(self)
+        # the parameters as the rules read them (ctx.params), and what a transition runs (see
+        # KitState._run): looked up once here, not on every step
+        self.ctx_params = CtxParams(self.params.items())  # the values are immutable already (Params)
         # set once a chance call inside a part made a step re-run: from then on the driver fast
         # path snapshots the data before every step (see KitState._run)
         self.reruns = False
         self.runner = (
             {mv.name: (mv.fn, mv.chance) for mv in d.moves}, d.after, d.after_chance,
-            d.end, d.max_length, self.ctx_class,
+            d.end, d.max_length,
         )
         self.phase_moves: dict[str, list[Move]] = {
             phase: [mv for mv in d.moves if not mv.phase or phase in mv.phase] for phase in d.phases

@@ -64,7 +64,7 @@ class KitState(State):
     with the engine (:mod:`lab.native`): the designer's functions run as written, the kit's
     machinery around them in C. ``self.game`` is its :class:`~lab.kit.game.KitGame`."""
 
-    _ctx: Any = None  # the Ctx made once, reset for every transition and legality test (see _run)
+    _ctx: Ctx | None = None  # the Ctx made once, reset for every transition and legality test (see _run)
 
     def __init__(self, game: KitGame) -> None:
         super().__init__(game)
@@ -79,7 +79,7 @@ class KitState(State):
         """Run the setup with the recorded chance ``draws`` (a chance call with no recorded
         outcome leaves a pending node, with no data yet; ``check``: see :meth:`_run`)."""
         game = self.game
-        ctx = game.ctx_class(None, self.control, draws, self)
+        ctx = Ctx(game, None, self.control, draws, self)
         where = "setup"
         try:
             data = game.definition.setup(ctx)
@@ -142,12 +142,12 @@ class KitState(State):
         once, when the game ends; a loaded save is replayed on the checked path.
         """
         game = self.game
-        parts, after, after_declared, end, max_length, make_ctx = game.runner
+        parts, after, after_declared, end, max_length = game.runner
         keep = check or game.reruns  # take a snapshot before the first part runs
         data = self.data
         # the state's one context, reset for this step (see _legal_actions)
         if self._ctx is None:
-            ctx = self._ctx = make_ctx(None, self.control, draws, self)
+            ctx = self._ctx = Ctx(game, None, self.control, draws, self)
         else:
             ctx = self._ctx
             ctx._control = self.control
@@ -342,7 +342,7 @@ class KitState(State):
         # events are never kept
         ctx = self._ctx
         if ctx is None:
-            ctx = self._ctx = game.ctx_class(player, control, (), self)
+            ctx = self._ctx = Ctx(game, player, control, (), self)
         else:
             ctx.player = player
             if ctx._control is not control or ctx._draws:
@@ -443,7 +443,7 @@ class KitState(State):
 
     def __getstate__(self) -> dict[str, Any]:
         fields = super().__getstate__()
-        fields["_ctx"] = None  # scratch, made again when needed; its class is made per game variant
+        fields["_ctx"] = None  # scratch, made again when needed
         return fields
 
     def clone(self) -> KitState:
