@@ -131,6 +131,12 @@ def _build() -> str:
     return "compiled" if status["compiled"] else f"sources ({status['reason']})"
 
 
+def _build_label(record: dict[str, Any]) -> str:
+    """The build a run (or re-measurement) recorded, for the table's header lines."""
+    build = record.get("build")
+    return f"{build} build" if build else "build not recorded"
+
+
 def _load() -> list[float] | None:
     try:
         return [round(x, 2) for x in os.getloadavg()]
@@ -401,7 +407,7 @@ def main(argv: list[str] | None = None) -> int:
         results = {**saved, "settings": cfg, "mode": results["mode"]}
         now = machine()
         results.setdefault("remeasured", []).append(
-            {"sections": sections, **{k: now[k] for k in ("load_average_start", "date", "commit")}}
+            {"sections": sections, **{k: now[k] for k in ("load_average_start", "date", "commit", "build")}}
         )
     started = time.perf_counter()
 
@@ -453,11 +459,11 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"\nrules-lab benchmarks ({results['mode']}) on {m['cpu_model']}, {m['cpu_count']} cores, "
         f"Python {m['python']}, numpy {m['versions']['numpy']}, open-spiel {m['versions']['open-spiel']}, "
-        f"{m.get('build', 'build not recorded')} build; "
+        f"{_build_label(m)}; "
         f"load {m['load_average_start']} -> {m['load_average_end']}; {results['seconds']:.0f} s\n"
     )
     for again in results.get("remeasured", []):
-        print(f"(re-measured {', '.join(again['sections'])} on {again['date']}: load "
+        print(f"(re-measured {', '.join(again['sections'])} on {again['date']}, {_build_label(again)}: load "
               f"{again['load_average_start']} -> {again.get('load_average_end')})")
     print(format_table(rows))
     output.write_text(json.dumps(results, indent=1, default=float) + "\n")
