@@ -288,6 +288,31 @@ def test_clone_is_independent_and_observations_name_the_position() -> None:
     assert game.board(twin).number_of_edges() == 1
 
 
+def test_clone_after_a_player_went_out_is_the_same_position() -> None:
+    """A clone copies every field, the first player out's placement count included (metrics,
+    full state), its event log reads as the original's, and played on it keeps that count."""
+    game = lab.load("memm", players=3)
+    for seed in range(40):
+        twins: list[tuple[MemmState, float]] = []
+
+        def step(state: lab.State, twins: list[tuple[MemmState, float]] = twins) -> None:
+            assert isinstance(state, MemmState)
+            if state.first_out is not None and not twins and not state.is_terminal():
+                twin = state.clone()
+                assert twin.first_out_placement == state.first_out_placement >= 1
+                assert twin.full_state() == state.full_state() and twin.metrics() == state.metrics()
+                assert twin.events == state.events and twin.observation(0) == state.observation(0)
+                twins.append((twin, float(state.first_out_placement)))
+
+        lab.play(game, None, seed=seed, on_step=step)
+        if twins:
+            twin, first_out_placement = twins[0]
+            final = lab.play(game, None, seed=seed + 1000, state=twin)
+            assert final.metrics()["first_out_placement"] == first_out_placement
+            return
+    pytest.fail("no seed of 40 has a player out before the end of the game")
+
+
 # ================================================================== explanations and codes
 def test_explanations_name_each_broken_rule() -> None:
     game = lab.load("memm", players=2)
