@@ -61,3 +61,13 @@ class InvalidGame(LabError, ValueError):
 
 class ConformanceError(LabError, AssertionError):
     """A game broke one of the engine's contracts (raised by :mod:`lab.core.conformance`)."""
+
+
+def chained(err: BaseException, cause: BaseException | None) -> BaseException:
+    """``err`` as ``raise err from cause`` leaves it: ``cause`` its ``__cause__`` (``None``: no
+    cause shown), the context suppressed. For code compiled by mypyc (:mod:`lab.native`), which
+    drops the ``from`` clause: ``raise chained(err, cause) from cause`` reads the same in both
+    builds."""
+    err.__cause__ = cause
+    err.__suppress_context__ = True
+    return err

@@ -28,7 +28,7 @@ import numpy as np
 from mypy_extensions import mypyc_attr
 
 from lab.core.actions import Action, exact_action
-from lab.core.errors import IllegalAction, RuleError
+from lab.core.errors import IllegalAction, RuleError, chained
 from lab.core.frozen import FrozenList, freeze
 from lab.core.rulepoints import checkpoint
 
@@ -449,9 +449,7 @@ class State:
             reason = str(exc)
             if len(reason) > 300:  # a hostile value is cut, not echoed whole
                 reason = f"{reason[:200]} [...] {reason[-80:]}"
-            refused = IllegalAction(f"not an action of {self.game.name}: {reason}")
-            refused.__suppress_context__ = True  # (``raise ... from None``, which mypyc drops)
-            raise refused from None
+            raise chained(IllegalAction(f"not an action of {self.game.name}: {reason}"), None) from None
 
     def apply_action(self, action: Any) -> None:
         """Apply ``action`` for the player to act (or chance).
@@ -560,9 +558,7 @@ class State:
             else:
                 move = f"{who}: {action}"
             msg = f"{exc} -- while applying move {len(self._history)} ({move}); the state is unchanged"
-            failed = RuleError(msg, rule=exc.rule, clause=exc.clause, move=move)
-            failed.__cause__ = exc  # (``raise ... from exc`` loses the cause when compiled by mypyc)
-            raise failed from exc
+            raise chained(RuleError(msg, rule=exc.rule, clause=exc.clause, move=move), exc) from exc
 
     def child(self, action: Any) -> State:
         """A new state: this one after ``action`` (this one is unchanged)."""

@@ -17,7 +17,7 @@ import numpy as np
 from mypy_extensions import mypyc_attr
 
 from lab.core.actions import Action
-from lab.core.errors import InvalidGame, LabError
+from lab.core.errors import InvalidGame, LabError, chained
 from lab.core.state import CHANCE, SIMULTANEOUS, TERMINAL, HistoryItem, State, _new_item
 from lab.kit.context import (
     Ctx,
@@ -39,13 +39,6 @@ _INT_STR = frozenset({int, str})
 def hidden_size(value: Any) -> Any:
     """What a seat sees of a hidden value: the length of a list, else ``None``."""
     return len(value) if isinstance(value, list) else None
-
-
-def _chained(err: Exception, cause: BaseException | None) -> Exception:
-    """``err`` as ``raise err from cause`` leaves it (``from`` written out: mypyc drops it)."""
-    err.__cause__ = cause
-    err.__suppress_context__ = True
-    return err
 
 
 def _part_error(game: str, where: Any, exc: Exception) -> Exception:
@@ -100,7 +93,7 @@ class KitState(State):
             return
         except Exception as exc:
             cause = None if isinstance(exc, LabError) else exc
-            raise _chained(_part_error(game.name, where, exc), cause) from cause
+            raise chained(_part_error(game.name, where, exc), cause) from cause
         self._commit(ctx, data, result)
 
     def _setup_step(self, draws: list[Action], check: bool) -> None:
@@ -239,7 +232,7 @@ class KitState(State):
             if not isinstance(exc, Exception):
                 raise
             cause = None if isinstance(exc, LabError) else exc
-            raise _chained(_part_error(game.name, where, exc), cause) from cause
+            raise chained(_part_error(game.name, where, exc), cause) from cause
         self.data = data
         self.control = ctx._control  # a new record if the turn order or phase changed
         if ctx.events:
