@@ -21,6 +21,7 @@ import lab
 from lab.sim import executors
 from lab.sim.executors import run_tasks, shutdown_workers, usable_cores, warm_pool, worker_pool
 from lab.sim.simulate import chunk_tasks
+from tests.tools import patience
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -161,7 +162,7 @@ def test_no_worker_survives_its_parent() -> None:
         for proc, (_, sig) in zip(procs, cases, strict=True):
             os.kill(proc.pid, sig)
         for proc, pids, (mode, sig) in zip(procs, workers, cases, strict=True):
-            proc.wait(timeout=20)
+            patience.wait(proc, cpu=60)
             assert _wait_dead(pids) == [], f"{mode} workers {pids} outlived their parent ({sig.name})"
     finally:
         for proc in procs:
@@ -201,10 +202,8 @@ print(json.dumps(out))
 
 
 def test_a_main_defined_game_and_house_rule_run_on_spawn_and_forkserver_pools() -> None:
-    done = subprocess.run(
-        [sys.executable, "-c", textwrap.dedent(NOTEBOOK_GAME)], cwd=ROOT, capture_output=True,
-        text=True, timeout=120, check=False,
-    )
+    # about 15 s of CPU on a quiet machine (spawned and forkserver workers import lab twice)
+    done = patience.run([sys.executable, "-c", textwrap.dedent(NOTEBOOK_GAME)], cwd=ROOT, cpu=240)
     assert done.returncode == 0, done.stderr[-2000:]
     (lucky_spawn, lucky_fork, lucky_score), (rule_spawn, rule_fork, rule_score) = json.loads(done.stdout)
     assert lucky_spawn and lucky_fork and rule_spawn and rule_fork
