@@ -104,7 +104,7 @@ def add_server_options(p: argparse.ArgumentParser, *, port: int, db: str) -> Non
                    help="the playtest log the games are recorded in (default: log.jsonl beside --db)")
     p.add_argument("--open", action="store_true", help="open the first link in a browser on this machine")
     p.add_argument("--json", action="store_true", help="print the tables' links as one JSON object")
-    p.add_argument("--dry-run", action="store_true", help="check everything and print the links, then exit")
+    p.add_argument("--dry-run", action="store_true", help="create (or find again) the tables, print their links and exit without serving")
     p.add_argument("--allow-host", action="append", default=[], metavar="NAME",
                    help="another host name people use to reach the server (repeatable; refused otherwise)")
     p.add_argument("--allow-origin", action="append", default=[], metavar="URL",

@@ -26,6 +26,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from lab.agents.base import agent_names
 from lab.core.errors import LabError
 from lab.core.game import Game
 from playtable.connection import Connection, dumps
@@ -155,6 +156,7 @@ class Table:
             "title": self.title, "game": self.game.name, "variant": repr(self.game),
             "players": self.game.num_players(), "race_window_s": self.window_s,
             "designer": conn.role == "designer",
+            "agents": agent_names(type(self.game)) if conn.role == "designer" else [],
         }
 
     def seats_info(self) -> list[dict[str, Any]]:

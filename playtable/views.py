@@ -8,11 +8,13 @@ targets and buttons, the public status and the events it may see) and the race's
 its signal is out for that seat.
 
 The designer's view (:func:`designer_view`) sees everything: every seat's board, the spectator's,
-and the whole event log; it goes only to a connection that said the designer's secret.
+the whole event log and the game's full state (face-down tiles, hands, the deck order); it goes
+only to a connection that said the designer's secret.
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from lab.core.state import State
@@ -55,4 +57,5 @@ def designer_view(session: TableSession) -> dict[str, Any]:
         "events": [event_entry(e, st) for e in st.events[-DESIGNER_EVENTS:]],
         "pending": sorted(session.pending),
         "kinds": session.kinds(),
+        "full_state": json.loads(json.dumps(st.full_state(), default=str)),
     }

@@ -209,6 +209,9 @@ def build_app(hub: Hub, policy: HostPolicy, *, rate: float = 20.0, burst: int = 
     async def healthz(request: Request) -> Response:
         return PlainTextResponse("ok")
 
+    async def favicon(request: Request) -> Response:
+        return Response(status_code=204)
+
     async def socket(websocket: WebSocket) -> None:
         host = websocket.scope.get("rl_host")
         origin = websocket.headers.get("origin")
@@ -237,7 +240,8 @@ def build_app(hub: Hub, policy: HostPolicy, *, rate: float = 20.0, burst: int = 
 
     routes = [
         Route("/", home), Route("/lobby", lobby), Route("/t/{table_id}", table_page),
-        Route("/static/{name}", static), Route("/healthz", healthz), WebSocketRoute("/ws", socket),
+        Route("/static/{name}", static), Route("/healthz", healthz),
+        Route("/favicon.ico", favicon), WebSocketRoute("/ws", socket),
     ]
 
     async def lifespan(app: Any) -> Any:

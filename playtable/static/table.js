@@ -25,10 +25,11 @@ const designerBox = document.querySelector(".pt-designer");
 const boardsBox = document.querySelector(".pt-boards");
 const eventsBox = document.querySelector(".pt-events");
 const controlsBox = document.querySelector(".pt-controls");
+const fullBox = document.querySelector(".pt-full");
 
 let role = "";
 let seat = null;
-let agents = [];
+let agents = [];  // the game's agents (the designer's seat controls)
 const model = new Model(BOARD_KEYS, (content) => {
   const { seat: _s, ...rest } = content; // the server knows the seat from the link
   client.send({ type: "move", ...rest, token: model.get("token") });
@@ -79,6 +80,7 @@ function onMessage(msg) {
       ? "spectator: public information only" : "designer: you see everything";
     nameBox.hidden = role !== "seat";
     designerBox.hidden = role !== "designer";
+    agents = msg.agents || [];
     model.set({ seat: seat === null ? -1 : seat });
     showBanner("", "");
   } else if (msg.type === "view") {
@@ -155,7 +157,7 @@ function drawDesigner(view) {
     boardsBox.append(box);
   }
   eventsBox.textContent = view.events.map((e) => `#${e.step} [${e.clause}] ${e.kind} ${JSON.stringify(e)}`).join("\n");
-  agents = view.agents || agents;
+  fullBox.textContent = JSON.stringify(view.full_state, null, 1);
 }
 
 function drawControls(seats) {
@@ -163,11 +165,14 @@ function drawControls(seats) {
   for (const s of seats) {
     const row = el("div", "pt-control");
     row.append(el("span", "", `seat ${s.seat}: ${s.kind}`));
-    const input = el("input");
-    input.placeholder = s.kind === "human" ? "agent name (e.g. random)" : "human";
-    input.value = s.kind === "human" ? "" : "human";
-    const go = el("button", "", s.kind === "human" ? "hand to agent" : "give back");
-    go.addEventListener("click", () => client.send({ type: "seat", seat: s.seat, kind: input.value.trim() || "random" }));
+    const input = el("select");
+    for (const name of s.kind === "human" ? agents : ["human", ...agents.filter((a) => a !== s.kind)]) {
+      const option = el("option", "", name);
+      option.value = name;
+      input.append(option);
+    }
+    const go = el("button", "", s.kind === "human" ? "hand to agent" : "change");
+    go.addEventListener("click", () => client.send({ type: "seat", seat: s.seat, kind: input.value }));
     row.append(input, go);
     controlsBox.append(row);
   }
