@@ -83,6 +83,7 @@ class SeatClient:
                 code = None
             self._ws = None
             self._connected.clear()
+            self.view = {}  # a view of the server that went away is never played on
             self._fail_waiting()
             if code in (4400, 4403, 4000) or not self.reconnect:
                 self.closed_for_good = f"closed with {code}"

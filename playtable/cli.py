@@ -225,7 +225,7 @@ def run(args: argparse.Namespace) -> int:
     config = ServerConfig(host=args.host, port=args.port, db=db, log=Path(args.log) if args.log else None,
                           allow_hosts=args.allow_host, allow_origins=args.allow_origin, public_url=args.public_url,
                           durable=args.durable, rate=args.rate, abandon_after=args.abandon_after * 60.0)
-    server = PlaytestServer(config, specs)
+    server = PlaytestServer(config, specs, pace=args.pace, race_window=args.race_window)
     server.prepare()
     tables = server.created or server.resumed
     if not tables:

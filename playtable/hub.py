@@ -55,10 +55,10 @@ class TableSpec:
 
     def key(self) -> str:
         """Identity of the spec: game, parameters, house rules, seats, seed, label."""
-        data = {"game": self.game.name, "params": self.game.params_to_dict(),
-                "rules": self.game.house_rule_record(), "seats": [seat_spec(s) for s in self.seats],
-                "seed": self.seed, "label": self.label}
-        return hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()[:32]
+        data = [self.game.name, self.game.params_to_dict(), self.game.house_rule_record(),
+                [seat_spec(s) for s in self.seats], self.seed, self.label]
+        # keys in their own order: a parameter's order can matter (Memcel's tile_counts)
+        return hashlib.sha256(json.dumps(data, default=str).encode()).hexdigest()[:32]
 
 
 @dataclass
@@ -104,14 +104,14 @@ class Hub:
         games this server was given (a file never makes the server run code)."""
         if rules:
             for g in self.known_games:
-                if g.name == name and g.params_to_dict() == dict(params) and g.house_rule_record() == dict(rules):
+                if g.name == name and same_params(g, params) and g.house_rule_record() == dict(rules):
                     return g
             names = ", ".join(sorted(rules))
             msg = (f"house rules at {names}: start the server from Python with the same game "
                    "(playtable.serve(game)) to resume it")
             raise LabError(msg)
         for g in self.known_games:
-            if g.name == name and g.params_to_dict() == dict(params) and not g.house_rules():
+            if g.name == name and same_params(g, params) and not g.house_rules():
                 return g
         ensure_registered(name)
         return lab.load(name, **dict(params))
@@ -208,7 +208,7 @@ class Hub:
         table.send_seats()
 
     # ------------------------------------------------------------------ hello
-    def hello(self, conn: Connection, msg: Mapping[str, Any]) -> None:
+    async def hello(self, conn: Connection, msg: Mapping[str, Any]) -> None:
         """Check a connection's first message and attach it where its secret opens."""
         secret = msg.get("secret")
         if msg.get("lobby") is True:
@@ -237,7 +237,7 @@ class Hub:
             name = clean_name(msg["name"])
             if name and name != table.names[seat]:
                 table.set_name(seat, name)
-        table.attach(conn)
+        await table.attach(conn)
         log.info("table %s: %s connected from %s", table.id, conn, conn.peer)
 
     def drop(self, conn: Connection) -> None:
@@ -429,6 +429,11 @@ class Hub:
             table._end_race()  # noqa: SLF001
             if table._machine is not None:  # noqa: SLF001
                 table._machine.cancel()  # noqa: SLF001
+
+
+def same_params(game: Game, params: Mapping[str, Any]) -> bool:
+    """The same parameters, in the same order inside (order can matter: Memcel's colours)."""
+    return json.dumps(game.params_to_dict(), default=str) == json.dumps(dict(params), default=str)
 
 
 def ensure_registered(name: str) -> None:

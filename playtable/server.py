@@ -91,8 +91,11 @@ def machine_names() -> list[str]:
 class PlaytestServer:
     """One playtest server: its hub of tables, its socket and its uvicorn."""
 
-    def __init__(self, config: ServerConfig, tables: Sequence[TableSpec] = (), games: Sequence[Game] = ()) -> None:
+    def __init__(self, config: ServerConfig, tables: Sequence[TableSpec] = (), games: Sequence[Game] = (), *,
+                 pace: float = 0.5, race_window: float = 5.0) -> None:
         self.config = config
+        self.pace = pace  # for the tables the lobby creates
+        self.race_window = race_window
         self.specs = list(tables)
         self.games = list(games)
         self.hub: Hub | None = None
@@ -126,6 +129,7 @@ class PlaytestServer:
             keys = Keyring(load_or_create_key(config.key_path()))
             self.hub = Hub(store, keys, config.log_path(), base_url=self.url, games=self.games,
                            abandon_after=config.abandon_after)
+            self.hub.default_pace, self.hub.default_window = self.pace, self.race_window
             self.resumed = self.hub.resume()
             self.created = [self.hub.add_table(spec) for spec in self.specs]
         except BaseException:

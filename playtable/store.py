@@ -298,4 +298,6 @@ class Store:
 
 
 def _dump(value: Any) -> str:
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), allow_nan=False)
+    # keys in their own order: a game's parameters can depend on it (Memcel's tile_counts gives
+    # the seats their colours in order)
+    return json.dumps(value, separators=(",", ":"), allow_nan=False)

@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import secrets
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -83,6 +84,9 @@ class Table:
         self.kinds = [seat_spec(s["kind"]) for s in row.seats]
         self.lock = asyncio.Lock()
         self.conns: set[Connection] = set()
+        # view tokens are opaque; each run of the server starts them elsewhere, so a message made
+        # on a view of the server before a restart is never taken for one made on a new view
+        self.token_base = secrets.randbelow(1 << 40) * 1000
         self.tokens: dict[int | str, int] = {}
         self.last_views: dict[int | str, str] = {}
         self.race: Race | None = None
@@ -129,7 +133,12 @@ class Table:
         return not self.broken and self.status == "open"
 
     # ------------------------------------------------------------------ connections
-    def attach(self, conn: Connection) -> None:
+    async def attach(self, conn: Connection) -> None:
+        async with self.lock:
+            self._attach(conn)
+        self.send_seats()
+
+    def _attach(self, conn: Connection) -> None:
         if conn.role == "seat":
             same = [c for c in self.conns if c.key == conn.key]
             if len(same) >= MAX_CONNECTIONS_PER_SEAT:
@@ -140,7 +149,6 @@ class Table:
         conn.table = self
         conn.send(self.welcome(conn))
         self.publish(only=conn)
-        self.send_seats()
 
     def detach(self, conn: Connection) -> None:
         if conn in self.conns:
@@ -215,7 +223,7 @@ class Table:
             text = dumps(view)
             if text != self.last_views.get(key):
                 self.last_views[key] = text
-                self.tokens[key] = self.tokens.get(key, 0) + 1
+                self.tokens[key] = self.tokens.get(key, self.token_base) + 1
             elif only is None:
                 continue
             message = {"type": "view", "token": self.tokens[key], "at": at, **view}
@@ -230,11 +238,16 @@ class Table:
         ref = msg.get("ref") if isinstance(msg.get("ref"), int) and not isinstance(msg.get("ref"), bool) else None
         try:
             async with self.lock:
+                before = len(self.journal)
                 reply = self._move(conn, msg, received)
+                stored = [[e.n, e.step, e.seat, e.data["action"]] for e in self.journal[before:] if e.kind == "move"]
+                game_no = self.game_no
         except Refusal as exc:
             conn.send(exc.to_json(ref))
             return
-        conn.send({"type": "ack", "ref": ref, "message": reply})
+        # the acknowledgement names what was stored (game, journal index, step, seat, action):
+        # it is sent only once the journal's transaction has committed
+        conn.send({"type": "ack", "ref": ref, "message": reply, "game_no": game_no, "stored": stored})
         self.kick()
 
     def _move(self, conn: Connection, msg: dict[str, Any], received: float) -> str:
@@ -371,16 +384,10 @@ class Table:
             if not chance and self.pace > 0:
                 await asyncio.sleep(self.pace)
             async with self.lock:
-                if session is not self.session or not self.playable() or not self.session.can_advance():
+                if session is not self.session or not self.playable() or not session.can_advance():
                     continue
                 try:
-                    if self.session.state.is_chance_node():
-                        while self.session.state.is_chance_node():
-                            self.session.advance()
-                    else:
-                        await asyncio.to_thread(self.session.advance)
-                        while self.session.state.is_chance_node():
-                            self.session.advance()
+                    await asyncio.to_thread(self._steps, session, self.pace <= 0)
                 except Exception as exc:  # noqa: BLE001 - a broken agent or rule stops this table only
                     log.exception("table %s: the game stopped", self.id)
                     self.broken = f"the game stopped: {type(exc).__name__}: {str(exc)[:200]}"
@@ -388,6 +395,22 @@ class Table:
                     self.on_change(self)
                     return
                 self._after_change()
+
+    @staticmethod
+    def _steps(session: TableSession, all_of_them: bool) -> None:
+        """Chance, then one agent move (``all_of_them``: every move until a person must act).
+
+        Runs in a worker thread while the table's lock is held: an agent that searches for a
+        while does not stop the other tables."""
+        limit = session.game.max_game_length() + 1
+        while limit > 0 and session.can_advance():
+            agent = not session.state.is_chance_node()
+            session.advance()
+            limit -= 1
+            if agent and not all_of_them:
+                while session.state.is_chance_node():
+                    session.advance()
+                return
 
     # ------------------------------------------------------------------ races
     def _check_race(self) -> None:

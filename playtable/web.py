@@ -294,7 +294,7 @@ async def serve_connection(hub: Hub, websocket: WebSocket, conn: Connection) -> 
         msg = parse(first)
         if msg.get("type") != "hello":
             raise Refusal("hello_first", 'the first message is {"type": "hello", "table": ..., "secret": ...}')
-        hub.hello(conn, msg)
+        await hub.hello(conn, msg)
     except Refusal as exc:
         conn.send(exc.to_json())
         await asyncio.sleep(0.05)  # let the writer send the refusal before the close
