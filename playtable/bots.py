@@ -35,10 +35,12 @@ def parse_link(link: str) -> tuple[str, str, str, str]:
 
 
 class SeatClient:
-    """One connection of a seat (or spectator) link, as a page would hold it."""
+    """One connection of a seat (or spectator, designer, lobby) link, as a page would hold it."""
 
     def __init__(self, link: str, *, name: str | None = None, reconnect: bool = True, record: bool = False) -> None:
         self.url, self.origin, self.table, self.secret = parse_link(link)
+        self.is_lobby = self.table == "lobby"
+        self.lobby: dict[str, Any] = {}
         self.name = name
         self.reconnect = reconnect
         self.record = record
@@ -60,7 +62,10 @@ class SeatClient:
     # ------------------------------------------------------------------ connection
     async def start(self, timeout: float = 60.0) -> SeatClient:
         self._task = asyncio.get_running_loop().create_task(self._run())
-        await asyncio.wait_for(self.wait_view(lambda v: True), timeout)
+        if self.is_lobby:
+            await asyncio.wait_for(self._connected.wait(), timeout)
+        else:
+            await asyncio.wait_for(self.wait_view(lambda v: True), timeout)
         return self
 
     async def _run(self) -> None:
@@ -71,6 +76,8 @@ class SeatClient:
                                               open_timeout=30, ping_interval=None) as ws:
                     self._ws = ws
                     hello: dict[str, Any] = {"type": "hello", "table": self.table, "secret": self.secret}
+                    if self.is_lobby:
+                        hello = {"type": "hello", "lobby": True, "secret": self.secret}
                     if self.name:
                         hello["name"] = self.name
                     await ws.send(json.dumps(hello))
@@ -110,6 +117,9 @@ class SeatClient:
         if kind == "welcome":
             self.welcome = msg
             self._connected.set()
+        elif kind == "lobby":
+            self.lobby = msg
+            self._connected.set()
         elif kind == "view":
             self.view = msg
         elif kind == "seats":
@@ -121,6 +131,10 @@ class SeatClient:
         if kind in ("ack", "error") and isinstance(msg.get("ref"), int):
             fut = self._waiting.pop(msg["ref"], None)
             if fut is not None and not fut.done():
+                fut.set_result(msg)
+        elif kind == "error" and self._waiting:  # a message the server could not read: no ref
+            fut = self._waiting.pop(min(self._waiting))
+            if not fut.done():
                 fut.set_result(msg)
         self._changed.set()
 
