@@ -381,12 +381,12 @@ def test_rules_lab_app_is_a_one_seat_table_that_stops_cleanly_on_sigterm(tmp_pat
 
         async def play() -> dict[str, Any]:
             client = await SeatClient(link).start()
-            seats = client.seats or []
+            got = {"view": dict(client.view), "welcome": dict(client.welcome)}
             await client.close()
-            return {"view": client.view, "seats": seats}
+            return got
 
         got = run(play())
-        assert got["view"]["seat"] == 0
+        assert got["view"]["seat"] == 0 and got["welcome"]["role"] == "seat"
         proc.terminate()
         proc.wait(patience(60))
         with pytest.raises(OSError):
