@@ -37,6 +37,7 @@ from widgets._session import HUMAN
 log = logging.getLogger("playtable")
 
 MAX_NAME = 32
+LOBBY_EVERY = 0.25  # seconds between two updates of the designer's lobby
 MAX_TABLES = 1000
 KIT_EXAMPLES = {"pig": "Pig", "goofspiel": "Goofspiel"}  # the kit's examples, served by name
 
@@ -382,12 +383,13 @@ class Hub:
         return {"type": "lobby", "tables": tables, "games": games}
 
     def changed(self, table: Table) -> None:
-        """A table changed: the lobby hears of it (at most once per loop turn)."""
+        """A table changed: the lobby hears of it (at most every :data:`LOBBY_EVERY` seconds:
+        with many tables moving, the designer's list is not rebuilt for every move)."""
         if not self.lobby or self._lobby_dirty:
             return
         self._lobby_dirty = True
         try:
-            asyncio.get_running_loop().call_soon(self._send_lobby)
+            asyncio.get_running_loop().call_later(LOBBY_EVERY, self._send_lobby)
         except RuntimeError:
             self._lobby_dirty = False
 

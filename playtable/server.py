@@ -67,8 +67,11 @@ def bind(host: str, port: int) -> socket.socket:
     """The listening socket (port 0: a free port), bound before any link is printed."""
     check_port(port)
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
+    # IPPROTO_TCP named: asyncio turns Nagle off only on sockets that say they are TCP, and with
+    # Nagle on, a view and its acknowledgement sent back to back wait for a delayed ACK (40 ms)
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
     try:
         sock.bind((host, port))
     except OSError as exc:

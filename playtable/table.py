@@ -226,8 +226,10 @@ class Table:
                 self.tokens[key] = self.tokens.get(key, self.token_base) + 1
             elif only is None:
                 continue
-            message = {"type": "view", "token": self.tokens[key], "at": at, **view}
-            frame = dumps(message)
+            # the frame is the view's JSON with its envelope in front (encoded once, not twice)
+            head = {"type": "view", "token": self.tokens[key], "at": at}
+            frame = dumps(head)[:-1] + "," + text[1:] if text != "{}" else dumps(head)
+            message = {**head, "timed": view.get("timed") or {}}  # what the writer reads (race timing)
             for c in self.conns if only is None else [only]:
                 if c.key == key:
                     c.send(message, frame)

@@ -286,7 +286,8 @@ def test_sigkill_at_random_moments_loses_no_acknowledged_move(tmp_path: Path) ->
                 r = await lobby.request({"type": "create", "game": name, "params": _text_params(params), "seats": seats,
                                          "seed": i, "label": f"crash {i}"})
                 assert r["type"] == "ack", r
-            await asyncio.sleep(0.3)
+            while len(lobby.lobby.get("tables", [])) < GAMES:  # the lobby's list follows within 0.25 s
+                await asyncio.sleep(0.05)
             tables = {t["id"]: t for t in lobby.lobby["tables"]}
             assert len(tables) == GAMES
             await lobby.close()
