@@ -21,7 +21,6 @@ import argparse
 import asyncio
 import json
 import os
-import statistics
 import sys
 import tempfile
 import time
@@ -55,6 +54,7 @@ async def _measure(srv: ServerProcess, n_tables: int, seconds: float, warmup: fl
         await asyncio.sleep(0.05)
     tables = list(lobby.lobby["tables"])[:n_tables]
     rtts: list[float] = []
+    server_ms: list[float] = []
     errors: dict[str, int] = {}
     state = {"measuring": False, "stop": False, "moves": 0, "rematches": 0}
     rng = np.random.default_rng(0)
@@ -81,6 +81,7 @@ async def _measure(srv: ServerProcess, n_tables: int, seconds: float, warmup: fl
             if reply["type"] == "ack":
                 if state["measuring"]:
                     rtts.append(rtt)
+                    server_ms.append(float(reply.get("server_ms", "nan")))
                     state["moves"] += 1
             else:
                 code = str(reply.get("code", reply["type"]))
@@ -110,6 +111,7 @@ async def _measure(srv: ServerProcess, n_tables: int, seconds: float, warmup: fl
         "tables": n_tables, "bots": len(tasks), "moves": state["moves"], "moves_per_s": state["moves"] / elapsed,
         "p50_ms": _pct(rtts, 50) * 1000, "p95_ms": _pct(rtts, 95) * 1000, "p99_ms": _pct(rtts, 99) * 1000,
         "max_ms": max(rtts, default=float("nan")) * 1000, "errors": errors, "stale": stale,
+        "server_p50_ms": _pct(server_ms, 50), "server_p95_ms": _pct(server_ms, 95),
         "server_cpu_percent": cpu, "bots_cpu_percent": bots_cpu, "rematches": state["rematches"],
         "load_average": list(os.getloadavg()),
         "ok": bool(rtts) and _pct(rtts, 95) * 1000 < TARGET_P95_MS and not (set(errors) - {"stale"}),
@@ -163,7 +165,8 @@ def table_rows(result: dict[str, Any] | None) -> list[tuple[str, str, str, str, 
         others = {k: v for k, v in r["errors"].items() if k != "stale"}
         rows.append((
             "playtable", f"{r['tables']} tables, {r['bots']} bots (think {r['think_s']:g} s)",
-            f"p50 {r['p50_ms']:.0f} ms, p95 {r['p95_ms']:.0f} ms; {r['moves_per_s']:.0f} moves/s; "
+            f"p50 {r['p50_ms']:.0f} ms, p95 {r['p95_ms']:.0f} ms (in the server: p50 {r.get('server_p50_ms', float('nan')):.0f}, "
+            f"p95 {r.get('server_p95_ms', float('nan')):.0f}); {r['moves_per_s']:.0f} moves/s; "
             f"CPU server {r['server_cpu_percent']:.0f}%, bots {r.get('bots_cpu_percent', float('nan')):.0f}%; "
             f"load {r.get('load_average', [float('nan')])[0]:.1f}" + (f"; errors {others}" if others else ""),
             f"p95 < {TARGET_P95_MS:.0f} ms" if r["tables"] == 50 else "", "ok" if r["ok"] else "MISSED",

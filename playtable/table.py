@@ -249,7 +249,8 @@ class Table:
             return
         # the acknowledgement names what was stored (game, journal index, step, seat, action):
         # it is sent only once the journal's transaction has committed
-        conn.send({"type": "ack", "ref": ref, "message": reply, "game_no": game_no, "stored": stored})
+        conn.send({"type": "ack", "ref": ref, "message": reply, "game_no": game_no, "stored": stored,
+                   "server_ms": round((now() - received) * 1000.0, 2)})
         self.kick()
 
     def _move(self, conn: Connection, msg: dict[str, Any], received: float) -> str:
