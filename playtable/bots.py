@@ -215,3 +215,36 @@ def scripted_move(view: dict[str, Any], seed: int, seat: int) -> dict[str, Any] 
     key = json.dumps([seed, seat, view.get("at", [0, 0, 0])[2], view.get("chosen", []), len(options)])
     index = int.from_bytes(hashlib.sha256(key.encode()).digest()[:8], "big") % len(options)
     return options[index]
+
+
+async def play_scripted(seat_links: dict[int, str], designer_link: str, *, games: int = 1, seed: int = 0,
+                        names: dict[int, str] | None = None, timeout: float = 600.0) -> int:
+    """Scripted people play ``games`` games at one table (each seat its own connection; the
+    designer's link starts each rematch). Returns the number of games played to their end."""
+    names = names or {}
+    people = {p: await SeatClient(u, name=names.get(p)).start(timeout) for p, u in seat_links.items()}
+    designer = await SeatClient(designer_link).start(timeout)
+    first = max(c.view["at"][0] for c in people.values())
+    played = 0
+    try:
+        for game in range(first, first + games):
+            async def person(seat: int, client: SeatClient, game: int = game) -> None:
+                while True:
+                    view = await client.wait_view(lambda v: v["at"][0] == game and (v.get("finished") or my_turn(v)),
+                                                  timeout)
+                    if view.get("finished"):
+                        return
+                    move = scripted_move(view, seed + 1000 * seat, seat)
+                    if move is not None:
+                        await client.move(move, timeout)
+
+            await asyncio.gather(*[person(p, c) for p, c in people.items()])
+            played += 1
+            if game < first + games - 1:
+                reply = await designer.request({"type": "rematch"}, timeout)
+                if reply["type"] != "ack":
+                    raise RuntimeError(f"the rematch was refused: {reply}")
+    finally:
+        for c in [*people.values(), designer]:
+            await c.close()
+    return played
