@@ -82,7 +82,8 @@ class Connection:
         self._writer: asyncio.Task[None] | None = None
 
     def __repr__(self) -> str:
-        return f"Connection#{self.id}({self.role or 'new'}{'' if self.seat is None else f' seat {self.seat}'})"
+        who = f"seat {self.seat}" if self.role == "seat" else (self.role or "new")
+        return f"Connection#{self.id}({who})"
 
     @property
     def key(self) -> int | str:
