@@ -573,6 +573,23 @@ def test_a_planted_leak_in_a_frame_is_found(tmp_path: Path, monkeypatch: pytest.
     assert any("changes with hidden facts" in p for p in run(go("view")).problems)
 
 
+# ---------------------------------------------------------------------- layering
+def test_neither_lab_nor_widgets_imports_the_server() -> None:
+    """``lab`` and ``widgets`` never import ``playtable`` (rules-lab serve runs it in its own process)."""
+    import ast
+
+    for package in ("lab", "widgets"):
+        for path in (ROOT / package).rglob("*.py"):
+            tree = ast.parse(path.read_text(), filename=str(path))
+            for node in ast.walk(tree):
+                names = [a.name for a in node.names] if isinstance(node, ast.Import) else (
+                    [node.module] if isinstance(node, ast.ImportFrom) and node.module and node.level == 0 else [])
+                assert not any(n.split(".")[0] == "playtable" for n in names), f"{path.relative_to(ROOT)} imports {names}"
+    out = subprocess.run([sys.executable, "-c", "import sys, lab.cli, lab; print('playtable' in sys.modules)"],
+                         capture_output=True, text=True, cwd=ROOT, timeout=600)
+    assert out.stdout.strip() == "False", out
+
+
 # ---------------------------------------------------------------------- hosts and origins
 def test_only_this_servers_hosts_and_pages_are_answered() -> None:
     local = HostPolicy("127.0.0.1", 8765)
