@@ -81,7 +81,6 @@ class Table:
         self.note = row.note
         self.names = [str(s.get("name", "")) for s in row.seats]
         self.generations = [int(s.get("generation", 0)) for s in row.seats]
-        self.kinds = [seat_spec(s["kind"]) for s in row.seats]
         self.lock = asyncio.Lock()
         self.conns: set[Connection] = set()
         # view tokens are opaque; each run of the server starts them elsewhere, so a message made
@@ -324,14 +323,14 @@ class Table:
         except Refused as exc:
             raise refusal_of(exc) from None
         played = session.played[-1][1]
-        race.done.add(seat)
         row = {"race": list(race.key), "seat": seat, "name": self.names[seat], "kind": HUMAN,
                "ms": round(corrected, 1), "raw_ms": round(raw, 1),
                "rtt_ms": None if rtt is None else round(rtt * 1000.0, 1), "rtt_samples": len(conn.clock.samples),
                "client_ms": round(float(client_ms), 1), "played_ms": played.args[session.timed.ms_index],
                "leader": seat in race.leaders, "timed_out": False}
+        self._commit(seat, reactions=[row])  # a slap the database refused never happened
+        race.done.add(seat)
         race.results.append(row)
-        self._commit(seat, reactions=[row])
         if seat in race.leaders:
             race.leader_landed(received)
         self._after_change()
@@ -470,19 +469,23 @@ class Table:
                     continue
                 with session.as_seat(p):
                     note = session.timed.close_race(session) if session.timed else None  # type: ignore[union-attr]
-                race.done.add(p)
                 if note is None:
+                    race.done.add(p)
                     continue
                 played = session.played[-1][1]
                 row = {"race": list(race.key), "seat": p, "name": self.names[p], "kind": HUMAN, "ms": None,
                        "raw_ms": None, "rtt_ms": None, "rtt_samples": 0, "client_ms": None,
                        "played_ms": played.args[session.timed.ms_index], "leader": p in race.leaders,  # type: ignore[union-attr]
                        "timed_out": True}
-                race.results.append(row)
                 try:
                     self._commit(p, reactions=[row])
-                except Refusal:
+                except Refusal:  # not stored: the game was rebuilt without it; try again soon
+                    if self.race is race:
+                        self._race_timer = asyncio.get_running_loop().call_later(
+                            1.0, lambda: asyncio.get_running_loop().create_task(self._race_tick(race.key)))
                     return
+                race.done.add(p)
+                race.results.append(row)
                 for c in self.conns:
                     if c.key == p:
                         c.send({"type": "note", "message": note})
