@@ -2,7 +2,7 @@
 #   make lab   - create .venv if missing, install the project editable (its hot modules compiled
 #                with mypyc: lab/native.py), start JupyterLab on notebooks/
 #   make test  - the same set-up, then the whole suite (unit, property, notebooks, browser)
-# Other targets: make bench, make notebooks, make golden, make lint, make app (playtest page),
+# Other targets: make bench, make notebooks, make golden, make lint, make app (a one-seat playtest table),
 #   make mutants GAME=memcel (mutation testing of one game's rule modules; report in mutants/GAME/).
 
 PYTHON ?= python3
@@ -47,7 +47,8 @@ bench: $(STAMP)
 	$(UV) pip install -q --python $(PY) -e '.[test,bench]'
 	$(PY) -m benchmarks.run
 
-# the playtest app: one variant in a Voila page (make app GAME=memcel SET="players=3")
+# the playtest app: one person against agents at a table of the playtest server (make app GAME=memcel SET="players=3");
+# several people: .venv/bin/rules-lab serve GAME --seats human,human,... (README "Playtest together")
 GAME ?= memcel
 app: $(STAMP)
 	$(VENV)/bin/rules-lab app $(GAME) $(foreach kv,$(SET),--set $(kv)) --open

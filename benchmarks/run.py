@@ -30,6 +30,7 @@ from benchmarks import (
     games_bench,
     hex_bench,
     kit_bench,
+    playtable_load,
     saves_bench,
     scaling,
     speed_bench,
@@ -37,7 +38,7 @@ from benchmarks import (
 )
 
 HERE = Path(__file__).resolve().parent
-SECTIONS = ("hex", "games", "speed", "scaling", "memory", "routes", "saves", "kit", "workers")
+SECTIONS = ("hex", "games", "speed", "scaling", "memory", "routes", "saves", "kit", "workers", "playtable")
 
 # (full, quick) settings
 SETTINGS: dict[str, tuple[Any, Any]] = {
@@ -54,6 +55,7 @@ SETTINGS: dict[str, tuple[Any, Any]] = {
     "warm_rounds": (7, 3),
     "tune_budget": (12, 6),
     "speed_rounds": (6, 2),
+    "playtable_seconds": (20.0, 8.0),  # measuring time per load level of the playtest server
 }
 
 TARGETS = {
@@ -321,6 +323,7 @@ def table_rows(results: dict[str, Any]) -> list[tuple[str, str, str, str, str]]:
             f">= {target:.0f}x", agree or _verdict(rt["speedup_route"], target),
         ))
     rows += saves_bench.table_rows(results.get("saves"))
+    rows += playtable_load.table_rows(results.get("playtable"))
     rows += kit_bench.table_rows(results.get("kit") or {})
     wk = results.get("workers")
     if wk:
@@ -447,6 +450,9 @@ def main(argv: list[str] | None = None) -> int:
             "warm": workers_bench.warm(rounds=cfg["warm_rounds"]),
             "tune": workers_bench.tune_rate(budget=cfg["tune_budget"]),
         }
+    if "playtable" in sections:
+        step("playtable: N tables of bots over websockets (10, 50, 200; then where it breaks)")
+        results["playtable"] = playtable_load.run(seconds=cfg["playtable_seconds"])
     if args.update and results.get("remeasured"):
         results["remeasured"][-1]["load_average_end"] = _load()
         results["remeasured"][-1]["seconds"] = time.perf_counter() - started

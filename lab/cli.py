@@ -1,4 +1,4 @@
-"""The ``rules-lab`` command: list games, simulate, compare variants, sweep a grid, skill, lint, tune.
+"""The ``rules-lab`` command: list games, simulate, compare variants, sweep a grid, skill, lint, tune, serve.
 
 Bad input exits with code 2 and a one-line error, never a traceback.
 """
@@ -432,30 +432,63 @@ def cmd_tune(args: argparse.Namespace) -> int:
     return 0
 
 
-# ---------------------------------------------------------------- app (#19: the playtest app)
-def cmd_app(args: argparse.Namespace) -> int:
-    """Serve one variant in a Voilà page for playtesters (``widgets.app`` in a subprocess)."""
-    import subprocess
+# ---------------------------------------------------------------- serve, app (#34: the playtest table)
+# The playtest server is the ``playtable`` package, which ``lab`` never imports: both commands
+# check what they can here, then replace this process with ``python -m playtable ...`` (so a
+# SIGTERM or Ctrl-C reaches the server itself and nothing is left running behind it).
+def _playtable(args: Sequence[str]) -> list[str]:
+    return [sys.executable, "-m", "playtable", *args]
 
+
+def _exec(cmd: Sequence[str]) -> int:
+    import os
+
+    sys.stdout.flush()
+    sys.stderr.flush()
+    env = {**os.environ, "PLAYTABLE_PROG": "rules-lab"}
+    os.execve(cmd[0], list(cmd), env)  # never returns
+    return 0  # pragma: no cover
+
+
+def cmd_serve(argv: Sequence[str]) -> int:
+    """``rules-lab serve ...``: the playtest table server (its flags: ``rules-lab serve --help``)."""
+    return _exec(_playtable(["serve", *argv]))
+
+
+def port_arg(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise UsageError(f"--port: a port is a number, not {text[:20]!r}") from None
+    if not 0 <= value <= 65535:
+        raise UsageError(f"--port: a port is 0 (any free port) or 1..65535, not {value}")
+    return value
+
+
+def cmd_app(args: argparse.Namespace) -> int:
+    """One person against agents: a one-seat table of the playtest server (#34 retired Voilà)."""
     game = game_from_args(args)  # a bad variant fails here, in one line
-    params = {k: v for k, v in game.params_to_dict().items()
-              if k in dict(parse_sets(type(game), args.set or []))}
-    cmd = [sys.executable, "-m", "widgets.app", game.name, "--params", json.dumps(params),
-           "--port", str(args.port), "--dir", args.dir, *(["--open"] if args.open else [])]
+    cmd = _playtable(["app", game.name, *[x for kv in args.set or [] for x in ("--set", kv)],
+                      "--port", str(args.port), "--dir", args.dir, *(["--seats", args.seats] if args.seats else []),
+                      *(["--open"] if args.open else [])])
     if args.dry_run:
         print(" ".join(cmd))
         return 0
-    return subprocess.call(cmd)
+    return _exec(cmd)
 
 
 def add_app_parser(sub: Any, add_game: Any) -> None:
-    p = sub.add_parser("app", help="serve a playtest page of one variant (Voilà)")
+    p = sub.add_parser("app", help="one person against agents: a one-seat playtest table (rules-lab serve for more)")
     add_game(p)
-    p.add_argument("--port", type=int, default=8866, help="port (default 8866)")
-    p.add_argument("--dir", default="playtest-app", help="folder of the page and its playtest log")
+    p.add_argument("--port", type=port_arg, default=8866, help="port (default 8866; 0: any free port)")
+    p.add_argument("--dir", default="playtest-app", help="folder of the tables' database and the playtest log")
+    p.add_argument("--seats", help="who plays each seat: human (exactly one) or an agent, comma-separated "
+                                   "(default: you in seat 0, the game's first agent elsewhere)")
     p.add_argument("--open", action="store_true", help="open a browser")
     p.add_argument("--dry-run", action="store_true", help="print the command instead of serving")
     p.set_defaults(func=cmd_app)
+    sub.add_parser("serve", add_help=False,
+                   help="the playtest table: several people, each at their own screen (rules-lab serve --help)")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -556,6 +589,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     try:
+        argv = list(sys.argv[1:] if argv is None else argv)
+        if argv[:1] == ["serve"]:
+            return cmd_serve(argv[1:])
         args = build_parser().parse_args(argv)
         return int(args.func(args))
     except (UsageError, LabError, ValueError, OSError) as exc:

@@ -56,8 +56,14 @@ def write_playtest(
     started: str,
     decisions: Sequence[Mapping[str, Any]],
     result: str = "",
+    extra: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """Append one game to the playtest log ``log``; its save goes to ``saves/`` beside it."""
+    """Append one game to the playtest log ``log``; its save goes to ``saves/`` beside it.
+
+    ``extra``: optional fields of the record beside the ones above (the playtest server's
+    ``table``, ``names``, ``seat_kinds``, ``reactions`` ...); they never replace one of them,
+    and readers that do not know them keep them in ``df.attrs["playtests"]``.
+    """
     log = Path(log)
     game_id = uuid.uuid4().hex[:16]
     save_rel = Path("saves") / f"{state.game.name}-{game_id}.json"
@@ -80,6 +86,8 @@ def write_playtest(
         "decisions": [dict(d) for d in decisions],
         "save": save_rel.as_posix(),
     }
+    for key, value in (extra or {}).items():
+        record.setdefault(str(key), value)
     with log.open("a", encoding="utf-8") as out:
         out.write(json.dumps(record, sort_keys=True) + "\n")
     return record
