@@ -15,13 +15,14 @@ function short(value) {
   return text.length <= 60 ? text : text.slice(0, 57) + "...";
 }
 
-// one move-log line: step, clause ID, kind and data (as widgets._session.format_entry)
+// one move-log line: step, clause ID and the words (as widgets._session.format_entry)
 const LOG_KEYS = new Set(["step", "clause", "kind", "text"]);
 function formatEntry(e) {
-  if (e.text) return `#${e.step} [${e.clause}] ${e.kind}: ${e.text}`;
+  const clause = e.clause ? ` [${e.clause}]` : "";
+  if (e.text) return `#${e.step}${clause} ${e.text}`;
   const keys = Object.keys(e).filter((k) => !LOG_KEYS.has(k)).sort();
   const data = keys.map((k) => `${k}=${short(e[k])}`).join(" ");
-  return `#${e.step} [${e.clause}] ${e.kind}${data ? " " + data : ""}`;
+  return `#${e.step}${clause} ${e.kind}${data ? " " + data : ""}`;
 }
 
 function render({ model, el }) {

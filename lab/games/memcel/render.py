@@ -24,11 +24,13 @@ from shapely.geometry import Polygon
 from lab.boards.rings import sector_polygons
 from lab.core.actions import Action
 from lab.games.memcel import components as C
+from lab.games.memcel.words import end_words, slot_name
 
 if TYPE_CHECKING:
     from lab.games.memcel.state import MemcelState
 
 SCALE = 52.0
+RING_BAND = 0.15  # board units of ring colour left visible around a tile (8 px at SCALE)
 SLOT_KINDS = frozenset(("place", "reveal", "swap", "peek", "cover"))
 
 
@@ -124,7 +126,7 @@ def panel_lines(state: MemcelState, viewer: int | None) -> list[str]:
     if viewer is not None:
         peeks = [e for e in state.event_log(viewer) if e["kind"] == "peeked"][-3:]
         for e in peeks:
-            lines.append(f"your peek (move {e['step']}): {state.slot_name(e['slot'])} held "
+            lines.append(f"your peek (move {e['step']}): the {slot_name(t, e['slot'])} held "
                          f"{_article(e['tile'])} tile")
     return lines
 
@@ -160,12 +162,13 @@ def render_svg(state: MemcelState, viewer: int | None = None) -> str:
             slot = t.first[r] + (i + shift) % n
             poly = polys[(r, i)]
             parts.append(f'<g data-target="slot-{slot}" class="slot"><title>'
-                         f'{escape(state.slot_name(slot))}</title>')
-            parts.append(f'<path d="{_path(poly, cx, cy)}" fill="{ring_fill}" fill-opacity="0.45" '
+                         f'{escape(slot_name(t, slot))}</title>')
+            # the ring's colour in full, a band around every tile (the tiles are inset)
+            parts.append(f'<path d="{_path(poly, cx, cy)}" fill="{ring_fill}" '
                          'stroke="#333" stroke-width="1"/>')
             tile = state.public_tile(slot)
             if tile is not None:
-                inner = poly.buffer(-0.08 * (1 + 0.2 * n_rings) / 2)
+                inner = poly.buffer(-RING_BAND)
                 if isinstance(inner, Polygon) and not inner.is_empty:
                     if tile == "down":
                         fill = C.BACK_HEX
@@ -185,10 +188,8 @@ def render_svg(state: MemcelState, viewer: int | None = None) -> str:
     cur = state.current_player()
     who = "over" if state.is_terminal() else ("chance" if cur < 0 else f"player {cur} ({t.colours[cur]})")
     status = f"phase: {state.phase} | to act: {who} | turns: {state.turns}"
-    if state.winner >= 0:
-        status += f" | winner: player {state.winner} ({t.colours[state.winner]})"
-    elif state.stopped_by:
-        status += f" | unfinished: stopped by {state.stopped_by}"
+    if state.is_terminal():
+        status = f"game over after {state.turns} turns: {end_words(state, viewer)}"
     parts.append(f'<text x="10" y="{y + 10:.0f}" font-weight="bold">{escape(status)}</text>')
     ask = prompt(state, viewer) if viewer is not None else ""
     if ask:
