@@ -133,6 +133,8 @@ class Board(anywidget.AnyWidget):
         view = self.session.view()
         view["busy"] = self.session.can_advance()
         view["timed"] = self._timed_offer()
+        if view["finished"]:
+            view["message"] = ""  # the end screen says the result; no note of a move before it
         with self.hold_sync():
             for key, value in view.items():
                 if getattr(self, key) != value:

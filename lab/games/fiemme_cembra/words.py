@@ -130,20 +130,22 @@ def describe_event(game: Any, event: Any, viewer: int | None = None) -> str:
 
 
 def end_reason(state: State, viewer: int | None = None) -> str:
-    """Why the match ended as it did, from the record's ``match_winners`` event."""
+    """Why the match ended as it did, from the record's ``match_winners`` event (its clause)."""
     ends = [e for e in state.events if e.kind == "match_winners"]
     if not ends:
         return ""
-    e = ends[-1]
-    totals = list(e.data["totals"])
-    counts = ", ".join(f"{seat_name(p, viewer)} {n}" for p, n in enumerate(totals))
-    why = {
+    return {
         "FC-E2": "the only complete set of conquered cards (FC-E2)",
         "AMB-FC-2": "most rounds won (AMB-FC-2)",
-    }.get(e.clause, "most conquered cards, then word pairs (FC-E3)")
-    return f"{why}; cards conquered: {counts}"
+    }.get(ends[-1].clause, "most conquered cards, then word pairs (FC-E3)")
 
 
 def end_words(state: State, viewer: int | None = None) -> str:
-    """The end of the match in words (board header, end screen, playtest record)."""
-    return result_words(state, viewer, end_reason(state, viewer))
+    """The end of the match in words (board header, end screen, playtest record): the result,
+    then every player's conquered cards from the record."""
+    words = result_words(state, viewer, end_reason(state, viewer))
+    ends = [e for e in state.events if e.kind == "match_winners"]
+    if ends and state.stopped_by is None:
+        totals = list(ends[-1].data["totals"])
+        words += "; cards conquered: " + ", ".join(f"{seat_name(p, viewer)}: {n}" for p, n in enumerate(totals))
+    return words
