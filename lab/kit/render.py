@@ -34,6 +34,7 @@ WIDTH = 520
 LINE = 18
 BOARD_H = 300
 SEAT_COLOURS = ("#c0392b", "#2471a3", "#229954", "#b9770e", "#7d3c98", "#17a589")
+CROWD = ((0, 0), (11, -11), (-11, -11), (11, 11), (-11, 11), (0, -16))  # pieces sharing a node
 MAX_ALTERNATIVES = 64  # a step with more alternatives than this is not tested: shown as hidden
 
 
@@ -139,13 +140,15 @@ def default_svg(state: KitState, viewer: int | None) -> str:
             k = crowd.get(node, 0)
             crowd[node] = k + 1
             x, yy = xy[node]
-            px, py = x + 9 * (k % 3) - 9, yy - 16 - 12 * (k // 3)
+            ox, oy = CROWD[k % len(CROWD)]
+            px, py = x + ox, yy + oy
             colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)] if seat is not None else "#333"
             mine = " (you)" if seat is not None and seat == viewer else ""
             parts.append(
-                f'<g class="kit-piece"><title>{html.escape(label + mine)} on {html.escape(str(node))}</title>'
-                f'<circle cx="{px:.0f}" cy="{py:.0f}" r="8" fill="{colour}" stroke="#fff" stroke-width="1.5"/>'
-                f'{_text(px, py + 3.5, label, text_anchor="middle", font_size=9, fill="#fff", font_weight="bold")}</g>'
+                f'<g class="kit-piece" pointer-events="none"><title>{html.escape(label + mine)} on '
+                f'{html.escape(str(node))}</title><circle cx="{px:.0f}" cy="{py:.0f}" r="10" fill="{colour}" '
+                f'stroke="#fff" stroke-width="1.5"/>'
+                f'{_text(px, py + 4, label, text_anchor="middle", font_size=10, fill="#fff", font_weight="bold")}</g>'
             )
         y = BOARD_H
     y += LINE
