@@ -25,6 +25,8 @@ function formatEntry(e) {
   return `#${e.step}${clause} ${e.kind}${data ? " " + data : ""}`;
 }
 
+const MANY = 12;  // more legal places than this, and most of the board: highlight on hover only
+
 function render({ model, el }) {
   const root = make("div", "rl-board");
   const status = make("div", "rl-status");
@@ -54,15 +56,27 @@ function render({ model, el }) {
     model.send({ ...content, seat: model.get("seat"), token: model.get("token") });
   }
 
+  let shownSvg = null;  // the SVG text now in the page (an unchanged board is not re-parsed)
   function drawSvg() {
-    svgBox.innerHTML = model.get("svg");
+    const text = model.get("svg");
+    if (text !== shownSvg) {
+      svgBox.innerHTML = text;
+      shownSvg = text;
+    }
     const legal = new Set(model.get("targets"));
     const chosen = new Set(model.get("chosen"));
-    for (const node of svgBox.querySelectorAll("[data-target]")) {
+    const all = svgBox.querySelectorAll("[data-target]");
+    let lit = 0;
+    for (const node of all) {
       const id = node.getAttribute("data-target");
-      node.classList.toggle("rl-legal", legal.has(id) && !chosen.has(id));
+      const on = legal.has(id) && !chosen.has(id);
+      node.classList.toggle("rl-legal", on);
       node.classList.toggle("rl-chosen", chosen.has(id));
+      if (on) lit += 1;
     }
+    // When most of the board is legal (every face-down tile in a hunt), a glow on all of it
+    // says nothing and hides the board: the legal places then light up under the pointer only.
+    svgBox.classList.toggle("rl-many", lit > MANY && lit * 2 > all.length);
     redraws += 1;
     root.dataset.redraws = String(redraws);
     if (clickedAt !== null) {
