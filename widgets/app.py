@@ -26,6 +26,23 @@ import lab
 
 CULL_IDLE_TIMEOUT = 300  # seconds an idle kernel without a connection is kept
 CULL_INTERVAL = 30
+# The page template: Voila's "lab" page with nothing fetched from a CDN (it works offline),
+# shipped in this package (share/voila/templates/rules-lab), found through JUPYTER_PATH.
+TEMPLATE = "rules-lab"
+SHARE = Path(__file__).parent / "share"
+
+
+def offline_env(env: Mapping[str, str] | None = None) -> dict[str, str]:
+    """``env`` (default: this process's) with this package's Voila template on JUPYTER_PATH."""
+    out = dict(os.environ if env is None else env)
+    rest = out.get("JUPYTER_PATH", "")
+    out["JUPYTER_PATH"] = os.pathsep.join([str(SHARE), rest]) if rest else str(SHARE)
+    return out
+
+
+def template_args() -> list[str]:
+    """The Voila options that serve a page with the offline template (with :func:`offline_env`)."""
+    return [f"--template={TEMPLATE}"]
 
 
 def voila_culling(idle_timeout: int = CULL_IDLE_TIMEOUT, interval: int = CULL_INTERVAL) -> list[str]:
@@ -68,7 +85,7 @@ def voila_command(notebook: Path, port: int, *, open_browser: bool = False,
         msg = "the playtest app needs Voilà: pip install voila (it is in the test extra)"
         raise OSError(msg)
     return [
-        voila, str(notebook), f"--port={int(port)}", "--Voila.ip=127.0.0.1",
+        voila, str(notebook), f"--port={int(port)}", "--Voila.ip=127.0.0.1", *template_args(),
         *([] if open_browser else ["--no-browser"]),
         *voila_culling(idle_timeout, interval),
     ]
@@ -105,6 +122,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"serving {args.game} at http://127.0.0.1:{args.port}/ (Ctrl-C stops it); playtests go to "
           f"{folder / 'playtests' / 'log.jsonl'}", file=sys.stderr)
     os.chdir(folder)
+    os.environ.update(offline_env())
     os.execv(cmd[0], cmd)  # Voilà replaces this process (its signals, its exit code)
 
 

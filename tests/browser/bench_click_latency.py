@@ -28,6 +28,8 @@ from browser_kit import (
     wait_http,
 )
 
+from widgets.app import offline_env, template_args
+
 GAMES = ["memcel", "fiemme_cembra", "space_station", "memm"]
 
 
@@ -63,10 +65,10 @@ def main() -> None:
     port = free_port()
     voila_bin = str(Path(sys.executable).parent / "voila")
     cmd = [voila_bin, "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1", "--preheat_kernel=True",
-           "--pool_size=1", "--VoilaKernelManager.fill_delay=0", "--VoilaExecutor.iopub_timeout=120",
+           "--pool_size=1", "--VoilaKernelManager.fill_delay=0", *template_args(), "--VoilaExecutor.iopub_timeout=120",
            str(NOTEBOOKS)]
     with log.open("w") as out:
-        proc = subprocess.Popen(cmd, cwd=ROOT, env=server_env(probes), stdout=out, stderr=subprocess.STDOUT)
+        proc = subprocess.Popen(cmd, cwd=ROOT, env=offline_env(server_env(probes)), stdout=out, stderr=subprocess.STDOUT)
     results: dict[str, list[float]] = {}
     try:
         wait_http(f"http://127.0.0.1:{port}/", proc, 120, log)
