@@ -43,9 +43,10 @@ test: $(STAMP) browser
 lint: $(STAMP)
 	$(VENV)/bin/ruff check lab widgets tests benchmarks
 
-bench: $(STAMP)
+bench: $(STAMP) browser
 	$(UV) pip install -q --python $(PY) -e '.[test,bench]'
 	$(PY) -m benchmarks.run
+	$(PY) tests/browser/bench_click_latency.py   # click-to-redraw in Chromium -> benchmarks/click_latency.json
 
 # the playtest app: one variant in a Voila page (make app GAME=memcel SET="players=3")
 GAME ?= memcel
