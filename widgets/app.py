@@ -77,15 +77,25 @@ def app_notebook(game: str, params: Mapping[str, Any], log: str = "playtests/log
     return nb
 
 
+def preheat_args(pool: int = 1) -> list[str]:
+    """Voila options that run the page's notebook in a waiting kernel before anyone asks for it.
+
+    The first page load used to start a kernel, import the lab and build the game only when a
+    playtester opened the page: minutes on a loaded machine before a board showed. A pre-heated
+    kernel has done all that; the pool is refilled at once when a page takes its kernel.
+    """
+    return ["--preheat_kernel=True", f"--pool_size={int(pool)}", "--VoilaKernelManager.fill_delay=0"]
+
+
 def voila_command(notebook: Path, port: int, *, open_browser: bool = False,
                   idle_timeout: int = CULL_IDLE_TIMEOUT, interval: int = CULL_INTERVAL) -> list[str]:
-    """The Voilà command line serving ``notebook``."""
+    """The Voilà command line serving ``notebook`` (pre-heated, offline template, culling)."""
     voila = shutil.which("voila", path=str(Path(sys.executable).parent)) or shutil.which("voila")
     if voila is None:
         msg = "the playtest app needs Voilà: pip install voila (it is in the test extra)"
         raise OSError(msg)
     return [
-        voila, str(notebook), f"--port={int(port)}", "--Voila.ip=127.0.0.1", *template_args(),
+        voila, str(notebook), f"--port={int(port)}", "--Voila.ip=127.0.0.1", *template_args(), *preheat_args(),
         *([] if open_browser else ["--no-browser"]),
         *voila_culling(idle_timeout, interval),
     ]
