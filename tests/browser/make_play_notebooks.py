@@ -133,8 +133,10 @@ def main() -> None:
     nbformat.write(default, HERE / "default_memm3d.ipynb")
     # #35: a kit game on a graph board (a race on nx.cycle_graph), its default view
     race = notebook("kit_race", 'Play(Race(), humans=[0], agents={1: "random"}, seed=1, pace=0.2)')
-    race.cells[2].source = ("import os\nimport sys\n\nsys.path.insert(0, os.path.abspath(os.path.join('..', '..')))\n"
-                            "from tools.kit_race import Race  # tests/tools\n" + race.cells[2].source)
+    race.cells[2].source = race.cells[2].source.replace(
+        "from widgets import Play",
+        "import sys\n\nsys.path.insert(0, os.path.abspath(os.path.join('..', '..')))  # tests/, for tools.kit_race\n"
+        "from tools.kit_race import Race  # noqa: E402\n\nfrom widgets import Play  # noqa: E402")
     nbformat.write(race, HERE / "play_kit_race.ipynb")
 
 

@@ -13,7 +13,7 @@ import re
 from typing import Any
 
 import pytest
-from test_browser_play import ack, click_target, human_move, wait_ack
+from test_browser_play import FIND_POINT, ack, click_target, human_move, wait_ack
 
 import lab
 
@@ -35,7 +35,13 @@ def result(pp: Any) -> str:
 
 
 def spots(page: Any, key: str) -> Any:
-    return json.loads(page.locator(".rl-memm3d").get_attribute(f"data-{key}") or "null")
+    """A data attribute of the 3D view; ghosts and cubes as points on the page."""
+    data = json.loads(page.locator(".rl-memm3d").get_attribute(f"data-{key}") or "null")
+    if key not in ("ghosts", "cubes"):
+        return data
+    box = page.locator(".rl-memm3d .rl-3d-canvas canvas").bounding_box()
+    at = (lambda p: [box["x"] + p[0], box["y"] + p[1]])  # noqa: E731
+    return {k: at(v) for k, v in data.items()} if isinstance(data, dict) else [at(v) for v in data]
 
 
 # ---------------------------------------------------------------------- item 1
@@ -99,7 +105,7 @@ def test_item4_every_conquered_card_is_drawn(play_page: Any, voila: dict[str, An
     result(pp)
     page = pp.page
     counts = [int(n) for n in re.findall(r"(\d+) conquered in the match",
-                                         " ".join(page.locator(".rl-svg .fc-summary").all_inner_texts()))]
+                                         " ".join(page.locator(".rl-svg .fc-summary").all_text_contents()))]
     assert max(counts) > 16, counts
     drawn = page.locator(".rl-svg .fc-conquered")
     assert drawn.count() == sum(counts)
@@ -180,8 +186,7 @@ def test_item8_memcel_hunt_highlight_and_ring_colours(play_page: Any, voila: dic
     glowing = page.evaluate("() => [...document.querySelectorAll('.rl-svg .rl-legal')]"
                             ".filter(n => getComputedStyle(n).filter !== 'none').length")
     assert glowing == 0, f"{glowing} legal places glow at once"
-    point = page.evaluate("""() => { const g = document.querySelector('.rl-svg .rl-legal');
-        const r = g.getBoundingClientRect(); return {x: r.left + r.width / 2, y: r.top + r.height / 2}; }""")
+    point = page.evaluate(FIND_POINT, ".rl-svg .rl-legal")
     page.mouse.move(point["x"], point["y"])
     hovered = page.evaluate("() => [...document.querySelectorAll('.rl-svg .rl-legal')]"
                             ".filter(n => getComputedStyle(n).filter !== 'none').length")
@@ -362,8 +367,8 @@ def test_item11_an_editor_alone_starts_a_game_you_can_play(browser: Any, voila: 
         status = board.locator(".rl-status").inner_text()
         assert "your move" in status
         before = board.get_attribute("data-ack")
-        point = page.evaluate("""() => { const g = document.querySelector('.rl-editor-game .rl-svg .rl-legal');
-            const r = g.getBoundingClientRect(); return {x: r.left + r.width / 2, y: r.top + r.height / 2}; }""")
+        point = page.evaluate(FIND_POINT, ".rl-editor-game .rl-svg .rl-legal")
+        assert point is not None
         page.mouse.click(point["x"], point["y"])
         page.wait_for_function(f"() => document.querySelector('.rl-editor-game .rl-board').dataset.ack !== '{before}'",
                                timeout=30_000)

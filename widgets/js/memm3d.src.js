@@ -182,19 +182,16 @@ function render({ model, el }) {
 
   function paint() {
     renderer.render(scene, camera);
-    // where each ghost is on the screen (tests click there; assistive tools may use it)
-    const rect = renderer.domElement.getBoundingClientRect();
+    // where each ghost and cube is on the canvas, in px from its top left corner (tests click
+    // there, adding the canvas's place on the page: the page may move under a still canvas)
+    const at = (m) => {
+      const p = m.position.clone().project(camera);
+      return [Math.round((p.x + 1) / 2 * width), Math.round((1 - p.y) / 2 * height)];
+    };
     const spots = {};
-    for (const m of ghostMeshes) {
-      const p = m.position.clone().project(camera);
-      spots[m.userData.key] = [Math.round(rect.left + (p.x + 1) / 2 * rect.width), Math.round(rect.top + (1 - p.y) / 2 * rect.height)];
-    }
+    for (const m of ghostMeshes) spots[m.userData.key] = at(m);
     wrap.dataset.ghosts = JSON.stringify(spots);
-    const cubeSpots = cubeMeshes.map((m) => {
-      const p = m.position.clone().project(camera);
-      return [Math.round(rect.left + (p.x + 1) / 2 * rect.width), Math.round(rect.top + (1 - p.y) / 2 * rect.height)];
-    });
-    wrap.dataset.cubes = JSON.stringify(cubeSpots);
+    wrap.dataset.cubes = JSON.stringify(cubeMeshes.map(at));
   }
 
   function button(text, cls, fn, disabled = false) {
