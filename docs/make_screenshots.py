@@ -3,7 +3,7 @@
     .venv/bin/python docs/make_screenshots.py
 
 For each game a small notebook shows three real :class:`~widgets.Board` widgets of one seeded
-game (random players in every seat): its first position, a position half-way through (the
+game (agents in every seat): its first position, a position half-way through (the
 game replayed to there, the human to move) and its end. Voilà serves the notebooks (with
 rules-lab's offline page template), Debian's Chromium opens them and Playwright photographs each
 board as the page draws it -- the widgets' own JavaScript and stylesheet, nothing laid out by
@@ -26,11 +26,13 @@ import nbformat
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "docs" / "screenshots"
 SEED = 7
+# the game and the players of its seeded game (random ones, or a game's own agent where random
+# players do not finish a match)
 GAMES = {
-    "memcel": 'lab.load("memcel")',
-    "fiemme_cembra": 'lab.load("fiemme_cembra", players=3)',
-    "space_station": 'lab.load("space_station")',
-    "memm": 'lab.load("memm", players=2)',
+    "memcel": ('lab.load("memcel")', '"random"'),
+    "fiemme_cembra": ('lab.load("fiemme_cembra", players=3)', '"collector"'),
+    "space_station": ('lab.load("space_station")', '"random"'),
+    "memm": ('lab.load("memm", players=2)', '"random"'),
 }
 MOMENTS = ("start", "middle", "end")
 
@@ -41,7 +43,7 @@ from lab.core.state import CHANCE, SIMULTANEOUS
 from widgets import Board
 
 game = {game}
-full = lab.play(game, seed={seed})  # random players in every seat
+full = lab.play(game, agents={agents}, seed={seed})
 
 
 def replayed(upto):
@@ -122,8 +124,8 @@ def main() -> int:
 
     OUT.mkdir(parents=True, exist_ok=True)
     folder = Path(tempfile.mkdtemp(prefix="rl-shots-"))
-    for name, game in GAMES.items():
-        nbformat.write(notebook(CELL.format(game=game, seed=SEED)), folder / f"{name}.ipynb")
+    for name, (game, agents) in GAMES.items():
+        nbformat.write(notebook(CELL.format(game=game, agents=agents, seed=SEED)), folder / f"{name}.ipynb")
     nbformat.write(notebook(THREE.format(seed=SEED)), folder / "memm_3d.ipynb")
     port = free_port()
     proc = serve(folder, port, folder / "voila.log")

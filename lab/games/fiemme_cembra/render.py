@@ -77,7 +77,9 @@ def render_svg(state: FiemmeCembraState, viewer: int | None = None) -> str:
     y = 10
     over = state.phase_name() == "over"
     rounds = int(game.params["rounds"])
-    if over:
+    if state.unfinished:
+        head = f"Fiemme–Cembra · stopped in round {state.round_no + 1} of {rounds} (unfinished)"
+    elif over:
         head = f"Fiemme–Cembra · match over after {rounds} round{'s' if rounds > 1 else ''}"
     else:
         head = (f"Fiemme–Cembra · round {state.round_no + 1} of {rounds} · hand {state.hand_in_round + 1} · "

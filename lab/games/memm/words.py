@@ -60,7 +60,7 @@ def describe_event(game: Any, event: Any, viewer: int | None = None) -> str:
         return f"{head}: {won}{lost} (MM-5)"
 
     say: dict[str, Callable[[], str]] = {
-        "deal": lambda: f"{who} was dealt cube {d['cube']}",
+        "deal": lambda: f"cube {d['cube']} was dealt to {who}",
         "roll": lambda: f"the colour die shows {d['colour']}: {who} holds the centre cube {d['cube']} and starts",
         "centre": lambda: f"{who} put cube {d['cube']} in the centre",
         "place": place,
