@@ -87,7 +87,7 @@ def render_svg(state: FiemmeCembraState, viewer: int | None = None) -> str:
     rows.append(f'<text x="10" y="{y + 12}" font-size="14" font-weight="bold">{escape(head)}</text>')
     y += 24
     if over or state.is_terminal():
-        result = end_words(state, viewer)
+        result = end_words(state, viewer).split("; cards conquered")[0]  # the counts are below
         rows.append(f'<text class="fc-result" x="10" y="{y + 12}" font-size="13"{_fit(result, width - 20)}>'
                     f'{escape(result)}</text>')
         y += 22

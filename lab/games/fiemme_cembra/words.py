@@ -85,7 +85,7 @@ def describe_event(game: Any, event: Any, viewer: int | None = None) -> str:
     say: dict[str, Callable[[], str]] = {
         "conquest_deck": lambda: (f"round {int(d['round']) + 1}: the conquest deck holds {d['size']} cards"
                                   + (" laid out face down in a grid" if d.get("memory_grid") else "")),
-        "dealt": lambda: f"{who} was dealt {_hand_words(tuple(d['hand']))}",
+        "dealt": lambda: f"dealt to {who}: {_hand_words(tuple(d['hand']))}",
         "complete_hand_must_pass": lambda: f"{who} was dealt a complete hand: it must pass once before closing (FC-P1)",
         "passed": lambda: f"everyone passed a card to the {d['direction']} (pass {d['number']})",
         "close": lambda: f"{seats_words(d['closers'], viewer)} closed: {closing_rule(game)} (FC-P4)",
