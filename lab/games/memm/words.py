@@ -48,8 +48,9 @@ def describe_event(game: Any, event: Any, viewer: int | None = None) -> str:
         world = oriented_faces(game, d["cube"], d["rotation"])
         faces = "" if world is None else f": {faces_words(world)}"
         joined = int(d.get("joined") or 0)
-        touch = f", touching {joined} face{'s' if joined != 1 else ''}" if joined else ""
-        return f"{who} placed cube {d['cube']} at {cell_name(d['cell'])}{touch}{faces}"
+        touch = f"; it touches {joined} face{'s' if joined != 1 else ''}" if joined else ""
+        where = "(" + ", ".join(str(int(v)) for v in d["cell"]) + ")"  # cell_name without "cell"
+        return f"{who} placed cube {d['cube']} at {where}{faces}{touch}"
 
     def end() -> str:
         losers = list(d.get("losers") or [])
