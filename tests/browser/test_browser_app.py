@@ -40,7 +40,7 @@ def test_app_serves_a_variant_and_culls_the_kernel_of_a_closed_tab(browser: Any,
         proc = subprocess.Popen(cmd, cwd=ROOT, env=server_env(tmp_path), stdout=out, stderr=subprocess.STDOUT)
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     try:
-        wait_http(f"http://127.0.0.1:{port}/", proc, 90, log)
+        wait_http(f"http://127.0.0.1:{port}/", proc, 300, log)  # the app pre-heats its page now
         page = context.new_page()
         page.goto(f"http://127.0.0.1:{port}/", timeout=120_000)
         page.wait_for_selector(".rl-app .rl-board", timeout=120_000)
