@@ -43,9 +43,10 @@ test: $(STAMP) browser
 lint: $(STAMP)
 	$(VENV)/bin/ruff check lab widgets tests benchmarks
 
-bench: $(STAMP)
+bench: $(STAMP) browser
 	$(UV) pip install -q --python $(PY) -e '.[test,bench]'
 	$(PY) -m benchmarks.run
+	$(PY) tests/browser/bench_click_latency.py   # click-to-redraw in Chromium -> benchmarks/click_latency.json
 
 # the playtest app: one person against agents at a table of the playtest server (make app GAME=memcel SET="players=3");
 # several people: .venv/bin/rules-lab serve GAME --seats human,human,... (README "Playtest together")

@@ -44,7 +44,8 @@ def test_board_traits_describe_the_viewing_seat(game_name: str) -> None:
         assert buttons == [a.to_json() for a in state.legal_actions(SEAT) if a not in placed][:40]
     shown = state.events_for(SEAT)[-80:]
     assert [(e["step"], e["clause"], e["kind"]) for e in board.log] == [(e.step, e.clause, e.kind) for e in shown]
-    assert all(line.startswith(f"#{e.step} [{e.clause}] {e.kind}") for e, line in zip(shown, board.log_lines(), strict=True))
+    for e, line in zip(shown, board.log_lines(), strict=True):  # each event in words, after its clause
+        assert line.startswith(f"#{e.step} [{e.clause}] ") and "=" not in line.split("] ", 1)[1], line
 
 
 # ------------------------------------------------------------------ click -> action, every game
@@ -179,7 +180,7 @@ def test_agents_move_by_themselves_and_pace_is_kept_off_the_kernel_loop() -> Non
 
 def test_external_seats_wait_for_code_and_refresh() -> None:
     state = ToyGame().new_initial_state()
-    board = Board(state, seat=1, pace=0)  # seat 0 has no agent: code moves it
+    board = Board(state, seat=1, agents={0: "external"}, pace=0)  # seat 0: code moves it
     assert board.state.is_chance_node() is False or board.busy
     board.session.run()
     board.refresh()
@@ -187,6 +188,34 @@ def test_external_seats_wait_for_code_and_refresh() -> None:
     state.apply_action(state.legal_actions()[0])
     board.refresh()
     assert board.your_turn
+
+
+def test_a_board_with_its_defaults_is_a_game_to_the_end() -> None:
+    """#35 item 1: ``Memm3D()`` waited for "player 1 (external)" for ever: every widget's
+    defaults give an agent to each seat that is not human."""
+    from widgets import Memm3D
+
+    for board in (Board("memm"), Memm3D(), Board(lab.load("memcel", players=3), seat=1)):
+        n = board.session.game.num_players()
+        humans = set(board.session.humans)
+        assert set(board.session.agents) == set(range(n)) - humans
+        assert "external" not in board.status
+        board.pace = 0
+        for _ in range(300):
+            if board.finished or not (board.your_turn or board.session.can_advance()):
+                break
+            if board.session.can_advance():
+                board.session.run()
+                board.refresh()
+                continue
+            if board.chosen and board.buttons:
+                board.press(0)
+            elif board.targets:
+                board.click(board.targets[0])
+            else:
+                board.press(0)
+        assert board.finished or board.your_turn, board.status
+        assert "external" not in board.status
 
 
 def test_undo_returns_before_the_human_move_with_the_same_dice() -> None:

@@ -212,3 +212,25 @@ def last_action_of(state: State, seat: int) -> Action | None:
         if item.player == SIMULTANEOUS and item.action[seat] is not None:
             return item.action[seat]
     return None
+
+
+def test_kit_graph_board_draws_pieces_on_nodes_and_only_legal_targets() -> None:
+    """#35: a race on ``nx.cycle_graph``: the tokens were text (``at: [7, 0]``) and every node
+    was clickable while two moves were legal."""
+    import re
+
+    from tools.kit_race import Race
+
+    from widgets import Board
+
+    board = Board(Race(), seat=0, pace=0, seed=1)
+    svg = board.svg
+    assert sorted(board.targets) == ["1", "11"]
+    assert sorted(re.findall(r'data-target="([^"]+)"', svg)) == ["1", "11"]  # only the legal nodes
+    pieces = re.findall(r'<g class="kit-piece"[^>]*><title>(P\d)[^<]* on (\d+)</title>', svg)
+    assert sorted(pieces) == [("P0", "0"), ("P1", "6")]
+    board.click("11")
+    board.session.run()
+    board.refresh()
+    pieces = dict(re.findall(r'<g class="kit-piece"[^>]*><title>(P\d)[^<]* on (\d+)</title>', board.svg))
+    assert pieces["P0"] == "11"

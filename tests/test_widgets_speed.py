@@ -111,3 +111,21 @@ def test_undo_is_off_in_real_time_play_and_says_why() -> None:
     assert not board.can_undo and "real-time" in board.undo_note
     with pytest.raises(lab.LabError, match="real-time"):
         board.session.undo()
+
+
+def test_the_end_screen_shows_the_result_not_the_last_note() -> None:
+    """#35 item 7: the race's timeout note stayed on the end screen; a finished game shows its
+    result alone."""
+    from lab.kit.examples import Pig
+    from widgets import Board
+
+    for seed in range(20):
+        board = Board(Pig(target=2), seat=0, agents={1: "random"}, pace=0, seed=seed)
+        for _ in range(20):
+            if board.finished:
+                break
+            board.press("hold" if any("the die shows" in x for x in board.log_lines()[-2:]) else "roll")
+        if board.finished and board.session.state.winners() == [0]:
+            break
+    assert board.finished and board.result
+    assert board.message == "", board.message

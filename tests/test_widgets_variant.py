@@ -173,4 +173,31 @@ def test_standalone_editor_start_gives_the_game_a_callback_and_a_message() -> No
     assert "new game of" in editor.done_box.value and "players=3" in editor.done_box.value
     assert editor.top_box.value == editor.done_box.value  # seen wherever the user is looking
     alone = VariantEditor("memm")
-    assert alone.start() is alone.game and "editor.game" in alone.done_box.value
+    assert alone.start() is alone.game and "play it below" in alone.done_box.value
+    assert "editor.game" not in alone.done_box.value
+
+
+def test_an_editor_on_its_own_starts_a_game_that_plays() -> None:
+    """#35 item 11: a valid change in an editor on its own opens a playable game below it."""
+    editor = VariantEditor("memm")
+    editor.set_text("players", "3")
+    game = editor.start()
+    assert game is not None and editor.board is not None
+    assert list(editor.game_box.children) == [editor.board]
+    board = editor.board
+    assert board.session.game is game and board.seat == 0
+    assert set(board.session.agents) == {1, 2}  # the computer plays every other seat
+    assert "you are player 0" in editor.done_box.value
+    board.pace = 0
+    for _ in range(200):  # click through: the game reaches its end
+        if board.finished:
+            break
+        if board.chosen and board.buttons:
+            board.press(0)
+        elif board.targets:
+            board.click(board.targets[0])
+        elif board.buttons:
+            board.press(0)
+        board.session.run()
+        board.refresh()
+    assert board.session.state.move_number() > 40

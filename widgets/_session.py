@@ -25,11 +25,12 @@ from lab.core.errors import IllegalAction, LabError
 from lab.core.game import Game
 from lab.core.state import CHANCE, SIMULTANEOUS, TERMINAL, State
 from lab.sim.play import driver_streams
-from widgets._words import result_words
+from widgets._words import event_text, result_words, vocabulary
 
 LOG_LINES = 80
 MAX_BUTTONS = 40
 HUMAN = "human"
+EXTERNAL = "external"  # an agents entry for a seat played by code (session.state.apply_action)
 
 
 class Refused(LabError):
@@ -52,23 +53,20 @@ LOG_KEYS = ("step", "clause", "kind", "text")
 
 
 def format_entry(entry: Mapping[str, Any]) -> str:
-    """One move-log line from :func:`event_entry` data: step, clause ID, kind and data (or words)."""
+    """One move-log line from :func:`event_entry` data: step, clause ID (if any) and words."""
+    clause = f" [{entry['clause']}]" if entry.get("clause") else ""
     if entry.get("text"):
-        return f"#{entry['step']} [{entry['clause']}] {entry['kind']}: {entry['text']}"
+        return f"#{entry['step']}{clause} {entry['text']}"
     data = " ".join(f"{k}={_short(v)}" for k, v in sorted(entry.items()) if k not in LOG_KEYS)
     return f"#{entry['step']} [{entry['clause']}] {entry['kind']}{(' ' + data) if data else ''}"
 
 
-def event_entry(event: lab.Event, state: State | None = None) -> dict[str, Any]:
-    """An event as the browser's move log gets it: ``Event.to_json()`` as plain JSON data.
-
-    A game may say it in words with an optional ``state.describe_event(event)`` (``text``).
-    """
+def event_entry(event: lab.Event, state: State | None = None, viewer: int | None = None) -> dict[str, Any]:
+    """An event as the browser's move log gets it: ``Event.to_json()`` as plain JSON data, with
+    ``text``: the event in words from the game's vocabulary (:func:`widgets._words.event_text`)."""
     entry = json.loads(json.dumps(event.to_json(), sort_keys=True, default=str))
-    describe = getattr(state, "describe_event", None)
-    text = describe(event) if callable(describe) else None
-    if text:
-        entry["text"] = str(text)
+    if state is not None:
+        entry["text"] = event_text(state, event, viewer)
     return entry
 
 
@@ -113,7 +111,7 @@ class Session:
         self.humans: tuple[int, ...] = tuple(sorted({int(p) for p in humans}))
         self.agent_specs: dict[int, Any] = {
             int(p): s for p, s in (agents or {}).items()
-            if int(p) not in self.humans and s != HUMAN and 0 <= int(p) < n
+            if int(p) not in self.humans and s not in (HUMAN, EXTERNAL, None) and 0 <= int(p) < n
         }
         self.agents: dict[int, Agent] = {p: make_agent(game, s) for p, s in self.agent_specs.items()}
         self.timed_kinds: set[str] = set()  # action kinds made by a timed button (widgets.timed)
@@ -142,6 +140,7 @@ class Session:
         self.undo_block = ""  # why the moves before the last barrier cannot be undone
         self.viewer: int | None = self.humans[0] if self.humans else None
         self._options_cache: tuple[int, int, Any] | None = None
+        self._step_logs: dict[int | None, Any] = {}  # viewer -> the kit's move log in words
         self._touch()
 
     def _touch(self) -> None:
@@ -519,6 +518,21 @@ class Session:
         return f"loaded a saved game at move {state.move_number()}"
 
     # ------------------------------------------------------------------ the browser's view
+    def log_entries(self, viewer: int | None) -> list[dict[str, Any]]:
+        """The last :data:`LOG_LINES` lines of ``viewer``'s move log, each with its words.
+
+        A game's events (those ``viewer`` may see); a game made with the kit also gets its moves
+        and chance outcomes in words, as far as ``viewer`` can tell them (:class:`lab.kit.render.StepLog`).
+        """
+        st = self.state
+        step_log = getattr(vocabulary(st.game), "StepLog", None)
+        if step_log is not None:
+            log = self._step_logs.get(viewer)
+            if log is None:
+                log = self._step_logs[viewer] = step_log(viewer)
+            return [dict(e) for e in log.entries(st)[-LOG_LINES:]]
+        return [event_entry(e, st, viewer) for e in st.events_for(viewer)[-LOG_LINES:]]
+
     def view(self) -> dict[str, Any]:
         """Everything the browser gets: computed for the viewing seat only."""
         st = self.state
@@ -534,7 +548,6 @@ class Session:
             chosen = list(self.choice[1])
             candidates = set(self.choice[2])
             targets = {k: v for k, v in targets.items() if k in chosen or candidates.intersection(v)}
-        log = [event_entry(e, st) for e in st.events_for(viewer)[-LOG_LINES:]]
         return {
             "game": st.game.name,
             "title": st.game.title or st.game.name,
@@ -550,7 +563,7 @@ class Session:
             "status": f"{st.game.title or st.game.name} · move {st.move_number()} · {self.waiting_on()}",
             "your_turn": bool(viewer is not None and viewer in self.human_to_act()),
             "finished": st.is_terminal(),
-            "log": log,
+            "log": self.log_entries(viewer),
             "can_undo": self.can_undo(),
             "undo_note": self.undo_note(),
             "result": result_words(st, viewer),

@@ -1,23 +1,48 @@
-"""Results in plain words for people: who won, who lost, unfinished and why (never "returns").
+"""What a person reads, in words: results, the move log, place names (never "returns", never
+``key=value``).
 
-A game may say it better itself with an optional ``state.result_text(viewer)``; otherwise the
-words come from ``winners()`` and ``returns()``: one player games are won or lost, several
-players have winners, a shared win or a draw, and a game a safety limit stopped
-(``state.stopped_by``, or the move limit) is unfinished, with the limit named.
+The words are not written here: each game has one vocabulary, its words module
+(:mod:`lab.games.memcel.words` ..., :mod:`lab.kit.render` for games made with the kit), which its
+board draws its labels with too. :func:`vocabulary` finds it; :func:`result_words` and
+:func:`event_text` use it, falling back on the engine's generic words
+(:mod:`lab.core.words`: the result from ``returns()``/``winners()``, an event's data in words)
+and on a game's own optional hooks (``state.result_text(viewer)``, ``state.describe_event(e)``)
+for games outside the lab.
 """
 
 from __future__ import annotations
 
+import importlib
+from types import ModuleType
+from typing import Any
+
+from lab.core import words as core
 from lab.core.state import State
+from lab.core.words import seat_name  # noqa: F401 - re-exported for the widgets
+
+_CACHE: dict[type, ModuleType | None] = {}
 
 
-def seat_name(p: int, viewer: int | None = None) -> str:
-    """``"you (player 0)"`` for the viewer, ``"player 2"`` otherwise."""
-    return f"you (player {p})" if p == viewer else f"player {p}"
+def vocabulary(game: Any) -> ModuleType | None:
+    """The words module of ``game``'s package (``lab.games.<game>.words``, the kit's render
+    module for a kit game), or ``None`` for a game that has none."""
+    cls = type(game)
+    if cls in _CACHE:
+        return _CACHE[cls]
+    found: ModuleType | None = None
+    from lab.kit.game import KitGame
 
-
-def _join(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    if isinstance(game, KitGame):
+        found = importlib.import_module("lab.kit.render")
+    else:
+        parts = cls.__module__.split(".")
+        if len(parts) >= 3 and parts[:2] == ["lab", "games"]:
+            try:
+                found = importlib.import_module(".".join(parts[:3]) + ".words")
+            except ModuleNotFoundError:
+                found = None
+    _CACHE[cls] = found
+    return found
 
 
 def result_words(state: State, viewer: int | None = None) -> str:
@@ -25,28 +50,28 @@ def result_words(state: State, viewer: int | None = None) -> str:
     if not state.is_terminal():
         return ""
     if state.stopped_by is not None:
-        return f"unfinished: stopped by the safety limit {state.stopped_by}, nobody won"
+        return core.result_words(state, viewer)
+    words = vocabulary(state.game)
+    end = getattr(words, "end_words", None)
+    if callable(end):
+        return str(end(state, viewer))
     own = getattr(state, "result_text", None)
     if callable(own):
         text = own(viewer)
         if text:
             return str(text)
-    returns = state.returns()
-    winners = state.winners()
-    limit = state.move_number() >= state.game.max_game_length()
-    n = len(returns)
-    if n == 1:
-        if returns[0] > 0:
-            return f"{seat_name(0, viewer)} won"
-        if returns[0] < 0:
-            return f"{seat_name(0, viewer)} lost"
-        return "unfinished: the move limit was reached" if limit else "no winner"
-    if winners:
-        names = [seat_name(p, viewer) for p in winners]
-        verb = "won" if len(names) == 1 else "share the win"
-        losers = [seat_name(p, viewer) for p in range(n) if p not in winners]
-        tail = f"; {_join(losers)} lost" if losers and n > 2 else ""
-        return f"{_join(names)} {verb}{tail}"
-    if limit:
-        return "unfinished: the move limit was reached, nobody won"
-    return "a draw: nobody won"
+    return core.result_words(state, viewer)
+
+
+def event_text(state: State, event: Any, viewer: int | None = None) -> str:
+    """One event in a sentence: the game's vocabulary, its own hook, or the generic words."""
+    words = vocabulary(state.game)
+    describe = getattr(words, "describe_event", None)
+    if callable(describe):
+        return str(describe(state.game, event, viewer))
+    hook = getattr(state, "describe_event", None)
+    text = hook(event) if callable(hook) else None
+    if text:
+        return str(text)
+    data = core.data_words(event.data, viewer)
+    return core.kind_words(event.kind) + (f": {data}" if data else "")

@@ -28,6 +28,13 @@ from widgets._repr import bundle, fallback_html
 from widgets._session import Refused, Session, format_entry
 
 STATIC = Path(__file__).parent / "static"
+DEFAULT_AGENT = "random"  # the agent of every non-human seat a widget is not told about
+
+
+def default_agents(game: Game, humans: Sequence[int]) -> dict[int, Any]:
+    """``DEFAULT_AGENT`` in every seat that is not human: a widget's defaults give a game that
+    plays to the end (never a seat waiting for code nobody runs)."""
+    return {p: DEFAULT_AGENT for p in range(game.num_players()) if p not in set(humans)}
 
 
 class Board(anywidget.AnyWidget):
@@ -41,7 +48,9 @@ class Board(anywidget.AnyWidget):
     seat : int or None
         The viewing (human) seat; ``None`` = a spectator who cannot move.
     agents : mapping seat -> agent spec, optional
-        Agents for the other seats; seats without one wait for code to move them.
+        Agents for the other seats. By default every seat that is not human gets
+        :data:`DEFAULT_AGENT`, so a Board with its defaults is a game you can play to the end; a
+        seat given ``"external"`` (or left out of a mapping you pass) waits for code to move it.
     seed : int
         Seed of chance and of the agents.
     pace : float
@@ -103,6 +112,8 @@ class Board(anywidget.AnyWidget):
                 lab.load(source) if isinstance(source, str) else source
             )
             seats = list(humans) if humans is not None else ([] if seat is None else [seat])
+            if agents is None:
+                agents = default_agents(game, seats)
             session = Session(game, humans=seats, agents=agents, seed=seed, state=state)
         self.session = session
         self.pace = float(pace)
@@ -122,6 +133,8 @@ class Board(anywidget.AnyWidget):
         view = self.session.view()
         view["busy"] = self.session.can_advance()
         view["timed"] = self._timed_offer()
+        if view["finished"]:
+            view["message"] = ""  # the end screen says the result; no note of a move before it
         with self.hold_sync():
             for key, value in view.items():
                 if getattr(self, key) != value:

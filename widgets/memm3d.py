@@ -19,7 +19,6 @@ from typing import Any
 import traitlets as t
 
 import lab
-from lab.games.memm.render import scene
 from widgets.board import STATIC, Board
 
 
@@ -37,6 +36,9 @@ class Memm3D(Board):
 
     def refresh(self) -> None:
         super().refresh()
+        # imported here: ``import widgets`` does not load memm (and networkx) for other games
+        from lab.games.memm.render import scene
+
         data = scene(self.session.state, self.session.viewer)
         if data != self.scene:
             self.scene = data

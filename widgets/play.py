@@ -97,8 +97,8 @@ class Play(w.VBox):
         self.pace_slider = w.FloatSlider(value=pace, min=0.0, max=2.0, step=0.01, description="AI pace (s)",
                                          style={"description_width": "initial"})
         self.new_button = w.Button(description="New game", button_style="primary")
-        self.undo_button = w.Button(description="Undo", icon="undo")
-        self.save_button = w.Button(description="Save", icon="save")
+        self.undo_button = w.Button(description="Undo")  # no icon font: pages work offline
+        self.save_button = w.Button(description="Save")
         self.upload = w.FileUpload(accept=".json", multiple=False, description="Load")
         self.note = w.HTML("")
         self.seats_box = w.HBox([])

@@ -140,5 +140,5 @@ class TimedActions:
         if action not in session.state.legal_actions(seat):
             return None
         session.submit(seat, action)
-        return (f"too slow: no slap within {self.window_s:g} s, so your hand counts as last "
-                f"({session.state.describe_action(action)})")
+        # not the action's own words: its ms is the grid's slowest time, not how long we waited
+        return f"too slow: no slap within {self.window_s:g} s, so your hand counts as last"

@@ -6,9 +6,11 @@ cross-parameter ``check_variant``; errors appear beside the control as text, nev
 traceback. An error involving several fields (the game's ``check_variant``) is shown at the top
 of the form and beside every field it names, even while another field has its own error (the
 combination is then checked with that field at its default). A "diff from default" table lists
-what the variant changes; the start button builds the game (``editor.game``), calls the
-``on_start`` callbacks and confirms beside the button and at the top. A new or changed
-``ParamSpec`` needs no code here.
+what the variant changes; the start button builds the game (``editor.game``) and starts it:
+inside :class:`~widgets.Play` (an ``on_start`` callback) the board above plays it; an editor on
+its own opens a :class:`~widgets.Board` of that game right below the form (you in seat 0, the
+computer in the others), so a valid change always leads to a game. It confirms in words beside
+the button and at the top. A new or changed ``ParamSpec`` needs no code here.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ import lab
 from lab.core.game import Game
 from lab.core.params import ParamSpec, freeze, thaw
 from widgets._repr import bundle, fallback_html
+from widgets.board import DEFAULT_AGENT, Board
 
 
 def _text(value: Any) -> str:
@@ -95,9 +98,12 @@ class VariantEditor(w.VBox):
         self.reset_button = w.Button(description="Reset to defaults", layout=w.Layout(width="auto"))
         self.reset_button.on_click(lambda _b: self.reset())
         header = w.HTML(f"<b>Variant of {html.escape(self.game_cls.title or self.game_cls.name)}</b>")
+        self.board: Board | None = None  # the game an editor on its own started
+        self.game_box = w.VBox([])  # where that game is shown
+        self.game_box.add_class("rl-editor-game")
         super().__init__(
             [header, self.top_box, *rows, self.variant_box, self.diff_box,
-             w.HBox([self.start_button, self.reset_button, self.done_box])],
+             w.HBox([self.start_button, self.reset_button, self.done_box]), self.game_box],
             **kwargs,
         )
         if values:
@@ -264,8 +270,16 @@ class VariantEditor(w.VBox):
         for cb in self._callbacks:
             cb(game)
         changed = ", ".join(f"{k}={_text(v)}" for k, v in self.params().items()) or "the default rules"
-        where = "started below" if self._callbacks else "ready as editor.game"
-        text = f"✔ new game of {game.title or game.name} with {changed}: {where}"
+        name = game.title or game.name
+        if self._callbacks:
+            text = f"✔ new game of {name} with {changed}: it is on the board now"
+        else:
+            self.board = Board(game, seat=0, pace=0.4)
+            self.game_box.children = [self.board]
+            others = game.num_players() - 1
+            seats = (f"; the computer ({DEFAULT_AGENT} moves) plays the other {others} seat{'s' if others > 1 else ''}"
+                     if others else "")
+            text = f"✔ new game of {name} with {changed}: play it below, you are player 0{seats}"
         confirm = f'<span style="color:#1b5e20;font-weight:600">{html.escape(text)}</span>'
         self.done_box.value = confirm
         self.top_box.value = confirm

@@ -81,7 +81,7 @@ class PlayPage:
         self.probes = probes
         self.probe_id = ""
 
-    def open(self, url: str, timeout: float = 120_000) -> None:
+    def open(self, url: str, timeout: float = 300_000) -> None:  # 18 pre-heated pages on a loaded machine
         self.page.goto(url, timeout=timeout)
         self.page.wait_for_selector(".rl-board", timeout=timeout)
         cls = self.page.locator("[class*='rl-probe-']").first.get_attribute("class") or ""

@@ -28,6 +28,7 @@ from browser_kit import (
     stop,
     wait_http,
 )
+from voila_pages import offline_env, template_args
 
 collect_ignore_glob = ["notebooks/*.ipynb"]  # served pages, not nbval notebooks
 
@@ -62,12 +63,12 @@ def voila(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
         # refill a notebook's pool at once: Voila puts the refill task in the pool as soon as a
         # kernel is taken, so a second page of the same notebook awaits that task, and a long
         # fill_delay (3600 s once) made it hang until the test's timeout
-        "--VoilaKernelManager.fill_delay=0",
+        "--VoilaKernelManager.fill_delay=0", *template_args(),
         "--VoilaExecutor.iopub_timeout=120",  # a loaded machine must not drop the widget output
         str(NOTEBOOKS),
     ]
     with log.open("w") as out:
-        proc = subprocess.Popen(cmd, cwd=ROOT, env=server_env(probe_dir), stdout=out, stderr=subprocess.STDOUT)
+        proc = subprocess.Popen(cmd, cwd=ROOT, env=offline_env(server_env(probe_dir)), stdout=out, stderr=subprocess.STDOUT)
     try:
         wait_http(f"http://127.0.0.1:{port}/", proc, 90, log)
         yield {"url": f"http://127.0.0.1:{port}", "probes": probe_dir, "log": log}

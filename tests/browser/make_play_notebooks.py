@@ -75,6 +75,21 @@ EXTRA = {
                          'play.load(lab.play(lab.load("fiemme_cembra", players=3, penalty_timing="end_of_round"), '
                          'seed=10).to_json())',
     "race_window": 'SpeedPlay(players=3, seed=5, pace=0.2, race_window=2.0)',
+    # #35: a match where one player conquered 18 cards (more than a row of cards)
+    "end_fiemme_cembra_many": 'Play(lab.load("fiemme_cembra", players=3), humans=[0], seed=3, pace=0.2)\n'
+                              'play.load(lab.play(lab.load("fiemme_cembra", players=3), agents="collector", '
+                              'seed=4).to_json())',
+    # #35: memm's two ends: blocked (nobody won, player 1 lost) and a normal one (three players)
+    "end_memm_blocked": 'Play(lab.load("memm", players=3), humans=[0], seed=3, pace=0.2)\n'
+                        'play.load(lab.play(lab.load("memm", players=3), seed=2).to_json())',
+    "end_memm_out": 'Play(lab.load("memm", players=3), humans=[0], seed=3, pace=0.2)\n'
+                    'play.load(lab.play(lab.load("memm", players=3), seed=0).to_json())',
+    # #35: Memcel's hunt, the human to reveal a face-down tile (move 69 of a game of memory players)
+    "hunt_memcel": 'Play(lab.load("memcel", players=2), humans=[0], agents={1: "memory"}, seed=0, pace=0.3)\n'
+                   'full = lab.play(lab.load("memcel", players=2), agents="memory", seed=0)\n'
+                   'hunt = full.game.new_initial_state()\n'
+                   'for item in full.history()[:69]:\n    hunt.apply_action(item.action)\n'
+                   'play.load(hunt.to_json())',
 }
 
 
@@ -108,6 +123,21 @@ def main() -> None:
     )
     nbformat.write(three, HERE / "memm_3d.ipynb")
     write_kit_pig()
+    # #35 item 1: the README's widgets.Memm3D(), every default as it is
+    default = notebook("Memm3D with its defaults", "")
+    default.cells[2].source = (
+        "import ipywidgets\n\nimport widgets\n\n"
+        "board = widgets.Memm3D()\n"
+        "play = ipywidgets.VBox([board])\nplay.board = board\nprobe(play)\nplay"
+    )
+    nbformat.write(default, HERE / "default_memm3d.ipynb")
+    # #35: a kit game on a graph board (a race on nx.cycle_graph), its default view
+    race = notebook("kit_race", 'Play(Race(), humans=[0], agents={1: "random"}, seed=1, pace=0.2)')
+    race.cells[2].source = race.cells[2].source.replace(
+        "from widgets import Play",
+        "import sys\n\nsys.path.insert(0, os.path.abspath(os.path.join('..', '..')))  # tests/, for tools.kit_race\n"
+        "from tools.kit_race import Race  # noqa: E402\n\nfrom widgets import Play  # noqa: E402")
+    nbformat.write(race, HERE / "play_kit_race.ipynb")
 
 
 def write_kit_pig() -> None:

@@ -188,7 +188,7 @@ def test_variant_editor_cross_field_error_on_top_and_confirmation_in_view(
         start.click()
         done = page.locator(".rl-editor-done", has_text="new game of")
         done.wait_for(timeout=15_000)
-        assert "editor.game" in done.inner_text()
+        assert "play it below" in done.inner_text()  # #35 item 11: the game opens below
         box = done.bounding_box()
         assert box is not None and 0 <= box["y"] <= 900, box  # in view where the user clicked
     finally:

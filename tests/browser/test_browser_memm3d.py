@@ -12,7 +12,10 @@ pytestmark = pytest.mark.browser
 
 
 def ghosts(page: Any) -> dict[str, list[int]]:
-    return json.loads(page.locator(".rl-memm3d").get_attribute("data-ghosts") or "{}")
+    """Where each ghost is on the page now (the view gives them on its canvas)."""
+    box = page.locator(".rl-memm3d .rl-3d-canvas canvas").bounding_box()
+    spots = json.loads(page.locator(".rl-memm3d").get_attribute("data-ghosts") or "{}")
+    return {k: [round(box["x"] + x), round(box["y"] + y)] for k, (x, y) in spots.items()}
 
 
 def test_a_placement_clicked_through_in_3d(play_page: Any, voila: dict[str, Any]) -> None:

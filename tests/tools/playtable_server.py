@@ -20,6 +20,8 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+from tests.tools.patience import scaled
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -31,11 +33,7 @@ def free_port() -> int:
 
 def patience(base: float) -> float:
     """A time limit that grows with the machine's load (the tests share 2 cores)."""
-    try:
-        load = os.getloadavg()[0] / max(1, os.cpu_count() or 1)
-    except OSError:
-        load = 1.0
-    return base * max(1.0, load)
+    return scaled(base)
 
 
 class ServerProcess:

@@ -8,9 +8,17 @@ import * as THREE from "three";
 import { OrbitControls } from "three/examples/jsm/controls/OrbitControls.js";
 import board from "../static/board.js";
 
+// The numeral on a face is drawn turned so that it stands upright in the world (z is up): a
+// BoxGeometry face's texture "up" is +y on the +-x faces and -z on the +y face, which showed
+// "V" as ">" and "III" as a sideways bar. GLYPH_TURN[face] is the canvas rotation (radians,
+// clockwise) of each face (lab order +x, -x, +y, -y, +z, -z); glyphUp() checks it on the
+// geometry itself (tests read data-glyph-up).
+const GLYPH_TURN = [-Math.PI / 2, Math.PI / 2, Math.PI, 0, 0, 0];
+const FONT = '"DejaVu Sans", "Liberation Sans", Arial, sans-serif';
+
 const textures = new Map();
-function faceTexture(colour, numeral) {
-  const key = colour + numeral;
+function faceTexture(colour, numeral, turn) {
+  const key = colour + numeral + turn;
   if (!textures.has(key)) {
     const c = document.createElement("canvas");
     c.width = c.height = 128;
@@ -20,14 +28,16 @@ function faceTexture(colour, numeral) {
     g.strokeStyle = "#111";
     g.lineWidth = 6;
     g.strokeRect(3, 3, 122, 122);
-    g.font = "bold 56px sans-serif";
+    g.translate(64, 64);
+    g.rotate(turn);
+    g.font = `bold ${numeral.length > 2 ? 44 : 56}px ${FONT}`;
     g.textAlign = "center";
     g.textBaseline = "middle";
     g.lineWidth = 8;
     g.strokeStyle = "#000";
-    g.strokeText(numeral, 64, 68);
+    g.strokeText(numeral, 0, 4);
     g.fillStyle = "#fff";
-    g.fillText(numeral, 64, 68);
+    g.fillText(numeral, 0, 4);
     const t = new THREE.CanvasTexture(c);
     t.colorSpace = THREE.SRGBColorSpace;
     textures.set(key, t);
@@ -38,8 +48,29 @@ function faceTexture(colour, numeral) {
 // lab faces: +x, -x, +y, -y, +z, -z == BoxGeometry's material order; z is up (camera.up)
 function cubeMaterials(colours, numerals, opacity) {
   return colours.map((col, i) => new THREE.MeshLambertMaterial({
-    map: faceTexture(col, numerals[i]), transparent: opacity < 1, opacity,
+    map: faceTexture(col, numerals[i], GLYPH_TURN[i]), transparent: opacity < 1, opacity,
   }));
+}
+
+// The world direction a numeral's top points to on face `face` of `geometry`, read from the
+// geometry's own positions and UVs and the turn the canvas applies.
+function glyphUp(geometry, face) {
+  const group = geometry.groups[face];
+  const index = geometry.index.array;
+  const pos = geometry.attributes.position;
+  const uv = geometry.attributes.uv;
+  const ids = [...new Set(Array.from(index.slice(group.start, group.start + group.count)))];
+  const P = ids.map((i) => new THREE.Vector3().fromBufferAttribute(pos, i));
+  const T = ids.map((i) => new THREE.Vector2().fromBufferAttribute(uv, i));
+  // solve position = o + U * du + V * dv over three corners
+  const e1 = P[1].clone().sub(P[0]), e2 = P[2].clone().sub(P[0]);
+  const a = T[1].clone().sub(T[0]), b = T[2].clone().sub(T[0]);
+  const det = a.x * b.y - a.y * b.x;
+  const du = e1.clone().multiplyScalar(b.y).sub(e2.clone().multiplyScalar(a.y)).divideScalar(det);
+  const dv = e2.clone().multiplyScalar(a.x).sub(e1.clone().multiplyScalar(b.x)).divideScalar(det);
+  const turn = GLYPH_TURN[face];
+  const up = du.normalize().multiplyScalar(Math.sin(turn)).add(dv.normalize().multiplyScalar(Math.cos(turn)));
+  return [up.x, up.y, up.z].map((v) => Math.round(v * 1000) / 1000);
 }
 
 function render({ model, el }) {
@@ -64,6 +95,7 @@ function render({ model, el }) {
   }
   renderer.setSize(width, height);
   canvasBox.append(renderer.domElement);
+  wrap.dataset.glyphUp = JSON.stringify([0, 1, 2, 3, 4, 5].map((f) => glyphUp(new THREE.BoxGeometry(1, 1, 1), f)));
   const scene = new THREE.Scene();
   scene.background = new THREE.Color("#f4f1ea");
   scene.add(new THREE.AmbientLight(0xffffff, 1.6));
@@ -80,6 +112,7 @@ function render({ model, el }) {
   const geometry = new THREE.BoxGeometry(0.96, 0.96, 0.96);
   const edges = new THREE.EdgesGeometry(geometry);
   const ghostMeshes = [];
+  const cubeMeshes = [];
   let selected = null;   // "x,y,z" of the selected ghost
   let option = 0;        // index among its (filtered) legal placements
   let onlyCube = null;   // restrict the cycle to one hand cube
@@ -92,12 +125,14 @@ function render({ model, el }) {
   function draw() {
     group.clear();
     ghostMeshes.length = 0;
+    cubeMeshes.length = 0;
     const data = model.get("scene") || {};
     const cells = [];
     for (const c of data.cubes || []) {
       const mesh = new THREE.Mesh(geometry, cubeMaterials(c.colours, c.numerals, 1));
       mesh.position.set(c.cell[0] + 0.5, c.cell[1] + 0.5, c.cell[2] + 0.5);
       group.add(mesh);
+      cubeMeshes.push(mesh);
       const line = new THREE.LineSegments(edges, new THREE.LineBasicMaterial({ color: c.last ? 0xff00ff : 0x222222 }));
       line.position.copy(mesh.position);
       group.add(line);
@@ -121,27 +156,42 @@ function render({ model, el }) {
       cells.push(cell);
       if (!opts.length) continue;
     }
-    if (cells.length && !controls.userData) {
-      const c = cells.reduce((a, b) => [a[0] + b[0], a[1] + b[1], a[2] + b[2]], [0, 0, 0]).map((v) => v / cells.length + 0.5);
-      controls.target.set(c[0], c[1], c[2]);
-      camera.position.set(c[0] + 4, c[1] - 5.5, c[2] + 4.5);
-      controls.userData = true;  // centre once; then the person turns and zooms
-      controls.update();
-    }
+    if (cells.length) recentre(cells);
     paint();
     drawPanel();
   }
 
+  // Every new position re-centres the view on the structure and its free cells, keeping the
+  // angle the person turned to, and backs the camera off until everything fits on the canvas.
+  let centred = null;  // [x, y, z] the view was last centred on
+  function recentre(cells) {
+    const lo = [Infinity, Infinity, Infinity], hi = [-Infinity, -Infinity, -Infinity];
+    for (const c of cells) for (let k = 0; k < 3; k++) { lo[k] = Math.min(lo[k], c[k]); hi[k] = Math.max(hi[k], c[k] + 1); }
+    const mid = lo.map((v, k) => (v + hi[k]) / 2);
+    const radius = Math.max(1.5, Math.hypot(hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]) / 2);
+    if (centred === null) camera.position.set(mid[0] + 4, mid[1] - 5.5, mid[2] + 4.5);
+    const offset = camera.position.clone().sub(controls.target);
+    const fit = radius / Math.sin(THREE.MathUtils.degToRad(camera.fov / 2) * Math.min(1, camera.aspect)) * 1.15;
+    offset.setLength(Math.max(fit, centred === null ? offset.length() : Math.min(offset.length(), fit * 2.5)));
+    controls.target.set(mid[0], mid[1], mid[2]);
+    camera.position.copy(controls.target).add(offset);
+    centred = mid;
+    controls.update();
+    wrap.dataset.centre = JSON.stringify(mid.map((v) => Math.round(v * 100) / 100));
+  }
+
   function paint() {
     renderer.render(scene, camera);
-    // where each ghost is on the screen (tests click there; assistive tools may use it)
-    const rect = renderer.domElement.getBoundingClientRect();
-    const spots = {};
-    for (const m of ghostMeshes) {
+    // where each ghost and cube is on the canvas, in px from its top left corner (tests click
+    // there, adding the canvas's place on the page: the page may move under a still canvas)
+    const at = (m) => {
       const p = m.position.clone().project(camera);
-      spots[m.userData.key] = [Math.round(rect.left + (p.x + 1) / 2 * rect.width), Math.round(rect.top + (1 - p.y) / 2 * rect.height)];
-    }
+      return [Math.round((p.x + 1) / 2 * width), Math.round((1 - p.y) / 2 * height)];
+    };
+    const spots = {};
+    for (const m of ghostMeshes) spots[m.userData.key] = at(m);
     wrap.dataset.ghosts = JSON.stringify(spots);
+    wrap.dataset.cubes = JSON.stringify(cubeMeshes.map(at));
   }
 
   function button(text, cls, fn, disabled = false) {
@@ -197,10 +247,22 @@ function render({ model, el }) {
   }
 
   const raycaster = new THREE.Raycaster();
+  // A press is a click only if the pointer never went more than CLICK_SLOP px from where it
+  // went down: a drag that turns the view and comes back near its start is still a drag (it
+  // used to select or cycle the ghost under the pointer).
+  const CLICK_SLOP = 4;
   let down = null;
-  function onDown(e) { down = [e.clientX, e.clientY]; }
+  let travelled = 0;
+  function onDown(e) { down = [e.clientX, e.clientY]; travelled = 0; }
+  function onMove(e) {
+    if (down) travelled = Math.max(travelled, Math.hypot(e.clientX - down[0], e.clientY - down[1]));
+  }
   function onUp(e) {
-    if (!down || Math.hypot(e.clientX - down[0], e.clientY - down[1]) > 4) return;  // a drag turns the view
+    const start = down;
+    down = null;
+    if (!start) return;
+    travelled = Math.max(travelled, Math.hypot(e.clientX - start[0], e.clientY - start[1]));
+    if (travelled > CLICK_SLOP) return;  // a drag turns the view
     const rect = renderer.domElement.getBoundingClientRect();
     const pointer = new THREE.Vector2(((e.clientX - rect.left) / rect.width) * 2 - 1, -((e.clientY - rect.top) / rect.height) * 2 + 1);
     raycaster.setFromCamera(pointer, camera);
@@ -212,6 +274,7 @@ function render({ model, el }) {
     draw();
   }
   renderer.domElement.addEventListener("pointerdown", onDown);
+  renderer.domElement.addEventListener("pointermove", onMove);
   renderer.domElement.addEventListener("pointerup", onUp);
   controls.addEventListener("change", paint);
   const onScene = () => { selected = null; option = 0; draw(); };
@@ -222,6 +285,9 @@ function render({ model, el }) {
 
   return () => {
     model.off("change:scene", onScene);
+    renderer.domElement.removeEventListener("pointerdown", onDown);
+    renderer.domElement.removeEventListener("pointermove", onMove);
+    renderer.domElement.removeEventListener("pointerup", onUp);
     model.off("change:your_turn", onTurn);
     controls.dispose();
     renderer.dispose();

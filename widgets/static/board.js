@@ -15,14 +15,17 @@ function short(value) {
   return text.length <= 60 ? text : text.slice(0, 57) + "...";
 }
 
-// one move-log line: step, clause ID, kind and data (as widgets._session.format_entry)
+// one move-log line: step, clause ID and the words (as widgets._session.format_entry)
 const LOG_KEYS = new Set(["step", "clause", "kind", "text"]);
 function formatEntry(e) {
-  if (e.text) return `#${e.step} [${e.clause}] ${e.kind}: ${e.text}`;
+  const clause = e.clause ? ` [${e.clause}]` : "";
+  if (e.text) return `#${e.step}${clause} ${e.text}`;
   const keys = Object.keys(e).filter((k) => !LOG_KEYS.has(k)).sort();
   const data = keys.map((k) => `${k}=${short(e[k])}`).join(" ");
-  return `#${e.step} [${e.clause}] ${e.kind}${data ? " " + data : ""}`;
+  return `#${e.step}${clause} ${e.kind}${data ? " " + data : ""}`;
 }
+
+const MANY = 12;  // more legal places than this, and most of the board: highlight on hover only
 
 function render({ model, el }) {
   const root = make("div", "rl-board");
@@ -53,15 +56,27 @@ function render({ model, el }) {
     model.send({ ...content, seat: model.get("seat"), token: model.get("token") });
   }
 
+  let shownSvg = null;  // the SVG text now in the page (an unchanged board is not re-parsed)
   function drawSvg() {
-    svgBox.innerHTML = model.get("svg");
+    const text = model.get("svg");
+    if (text !== shownSvg) {
+      svgBox.innerHTML = text;
+      shownSvg = text;
+    }
     const legal = new Set(model.get("targets"));
     const chosen = new Set(model.get("chosen"));
-    for (const node of svgBox.querySelectorAll("[data-target]")) {
+    const all = svgBox.querySelectorAll("[data-target]");
+    let lit = 0;
+    for (const node of all) {
       const id = node.getAttribute("data-target");
-      node.classList.toggle("rl-legal", legal.has(id) && !chosen.has(id));
+      const on = legal.has(id) && !chosen.has(id);
+      node.classList.toggle("rl-legal", on);
       node.classList.toggle("rl-chosen", chosen.has(id));
+      if (on) lit += 1;
     }
+    // When most of the board is legal (every face-down tile in a hunt), a glow on all of it
+    // says nothing and hides the board: the legal places then light up under the pointer only.
+    svgBox.classList.toggle("rl-many", lit > MANY && lit * 2 > all.length);
     redraws += 1;
     root.dataset.redraws = String(redraws);
     if (clickedAt !== null) {

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from lab.core.actions import Action
 from lab.games.fiemme_cembra import components as C
+from lab.games.fiemme_cembra.words import closing_rule, end_words
 
 if TYPE_CHECKING:
     from lab.games.fiemme_cembra.state import FiemmeCembraState
@@ -20,11 +21,18 @@ if TYPE_CHECKING:
 COLOURS = ("#3f8f3f", "#2f6fbf", "#9b5d2e", "#c0392b", "#7d3c98", "#d4ac0d")
 SHORT = ("Nat", "Spo", "Sto", "Gus", "All", "Evt")
 CARD_W, CARD_H = 34, 48
+PER_ROW = 16  # conquered cards per row (a player's cards wrap onto further rows)
 
 
-def _card(x: float, y: float, t: int, label: str = "", target: str | None = None) -> str:
+def _fit(text: str, width: float) -> str:
+    """``textLength`` squeezing a long line into ``width`` px (about 7 px a character at 13 px)."""
+    return f' textLength="{width:.0f}" lengthAdjust="spacingAndGlyphs"' if 7 * len(text) > width else ""
+
+
+def _card(x: float, y: float, t: int, label: str = "", target: str | None = None, css: str = "") -> str:
     tgt = f' data-target="{escape(target)}" style="cursor:pointer"' if target else ""
-    return (f'<g{tgt}><rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="4" fill="{COLOURS[t]}" '
+    cls = f' class="{css}"' if css else ""
+    return (f'<g{cls}{tgt}><rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="4" fill="{COLOURS[t]}" '
             f'stroke="#222"/><text x="{x + CARD_W / 2}" y="{y + 20}" font-size="10" fill="#fff" '
             f'text-anchor="middle">{SHORT[t]}</text><text x="{x + CARD_W / 2}" y="{y + 36}" font-size="9" '
             f'fill="#fff" text-anchor="middle">{escape(label)}</text></g>')
@@ -46,7 +54,7 @@ def _instruction(state: FiemmeCembraState, viewer: int | None) -> str:
         to = state.game.pass_tables[state.passes % len(state.game.pass_tables)][viewer]
         direction = state.game.pass_names[state.passes % len(state.game.pass_tables)]
         return (f"Pass (FC-P2): click a card of your hand to pass it {direction} to player {to}; "
-                "five of one kind close the hand")
+                f"{closing_rule(state.game)}")
     if phase == "penalty":
         return "Penalty (FC-P7): click one of your conquered cards to give it back"
     if phase == "flip":
@@ -69,15 +77,20 @@ def render_svg(state: FiemmeCembraState, viewer: int | None = None) -> str:
     y = 10
     over = state.phase_name() == "over"
     rounds = int(game.params["rounds"])
-    if over:
-        winners = ", ".join(f"player {p}" + (" (you)" if p == viewer else "") for p in state.winners())
-        head = (f"Fiemme–Cembra · match over after {rounds} round{'s' if rounds > 1 else ''} · "
-                f"winner{'s' if len(state.winners()) > 1 else ''}: {winners or 'nobody'}")
+    if state.unfinished:
+        head = f"Fiemme–Cembra · stopped in round {state.round_no + 1} of {rounds} (unfinished)"
+    elif over:
+        head = f"Fiemme–Cembra · match over after {rounds} round{'s' if rounds > 1 else ''}"
     else:
         head = (f"Fiemme–Cembra · round {state.round_no + 1} of {rounds} · hand {state.hand_in_round + 1} · "
                 f"pass {state.passes} · {state.phase_name()}")
     rows.append(f'<text x="10" y="{y + 12}" font-size="14" font-weight="bold">{escape(head)}</text>')
     y += 24
+    if over or state.is_terminal():
+        result = end_words(state, viewer).split("; cards conquered")[0]  # the counts are below
+        rows.append(f'<text class="fc-result" x="10" y="{y + 12}" font-size="13"{_fit(result, width - 20)}>'
+                    f'{escape(result)}</text>')
+        y += 22
     hint = _instruction(state, viewer)
     if hint:
         rows.append(f'<rect x="6" y="{y - 2}" width="{width - 12}" height="22" rx="4" fill="#fff3c4"/>'
@@ -115,13 +128,15 @@ def render_svg(state: FiemmeCembraState, viewer: int | None = None) -> str:
         y += 20
         shown = list(state.past[p]) + list(state.conquered[p]) if over else state.conquered[p]
         paying = p == viewer and state.phase_name() == "penalty" and state.actor == viewer
-        for i, c in enumerate(shown[:17]):
+        # every conquered card is drawn: rows of PER_ROW (the count above is the cards below)
+        for i, c in enumerate(shown):
             s = syl[c]
-            rows.append(_card(10 + i * (CARD_W + 3), y, game.types[c], C.SYLLABLES[s] if s >= 0 else "",
-                              f"conquered-{c}" if paying else None))
-        if len(shown) > 17:
-            rows.append(f'<text x="{10 + 17 * (CARD_W + 3)}" y="{y + 28}" font-size="12">+{len(shown) - 17}</text>')
-        y += (CARD_H + 6) if shown else 4
+            row, col = divmod(i, PER_ROW)
+            rows.append(_card(10 + col * (CARD_W + 3), y + row * (CARD_H + 4), game.types[c],
+                              C.SYLLABLES[s] if s >= 0 else "", f"conquered-{c}" if paying else None,
+                              css="fc-conquered"))
+        lines = (len(shown) + PER_ROW - 1) // PER_ROW
+        y += lines * (CARD_H + 4) + 2 if shown else 4
     # the viewer's own hand
     if viewer is not None and not over:
         rows.append(f'<text x="10" y="{y + 14}" font-size="12">your hand</text>')

@@ -16,6 +16,7 @@ showed (kept, not only in the scrolling log); a legend names the colours.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from html import escape
 from typing import TYPE_CHECKING
 
@@ -24,17 +25,36 @@ from shapely.geometry import Polygon
 from lab.boards.rings import sector_polygons
 from lab.core.actions import Action
 from lab.games.memcel import components as C
+from lab.games.memcel.words import end_words, slot_name
 
 if TYPE_CHECKING:
     from lab.games.memcel.state import MemcelState
 
 SCALE = 52.0
+RING_BAND = 0.15  # board units of ring colour left visible around a tile (8 px at SCALE)
 SLOT_KINDS = frozenset(("place", "reveal", "swap", "peek", "cover"))
 
 
 def _path(poly: Polygon, cx: float, cy: float) -> str:
     pts = [(cx + x * SCALE, cy - y * SCALE) for x, y in poly.exterior.coords]
     return "M" + " L".join(f"{x:.1f},{y:.1f}" for x, y in pts) + " Z"
+
+
+@lru_cache(maxsize=64)
+def _sector_shapes(sizes: tuple[int, ...], offsets: tuple[int, ...], angle: int, cx: float,
+                   cy: float) -> dict[tuple[int, int], tuple[str, str, tuple[float, float]]]:
+    """Per sector of the rings as turned: its outline, its inset tile's outline (``""`` if too
+    small) and the tile's centre, as SVG -- the same for every position with these turns, so
+    computed once (the shapely geometry was most of every redraw)."""
+    out = {}
+    for key, poly in sector_polygons(list(sizes), list(offsets), angle).items():
+        inner = poly.buffer(-RING_BAND)
+        if isinstance(inner, Polygon) and not inner.is_empty:
+            c = inner.centroid
+            out[key] = (_path(poly, cx, cy), _path(inner, cx, cy), (cx + c.x * SCALE, cy - c.y * SCALE))
+        else:
+            out[key] = (_path(poly, cx, cy), "", (cx, cy))
+    return out
 
 
 def target_id(action: Action) -> str:
@@ -124,7 +144,7 @@ def panel_lines(state: MemcelState, viewer: int | None) -> list[str]:
     if viewer is not None:
         peeks = [e for e in state.event_log(viewer) if e["kind"] == "peeked"][-3:]
         for e in peeks:
-            lines.append(f"your peek (move {e['step']}): {state.slot_name(e['slot'])} held "
+            lines.append(f"your peek (move {e['step']}): the {slot_name(t, e['slot'])} held "
                          f"{_article(e['tile'])} tile")
     return lines
 
@@ -145,7 +165,7 @@ def render_svg(state: MemcelState, viewer: int | None = None) -> str:
     radius = (1.0 + n_rings) * SCALE
     size = 2 * radius + 40
     cx = cy = size / 2
-    polys = sector_polygons(t.sizes, state.offsets, state.board_angle)
+    shapes = _sector_shapes(tuple(t.sizes), tuple(state.offsets), state.board_angle, cx, cy)
     parts = [
         '<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" viewBox="0 0 {W} {H}" '
         'font-family="sans-serif" font-size="12">',
@@ -158,38 +178,34 @@ def render_svg(state: MemcelState, viewer: int | None = None) -> str:
         ring_fill = C.colour_hex(t.ring_names[r])
         for i in range(n):
             slot = t.first[r] + (i + shift) % n
-            poly = polys[(r, i)]
+            outline, inner, centre = shapes[(r, i)]
             parts.append(f'<g data-target="slot-{slot}" class="slot"><title>'
-                         f'{escape(state.slot_name(slot))}</title>')
-            parts.append(f'<path d="{_path(poly, cx, cy)}" fill="{ring_fill}" fill-opacity="0.45" '
-                         'stroke="#333" stroke-width="1"/>')
+                         f'{escape(slot_name(t, slot))}</title>')
+            # the ring's colour in full, a band around every tile (the tiles are inset)
+            parts.append(f'<path d="{outline}" fill="{ring_fill}" stroke="#333" stroke-width="1"/>')
             tile = state.public_tile(slot)
-            if tile is not None:
-                inner = poly.buffer(-0.08 * (1 + 0.2 * n_rings) / 2)
-                if isinstance(inner, Polygon) and not inner.is_empty:
-                    if tile == "down":
-                        fill = C.BACK_HEX
-                    elif tile == C.IMPREVISTO:
-                        fill = "#ffffff"
-                    else:
-                        fill = C.colour_hex(tile)
-                    stroke = ' stroke="#ffd400" stroke-width="3"' if slot == first_pick else ""
-                    parts.append(f'<path d="{_path(inner, cx, cy)}" fill="{fill}"{stroke}/>')
-                    if tile == C.IMPREVISTO:
-                        c = inner.centroid
-                        parts.append(f'<circle cx="{cx + c.x * SCALE:.1f}" cy="{cy - c.y * SCALE:.1f}" '
-                                     'r="6" fill="#111"/>')
+            if tile is not None and inner:
+                if tile == "down":
+                    fill = C.BACK_HEX
+                elif tile == C.IMPREVISTO:
+                    fill = "#ffffff"
+                else:
+                    fill = C.colour_hex(tile)
+                stroke = ' stroke="#ffd400" stroke-width="3"' if slot == first_pick else ""
+                parts.append(f'<path d="{inner}" fill="{fill}"{stroke}/>')
+                if tile == C.IMPREVISTO:
+                    parts.append(f'<circle cx="{centre[0]:.1f}" cy="{centre[1]:.1f}" r="6" fill="#111"/>')
             parts.append("</g>")
     # status, what the viewer is asked, the information panel, buttons and the legend
     y = size + 8
     cur = state.current_player()
     who = "over" if state.is_terminal() else ("chance" if cur < 0 else f"player {cur} ({t.colours[cur]})")
     status = f"phase: {state.phase} | to act: {who} | turns: {state.turns}"
-    if state.winner >= 0:
-        status += f" | winner: player {state.winner} ({t.colours[state.winner]})"
-    elif state.stopped_by:
-        status += f" | unfinished: stopped by {state.stopped_by}"
-    parts.append(f'<text x="10" y="{y + 10:.0f}" font-weight="bold">{escape(status)}</text>')
+    if state.stopped_by:
+        status = f"game over after {state.turns} turns | unfinished: stopped by {state.stopped_by}, nobody won"
+    elif state.is_terminal():
+        status = f"game over after {state.turns} turns: {end_words(state, viewer)}"
+    parts.append(f'<text x="10" y="{y + 10:.0f}" font-weight="bold"{_fit(status, size - 20)}>{escape(status)}</text>')
     ask = prompt(state, viewer) if viewer is not None else ""
     if ask:
         y += 20

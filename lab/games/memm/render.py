@@ -20,8 +20,12 @@ from lab.boards.cubes import Cell
 from lab.core.actions import Action
 from lab.games.memm.components import COLOUR_HEX, COLOURS, ROMAN
 from lab.games.memm.state import MemmState, describe_cube
+from lab.games.memm.words import cell_name, end_words
+from lab.games.memm.words import describe_event as _describe_event
 
 S = 34.0  # pixels per lattice unit
+MIN_FONT = 11.0  # the smallest numeral on the page, in px (hand cubes are drawn scaled down)
+PIN_R = 9.0  # radius of a free cell's marker
 _SIN = 0.5
 _COS = 0.8660254
 
@@ -44,7 +48,10 @@ def _poly(points: Sequence[tuple[float, float, float]], dx: float, dy: float) ->
 
 
 def _cube_svg(cell: Cell, world: Sequence[int], dx: float, dy: float, extra: str = "",
-              outline: str = "#222", width: float = 1.0, css: str = "cube") -> list[str]:
+              outline: str = "#222", width: float = 1.0, css: str = "cube", scale: float = 1.0) -> list[str]:
+    """A cube's three visible faces with their numerals; ``scale``: the transform it is drawn
+    under, so that a numeral is never smaller than :data:`MIN_FONT` px on the page."""
+    font = max(14.0, MIN_FONT / scale)
     out = [f'<g class="{css}"{extra}>']
     shade = {4: 0.0, 0: 0.12, 2: 0.25}
     for f, pts in _faces(cell).items():
@@ -57,9 +64,9 @@ def _cube_svg(cell: Cell, world: Sequence[int], dx: float, dy: float, extra: str
         cx = sum(_pt(*p)[0] for p in pts) / 4 + dx
         cy = sum(_pt(*p)[1] for p in pts) / 4 + dy
         count = sum(1 for c in world if c == world[f])
-        out.append(f'<text x="{cx:.1f}" y="{cy + 5:.1f}" font-size="14" text-anchor="middle" '
-                   f'font-weight="bold" fill="#fff" stroke="#000" stroke-width="2" '
-                   f'paint-order="stroke">{ROMAN[count]}</text>')
+        out.append(f'<text class="mm-numeral" x="{cx:.1f}" y="{cy + font * 0.36:.1f}" font-size="{font:.1f}" '
+                   f'text-anchor="middle" font-weight="bold" fill="#fff" stroke="#000" '
+                   f'stroke-width="{2 * font / 14:.1f}" paint-order="stroke">{ROMAN[count]}</text>')
     out.append("</g>")
     return out
 
@@ -102,29 +109,28 @@ def render_svg(state: MemmState, viewer: int | None = None) -> str:
     width = max(360.0, max(xs) - min(xs) + 2 * pad)
     board_h = max(ys) - min(ys) + 2 * pad
     parts: list[str] = []
-    items = [(sum(c), 0, c) for c in structure] + [(sum(c), 1, c) for c in ghosts]
-    for _, is_ghost, cell in sorted(items):
-        if is_ghost:
-            parts.append(f'<g class="target" data-target="cell:{cell[0]},{cell[1]},{cell[2]}" '
-                         'style="cursor:pointer">')
-            for pts in _faces(cell).values():
-                parts.append(f'<polygon points="{_poly(pts, dx, dy)}" fill="#ffffff" '
-                             'fill-opacity="0.35" stroke="#444" stroke-dasharray="3,2"/>')
-            parts.append("</g>")
-        else:
-            last = cell == state.last
-            cube = structure[cell][0]
-            parts += _cube_svg(cell, structure[cell][2], dx, dy, f' data-cube="{cube}"',
-                               outline="#ff00ff" if last else "#000", width=3.0 if last else 1.0,
-                               css="cube last" if last else "cube")
+    for cell in sorted(structure, key=sum):
+        last = cell == state.last
+        cube = structure[cell][0]
+        parts += _cube_svg(cell, structure[cell][2], dx, dy, f' data-cube="{cube}"',
+                           outline="#ff00ff" if last else "#000", width=3.0 if last else 1.0,
+                           css="cube last" if last else "cube")
+    pins: list[str] = []  # free cells as markers over everything, never as overlapping cubes
     if state.last is not None:  # the last cube's outline on top of everything, so it shows
         x, yy, z = state.last
         hexagon = [(x + 1, yy, z), (x + 1, yy + 1, z), (x, yy + 1, z), (x, yy + 1, z + 1),
                    (x, yy, z + 1), (x + 1, yy, z + 1)]
         parts.append(f'<polygon class="last-outline" points="{_poly(hexagon, dx, dy)}" fill="none" '
                      'stroke="#ff00ff" stroke-width="2.5" stroke-dasharray="5,3"/>')
+    for cell, (px, py) in _pin_spots(ghosts, dx, dy, list(structure)).items():
+        where = f"{cell[0]},{cell[1]},{cell[2]}"
+        pins.append(f'<g class="target mm-free" data-target="cell:{where}" style="cursor:pointer">'
+                    f'<title>free {cell_name(cell)}</title><circle cx="{px:.1f}" cy="{py:.1f}" r="{PIN_R}" '
+                    'fill="#ffffff" fill-opacity="0.85" stroke="#444" stroke-dasharray="3,2"/>'
+                    f'<text x="{px:.1f}" y="{py + 4:.1f}" font-size="12" text-anchor="middle" fill="#444">+</text></g>')
+    parts += pins
     y = board_h + 10
-    parts.append(f'<text x="10" y="{y:.0f}" font-size="13">{escape(_status(state))}</text>')
+    parts.append(f'<text x="10" y="{y:.0f}" font-size="13">{escape(_status(state, viewer))}</text>')
     y += 12
     seats = list(range(len(state.hands)))
     if viewer is not None:
@@ -132,7 +138,7 @@ def render_svg(state: MemmState, viewer: int | None = None) -> str:
     table = state.game.cubes
     for p in seats:
         own = p == viewer
-        size = 0.8 if own else 0.45  # hand numerals were illegible at 0.55
+        size = 0.8 if own else 0.55  # numerals keep MIN_FONT px whatever the scale
         y += 8
         label = f"player {p}" + (" (you)" if own else "") + f": {len(state.hands[p])} cubes"
         tgt = f' data-target="player:{p}" style="cursor:pointer"' if f"player:{p}" in targets else ""
@@ -144,7 +150,7 @@ def render_svg(state: MemmState, viewer: int | None = None) -> str:
             tgt = f' data-target="cube:{cube}" style="cursor:pointer"' if f"cube:{cube}" in targets else ""
             parts.append(f'<g transform="translate({x0:.1f},{y:.1f}) scale({size})"{tgt}>')
             parts.append(f"<title>cube {cube}: {escape(describe_cube(body))}</title>")
-            parts += _cube_svg((0, 0, 0), body, S * _COS, S, f' data-cube="{cube}"')
+            parts += _cube_svg((0, 0, 0), body, S * _COS, S, f' data-cube="{cube}"', scale=size)
             parts.append("</g>")
             x0 += 2 * S * _COS * size + 4
             width = max(width, x0 + 10)
@@ -161,13 +167,36 @@ def render_svg(state: MemmState, viewer: int | None = None) -> str:
             + "".join(parts) + "</svg>")
 
 
-def _status(state: MemmState) -> str:
+def _pin_spots(cells: Sequence[Cell], dx: float, dy: float,
+               structure: Sequence[Cell] = ()) -> dict[Cell, tuple[float, float]]:
+    """Where each free cell's marker goes: the cell's centre pushed out from the structure's
+    centre (so it sits beside the cubes, not on a corner), moved aside from markers that would
+    cover it (cells on one line of sight share a centre in this view)."""
+    d = 2 * PIN_R + 3
+    nudges = [(0.0, 0.0)] + [(i * d, j * d) for r in (1, 2) for i in range(-r, r + 1) for j in range(-r, r + 1)
+                             if max(abs(i), abs(j)) == r]
+    base = list(structure) or list(cells)
+    mid = [sum(c[k] for c in base) / len(base) + 0.5 for k in range(3)] if base else [0.5, 0.5, 0.5]
+    spots: dict[Cell, tuple[float, float]] = {}
+    for cell in sorted(cells, key=lambda c: (-sum(c), c)):
+        centre = [cell[k] + 0.5 for k in range(3)]
+        away = [centre[k] - mid[k] for k in range(3)]
+        norm = max(1e-9, sum(v * v for v in away) ** 0.5)
+        push = [centre[k] + 0.45 * away[k] / norm for k in range(3)]
+        x0, y0 = _pt(push[0], push[1], push[2])
+        for nx, ny in nudges:
+            x, y = x0 + dx + nx, y0 + dy + ny
+            if all((x - a) ** 2 + (y - b) ** 2 >= d * d for a, b in spots.values()):
+                break
+        spots[cell] = (x, y)
+    return spots
+
+
+def _status(state: MemmState, viewer: int | None = None) -> str:
     if state.phase in ("deal", "roll"):
         return f"dealing ({len(state.undealt)} cubes left to deal)"
     if state.phase == "over":
-        if state.blocked:
-            return "game over: blocked (nobody can place)"
-        return f"game over: player {state.first_out} is out first"
+        return "game over: " + end_words(state, viewer)
     doing = "gives cubes" if state.phase == "give" else "places a cube"
     if state.phase == "place" and state.repeat:
         may = state.game.params["extra_placement"] == "may"
@@ -210,13 +239,5 @@ def scene(state: MemmState, viewer: int | None = None) -> dict[str, object]:
 
 
 def describe_event(state: MemmState, event: object) -> str | None:
-    """A placement in the move log in words (the faces it shows), not ``rotation=23``."""
-    data = getattr(event, "data", {})
-    if getattr(event, "kind", "") != "place" or "cell" not in data:
-        return None
-    cell = tuple(int(v) for v in data["cell"])
-    world = state.colours.get(cell)  # cubes never move once placed
-    faces = "" if world is None else ": " + ", ".join(
-        f"{name} {COLOURS[world[f]]}" for f, name in ((4, "top"), (0, "+x"), (1, "-x"), (2, "+y"), (3, "-y"), (5, "bottom")))
-    joined = f", joined {data['joined']}" if data.get("joined") else ""
-    return f"player {data.get('player')} placed cube {data.get('cube')} at {cell}{faces}{joined}"
+    """An event in the move log in words (:func:`lab.games.memm.words.describe_event`)."""
+    return _describe_event(state.game, event)

@@ -13,20 +13,25 @@ draws when the pointer is over that hex. Pieces sharing a hex are drawn as a row
 from __future__ import annotations
 
 from collections import deque
+from functools import lru_cache
 from html import escape
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from lab.core.actions import Action, act
 from lab.games.space_station.rules import IN_PLAY, LOSS, UNFINISHED, WIN
+from lab.games.space_station.words import end_words, hex_name
 
 if TYPE_CHECKING:
     from lab.games.space_station.rules import SpaceStationState
 
 SCALE = 18.0
-COLOURS = {"station": "#1f6fd1", "fighter": "#2aa876", "droid": "#c0392b", "missile": "#e67e22"}
+# the station silver-white, Earth blue: no two things in the legend share a colour
+COLOURS = {"station": "#e8ecf1", "fighter": "#2aa876", "droid": "#c0392b", "missile": "#e67e22"}
+INK = {"station": "#111"}  # the label colour on a piece (white unless named here)
+EARTH = "#2e86de"
 LEGEND = (
-    ("#1f6fd1", "station"), ("#2aa876", "fighter (yours)"), ("#c0392b", "droid (enemy)"),
-    ("#e67e22", "missile (enemy)"), ("#2e86de", "Earth"), ("#3b2a55", "forbidden zone"),
+    (COLOURS["station"], "station"), (COLOURS["fighter"], "fighter (yours)"), (COLOURS["droid"], "droid (enemy)"),
+    (COLOURS["missile"], "missile (enemy)"), (EARTH, "Earth"), ("#3b2a55", "forbidden zone"),
     ("#24406e", "station's next orbit cells"), ("#4a3a1a", "droid entry points"),
 )
 STYLE = ("<style>.ss-path{visibility:hidden;pointer-events:none}"
@@ -137,23 +142,30 @@ def explain_target(state: SpaceStationState, player: int, target: str) -> str | 
 
 
 def result_text(state: SpaceStationState) -> str:
-    """The end of the game in words."""
-    if state.outcome == WIN:
-        return "Station saved: you (player 0) won"
-    if state.outcome == LOSS:
-        return "Station destroyed: you (player 0) lost"
-    if state.outcome == UNFINISHED:
-        return (f"unfinished: stopped by the lab's safety limit {state.stopped_by} (turn "
-                f"{state.turn}), not by the rules; nobody won")
-    return ""
+    """The end of the game in words (:func:`lab.games.space_station.words.end_words`)."""
+    return end_words(state, 0) if state.is_terminal() else ""
 
 
-def _chip(x: float, y: float, label: str, colour: str, extra: str, ring: str) -> str:
+def _chip(x: float, y: float, label: str, colour: str, extra: str, ring: str, ink: str = "white") -> str:
     w = 8 + 8 * len(label)
     return (f'<g class="ss-chip"{extra}><rect x="{x - w / 2:.1f}" y="{y - 9:.1f}" width="{w}" height="18" '
             f'rx="8" fill="{colour}" stroke="#fff" stroke-width="1"{ring}/>'
-            f'<text x="{x:.1f}" y="{y + 4.5:.1f}" font-size="12" font-weight="bold" fill="white" '
+            f'<text x="{x:.1f}" y="{y + 4.5:.1f}" font-size="12" font-weight="bold" fill="{ink}" '
             f'text-anchor="middle">{escape(label)}</text></g>')
+
+
+@lru_cache(maxsize=8)
+def _cells(geo: Any) -> tuple[tuple[str, str, str], ...]:
+    """Per hex of a board: its outline's points, its ``data-target`` id and its name -- the same
+    for every position, so computed once per board (they were 2/3 of every redraw)."""
+    graph = geo.graph
+    out = []
+    for i, node in enumerate(geo.nodes):
+        poly = graph.nodes[node]["polygon"]
+        pts = " ".join(_pt(x, y) for x, y in list(poly.exterior.coords)[:-1])
+        c, r = node
+        out.append((pts, f"hex-{c}-{r}", escape(hex_name(geo.label(i), geo.grid))))
+    return tuple(out)
 
 
 def render_svg(state: SpaceStationState, viewer: int | None = None) -> str:
@@ -175,9 +187,9 @@ def render_svg(state: SpaceStationState, viewer: int | None = None) -> str:
         for s in range(1, int(g.params.station_speed) + 1)
     }
     reach: list[str] = []
-    for i, node in enumerate(geo.nodes):
-        poly = graph.nodes[node]["polygon"]
-        pts = " ".join(_pt(x, y) for x, y in list(poly.exterior.coords)[:-1])
+    cells = _cells(geo)
+    for i in range(len(geo.nodes)):
+        pts, tid, name = cells[i]
         fill = "#151b30"
         if i in geo.forbidden:
             fill = "#3b2a55"
@@ -187,7 +199,6 @@ def render_svg(state: SpaceStationState, viewer: int | None = None) -> str:
             fill = "#1c2c4c"
         elif i in geo.entries:
             fill = "#4a3a1a"
-        tid = _hex_id(state, i)
         if i in paths:
             # drawn again on top, with the path shown while the pointer is over the hex
             trail = [state.hexes[state.active]]
@@ -196,13 +207,13 @@ def render_svg(state: SpaceStationState, viewer: int | None = None) -> str:
             line = " ".join(_pt(*geo.pos[j]) for j in trail)
             reach.append(
                 f'<g class="ss-reach" data-target="{tid}"><polygon points="{pts}" fill="{fill}" '
-                f'stroke="#f1c40f" stroke-width="1.5"><title>{geo.label(i)}: {len(paths[i])} step(s)'
+                f'stroke="#f1c40f" stroke-width="1.5"><title>{name}: {len(paths[i])} step(s)'
                 f'</title></polygon><polyline class="ss-path" points="{line}" fill="none" stroke="#f1c40f" '
                 f'stroke-width="3" stroke-dasharray="6 3"/></g>'
             )
             continue
         parts.append(f'<polygon data-target="{tid}" points="{pts}" fill="{fill}" stroke="#2b3350" '
-                     f'stroke-width="1"><title>{geo.label(i)}</title></polygon>')
+                     f'stroke-width="1"><title>{name}</title></polygon>')
         if i in geo.entries:
             x, y = geo.pos[i]
             parts.append(
@@ -212,7 +223,7 @@ def render_svg(state: SpaceStationState, viewer: int | None = None) -> str:
     parts.extend(reach)
     ex, ey = geo.pos[geo.earth]
     parts.append(f'<g data-target="earth"><circle cx="{ex * SCALE:.1f}" cy="{ey * SCALE:.1f}" '
-                 f'r="{SCALE * 0.9:.1f}" fill="#2e86de"/><text x="{ex * SCALE:.1f}" y="{ey * SCALE + 4:.1f}" '
+                 f'r="{SCALE * 0.9:.1f}" fill="{EARTH}"/><text x="{ex * SCALE:.1f}" y="{ey * SCALE + 4:.1f}" '
                  'font-size="11" fill="white" text-anchor="middle">Earth</text></g>')
     stacks: dict[int, list[int]] = {}
     for p in range(g.n_pieces):
@@ -232,15 +243,14 @@ def render_svg(state: SpaceStationState, viewer: int | None = None) -> str:
                     f'<g data-target="{tid}" class="ss-chip"><circle cx="{x * SCALE:.1f}" cy="{y * SCALE:.1f}" '
                     f'r="{SCALE * 0.7:.1f}" fill="{COLOURS[g.kinds[p]]}" stroke="#fff" stroke-width="1"{ring}/>'
                     f'<text x="{x * SCALE:.1f}" y="{y * SCALE + 4.5:.1f}" font-size="12" font-weight="bold" '
-                    f'fill="white" text-anchor="middle">{label}</text></g>'
+                    f'fill="{INK.get(g.kinds[p], "white")}" text-anchor="middle">{label}</text></g>'
                 )
             else:
                 chips.append(_chip(left + wd / 2, y * SCALE, label, COLOURS[g.kinds[p]],
-                                   f' data-target="{tid}"', ring))
+                                   f' data-target="{tid}"', ring, INK.get(g.kinds[p], "white")))
             left += wd
     parts.extend(chips)
-    status = {WIN: "Station saved!", LOSS: "Station destroyed", UNFINISHED: f"Unfinished ({state.stopped_by})"}
-    line = status.get(state.outcome, f"Turn {state.turn}")
+    line = f"Game over: {end_words(state, 0)}" if state.outcome in (WIN, LOSS, UNFINISHED) else f"Turn {state.turn}"
     if state.active >= 0:
         line += f" - {g.labels[state.active]} moving: click a highlighted {geo.grid} ({state.steps_left} left) or Stop"
     elif state.decision is not None and state.decision[0] == "target":
