@@ -29,6 +29,7 @@ from playtable.race import Clock, Race, reaction_ms
 from playtable.session import ReplayError, replay
 from playtable.store import Entry, Store, StoreError
 from playtable.web import HostPolicy, parse, split_host
+from tests.tools.aio import run_coroutine
 from tests.tools.playtable_audit import AuditReport, audit_frames
 from tests.tools.playtable_harness import FakeClient, Harness, spec
 
@@ -43,7 +44,7 @@ SHORT_FC = {"players": 4, "card_counts": {"nature": 5, "sport": 5, "history": 5,
 
 
 def run(coro: Any) -> Any:
-    return asyncio.run(coro)
+    return run_coroutine(coro)
 
 
 async def play_out(h: Harness, clients: dict[int, FakeClient], seed: int = 1, *, table: Any = None,

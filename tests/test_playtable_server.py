@@ -28,6 +28,7 @@ from playtable.bots import SeatClient, my_turn, scripted_move
 from playtable.session import TableSession, replay
 from playtable.store import Store
 from playtable.views import seat_view
+from tests.tools.aio import run_coroutine
 from tests.tools.playtable_server import ROOT, ServerProcess, free_port, patience
 
 SMALL_MEMCEL = {
@@ -38,7 +39,7 @@ SMALL_MEMCEL = {
 
 
 def run(coro: Any) -> Any:
-    return asyncio.run(coro)
+    return run_coroutine(coro)
 
 
 def http(url: str, host: str | None = None) -> tuple[int, dict[str, str], bytes]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-import threading
+import os
 from collections.abc import Iterator
 from typing import Any
 
@@ -21,6 +21,7 @@ import pytest
 
 from playtable.bots import SeatClient
 from playtable.store import Store
+from tests.tools.aio import run_coroutine
 from tests.tools.playtable_audit import AuditReport, audit_frames
 from tests.tools.playtable_server import ServerProcess, patience
 
@@ -35,6 +36,7 @@ SMALL_MEMCEL = {
 SHORT_FC = {"players": "4", "card_counts": json.dumps({"nature": 5, "sport": 5, "history": 5, "taste": 5, "lodging": 6,
                                                         "event": 0}), "penalty_timing": "end_of_round"}
 REACTION_MS = {0: 300, 1: 700, 2: 1100, 3: 1500}  # FC: each person's scripted reaction
+GAP_MS = 400  # between two scripted reactions
 
 ROBOT = """
 (cfg) => {
@@ -78,20 +80,7 @@ ROBOT = """
 
 def in_thread(coro_fn: Any) -> Any:
     """Run an asyncio coroutine beside Playwright's sync API (on a thread of its own)."""
-    out: dict[str, Any] = {}
-
-    def main() -> None:
-        try:
-            out["value"] = asyncio.run(coro_fn())
-        except BaseException as exc:  # noqa: BLE001 - handed back to the test
-            out["error"] = exc
-
-    t = threading.Thread(target=main)
-    t.start()
-    t.join()
-    if "error" in out:
-        raise out["error"]
-    return out["value"]
+    return run_coroutine(coro_fn)
 
 
 @pytest.fixture(scope="module")
@@ -225,6 +214,7 @@ def test_fiemme_cembra_four_people_race_by_the_servers_clock(browser: Any, serve
     assert races and all(not r["timed_out"] for r in rows)
     events = [f for f in spectator.parsed() if f["type"] == "view"][-1]["log"]
     orders = [e["order"] for e in events if e["kind"] == "hands_on_deck"]
+    on_time = 0
     for key, order in zip(races[-len(orders):], orders, strict=False):
         race = {r["seat"]: r for r in rows if tuple(r["race"]) == key}
         for r in race.values():
@@ -235,10 +225,17 @@ def test_fiemme_cembra_four_people_race_by_the_servers_clock(browser: Any, serve
         first = min(leaders, key=lambda p: (race[p]["played_ms"], p))
         expected = sorted(range(4), key=lambda p: (race[p]["played_ms"] + (0 if p in leaders else race[first]["played_ms"]),
                                                    0 if p in leaders else 1, (p - first) % 4))
-        assert order == expected  # the race went as the server's clock says
-        scripted = sorted(range(4), key=lambda p: (REACTION_MS[p] + (0 if p in leaders else REACTION_MS[first]),
-                                                   0 if p in leaders else 1, (p - first) % 4))
-        assert order == scripted  # and as the scripted reactions decide it
+        assert order == expected, ("the server's clock", key, race)  # the race went as the server's clock says
+        # and as the scripted reactions decide it -- when every browser clicked on time: a page whose
+        # timer fired late on a loaded machine (later than half the gap between two scripts) really
+        # was slower, and the server rightly ranks it by when its click came
+        late = max(race[p]["ms"] - REACTION_MS[p] for p in race)
+        if late < GAP_MS / 2:
+            scripted = sorted(range(4), key=lambda p: (REACTION_MS[p] + (0 if p in leaders else REACTION_MS[first]),
+                                                       0 if p in leaders else 1, (p - first) % 4))
+            assert order == scripted, ("the scripts", key, race)
+            on_time += 1
+    assert on_time or os.getloadavg()[0] >= 2, "no race had every browser on time on a quiet machine"
     report = audit(server, table["id"], [spectator, *people])
     print(f"fiemme_cembra: {len(races)} races, {report.frames} frames audited ({report.views} views replayed, "
           f"{report.twins} twins differed)")

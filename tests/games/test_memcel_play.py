@@ -47,7 +47,7 @@ def test_MC_3_metrics_progress_and_max_turns_unfinished():
     short = lab.play(lab.load("memcel", players=3, max_turns=8), "random", seed=1)
     assert short.unfinished and short.stopped_by == "max_turns=8" and short.winners() == []
     assert "timeout" not in short.metrics()
-    assert "unfinished: stopped by max_turns=8" in short.render_svg(None)
+    assert "unfinished: stopped by the safety limit max_turns=8, nobody won" in short.render_svg(None)
 
 
 def test_MC_3_simulate_reports_minutes_and_metrics():

@@ -4,7 +4,7 @@ Each stored notebook records, in its metadata, a hash of its code cells' sources
 ``tests/test_notebooks_fresh.py`` fails when a notebook was edited without being re-run. Widget
 state is never stored (``store_widget_state=False``), so notebooks stay small.
 
-Usage: ``python -m tests.tools.run_notebooks [NAME.ipynb ...]``
+Usage: ``python -m tests.tools.run_notebooks [NAME.ipynb | notebooks/NAME.ipynb ...]`` (no name: all)
 """
 
 from __future__ import annotations
@@ -51,12 +51,21 @@ def run_notebook(path: Path, timeout: int = 600) -> float:
     client.execute()
     nb.metadata.pop("widgets", None)
     nb.metadata[META_KEY] = {"source_hash": source_hash(nb)}
-    nbformat.write(nb, path)
+    partial = path.with_name(f".{path.name}.partial")
+    nbformat.write(nb, partial)
+    partial.replace(path)  # a run interrupted while writing leaves the stored notebook whole
     return time.perf_counter() - start
 
 
 def main(argv: list[str]) -> int:
-    paths = [NOTEBOOKS / a for a in argv] if argv else sorted(NOTEBOOKS.glob("*.ipynb"))
+    if any(a in ("-h", "--help") for a in argv):
+        print(__doc__)
+        return 0
+    paths = [Path(a) if Path(a).is_file() else NOTEBOOKS / a for a in argv] or sorted(NOTEBOOKS.glob("*.ipynb"))
+    missing = [str(p) for p in paths if not p.is_file()]
+    if missing:
+        print(f"run_notebooks: no such notebook: {', '.join(missing)} (names in {NOTEBOOKS})", file=sys.stderr)
+        return 2
     for path in paths:
         took = run_notebook(path)
         print(f"{path.name}: executed in {took:.1f} s")

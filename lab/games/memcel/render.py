@@ -201,9 +201,7 @@ def render_svg(state: MemcelState, viewer: int | None = None) -> str:
     cur = state.current_player()
     who = "over" if state.is_terminal() else ("chance" if cur < 0 else f"player {cur} ({t.colours[cur]})")
     status = f"phase: {state.phase} | to act: {who} | turns: {state.turns}"
-    if state.stopped_by:
-        status = f"game over after {state.turns} turns | unfinished: stopped by {state.stopped_by}, nobody won"
-    elif state.is_terminal():
+    if state.is_terminal():  # one vocabulary: the end screen's words, an unfinished game's included
         status = f"game over after {state.turns} turns: {end_words(state, viewer)}"
     parts.append(f'<text x="10" y="{y + 10:.0f}" font-weight="bold"{_fit(status, size - 20)}>{escape(status)}</text>')
     ask = prompt(state, viewer) if viewer is not None else ""
