@@ -63,6 +63,12 @@ def _registered(game: Game) -> bool:
         return False
 
 
+def _end_of(state: State) -> dict[str, Any]:
+    """How a state ends, as a user reads it: terminal, stopped by a limit, winners, returns."""
+    return {"terminal": state.is_terminal(), "stopped_by": state.stopped_by,
+            "winners": state.winners(), "returns": state.returns()}
+
+
 def _fail(game: Game, seed: int, step: int, msg: str) -> ConformanceError:
     return ConformanceError(f"{game!r} seed={seed} step={step}: {msg}")
 
@@ -451,5 +457,11 @@ def _check_one(
     again = replay(game, state.history())
     if again != state:
         raise _fail(game, seed, step, "replaying the history does not give the identical final state")
+    # the end itself (who won, or the limit that stopped the game) survives a clone, a replay and a save
+    loaded = state_from_json(state.to_json(), game=None if _registered(game) else game)
+    end = _end_of(state)
+    for label, other in (("a clone", state.clone()), ("a replay", again), ("a JSON round trip", loaded)):
+        if _end_of(other) != end:
+            raise _fail(game, seed, step, f"{label} of the final state ends differently: {_end_of(other)}, not {end}")
     for clause, count in state.clause_counts().items():
         report.clause_counts[clause] = report.clause_counts.get(clause, 0) + count

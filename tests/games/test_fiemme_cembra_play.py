@@ -161,3 +161,15 @@ def test_invalid_parameters_are_refused():
         lab.load("fiemme_cembra", players=7)
     with pytest.raises(lab.InvalidVariant, match="mode"):
         lab.load("fiemme_cembra", mode="memory")
+
+
+def test_FC_E1_a_match_cut_by_hand_limit_stays_unfinished_in_its_clones_and_their_boards() -> None:
+    """A clone of a match stopped by the safety bound ``hand_limit`` used to forget the limit and
+    call itself 'a draw' (the spectator's board changed with the hidden hands' twin)."""
+    final = lab.play(lab.load("fiemme_cembra", hand_limit=20), "random", seed=0)
+    assert final.is_terminal() and final.stopped_by == "hand_limit=20"
+    rng = np.random.default_rng(0)
+    for copy in (final.clone(), final.resample_hidden(0, rng), lab.replay(final.game, final.history())):
+        assert copy.stopped_by == "hand_limit=20" and copy.unfinished and copy.winners() == []
+        header = re.sub(r"<[^>]+>", " ", copy.render_svg(None))
+        assert "unfinished: stopped by the safety limit hand_limit=20" in header and "a draw" not in header

@@ -913,6 +913,7 @@ class FiemmeCembraState(StateViews):
         new._plog = list(self._plog)
         new._records = None if self._records is None else self._pass_records()
         new.stats = dict(self.stats)
+        new.stopped_by = self.stopped_by  # FC-E1: a match cut by hand_limit stays unfinished in its clones
         return new
 
 
