@@ -29,6 +29,7 @@ import lab
 from benchmarks import (
     games_bench,
     hex_bench,
+    import_time,
     kit_bench,
     saves_bench,
     scaling,
@@ -37,7 +38,7 @@ from benchmarks import (
 )
 
 HERE = Path(__file__).resolve().parent
-SECTIONS = ("hex", "games", "speed", "scaling", "memory", "routes", "saves", "kit", "workers")
+SECTIONS = ("hex", "games", "speed", "scaling", "memory", "routes", "saves", "kit", "workers", "import")
 
 # (full, quick) settings
 SETTINGS: dict[str, tuple[Any, Any]] = {
@@ -54,6 +55,7 @@ SETTINGS: dict[str, tuple[Any, Any]] = {
     "warm_rounds": (7, 3),
     "tune_budget": (12, 6),
     "speed_rounds": (6, 2),
+    "import_rounds": (7, 3),
 }
 
 TARGETS = {
@@ -322,6 +324,7 @@ def table_rows(results: dict[str, Any]) -> list[tuple[str, str, str, str, str]]:
         ))
     rows += saves_bench.table_rows(results.get("saves"))
     rows += kit_bench.table_rows(results.get("kit") or {})
+    rows += import_time.table_rows(results.get("import"))
     wk = results.get("workers")
     if wk:
         w = wk["warm"]
@@ -447,6 +450,9 @@ def main(argv: list[str] | None = None) -> int:
             "warm": workers_bench.warm(rounds=cfg["warm_rounds"]),
             "tune": workers_bench.tune_rate(budget=cfg["tune_budget"]),
         }
+    if "import" in sections:
+        step("import: CPU time of python -c 'import lab'")
+        results["import"] = import_time.run(cfg["import_rounds"])
     if args.update and results.get("remeasured"):
         results["remeasured"][-1]["load_average_end"] = _load()
         results["remeasured"][-1]["seconds"] = time.perf_counter() - started
