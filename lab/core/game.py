@@ -107,9 +107,12 @@ class Game:
         return []
 
     def action_specs(self) -> list[ActionSpec]:
+        """The kinds of action this variant has, with their argument domains (the integer codes
+        and the JSON form of actions come from them)."""
         raise NotImplementedError
 
     def new_initial_state(self) -> State:
+        """A new game's first state (a chance node when the set-up is random)."""
         raise NotImplementedError
 
     def max_game_length(self) -> int:
@@ -180,15 +183,19 @@ class Game:
     # ------------------------------------------------------------------ provided
     @classmethod
     def parameter_specs(cls) -> tuple[ParamSpec, ...]:
+        """The declarations of the game's parameters: name, type, default, range, doc."""
         return cls.PARAMETERS
 
     def params_to_dict(self) -> dict[str, Any]:
+        """This variant's parameters as a plain JSON-able dict (every parameter, defaults included)."""
         return self.params.to_dict()
 
     def num_players(self) -> int:
+        """Number of seats in this variant."""
         return int(self.params["players"])
 
     def num_distinct_actions(self) -> int:
+        """How many integer action codes this variant uses: every code is below it."""
         return self._codec.size
 
     def action_to_int(self, action: Action) -> int:
@@ -206,6 +213,7 @@ class Game:
         return self._codec.arbitrary(rng)
 
     def action_from_json(self, data: Any) -> Action:
+        """The action of its JSON form (``Action.to_json()``), checked against the action kinds."""
         return self._codec.from_json(data)
 
     def __eq__(self, other: object) -> bool:

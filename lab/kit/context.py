@@ -200,10 +200,12 @@ class Ctx:
 
     @property
     def phase(self) -> str:
+        """The current phase (see :meth:`set_phase`)."""
         return self._control[2]  # type: ignore[no-any-return]
 
     @property
     def turn(self) -> int:
+        """How many turns have ended (:meth:`end_turn`)."""
         return self._control[3]  # type: ignore[no-any-return]
 
     @property

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import dataclasses
-import functools
 import itertools
 import sys
+import types
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -49,7 +49,8 @@ class _ClassOrInstance:
         self.__doc__ = fn.__doc__
 
     def __get__(self, obj: Any, cls: type) -> Callable[..., Any]:
-        return functools.partial(self.fn, obj if obj is not None else cls())
+        # a bound method (not a functools.partial): help() and the signature show the method's
+        return types.MethodType(self.fn, obj if obj is not None else cls())
 
 
 class KitGame(Game):
