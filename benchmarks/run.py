@@ -27,6 +27,7 @@ from typing import Any
 
 import lab
 from benchmarks import (
+    cfr_bench,
     games_bench,
     hex_bench,
     import_time,
@@ -38,7 +39,7 @@ from benchmarks import (
 )
 
 HERE = Path(__file__).resolve().parent
-SECTIONS = ("hex", "games", "speed", "scaling", "memory", "routes", "saves", "kit", "workers", "import")
+SECTIONS = ("hex", "games", "speed", "scaling", "memory", "routes", "saves", "kit", "workers", "import", "cfr")
 
 # (full, quick) settings
 SETTINGS: dict[str, tuple[Any, Any]] = {
@@ -56,6 +57,7 @@ SETTINGS: dict[str, tuple[Any, Any]] = {
     "tune_budget": (12, 6),
     "speed_rounds": (6, 2),
     "import_rounds": (7, 3),
+    "cfr_rounds": (3, 1),
 }
 
 TARGETS = {
@@ -325,6 +327,7 @@ def table_rows(results: dict[str, Any]) -> list[tuple[str, str, str, str, str]]:
     rows += saves_bench.table_rows(results.get("saves"))
     rows += kit_bench.table_rows(results.get("kit") or {})
     rows += import_time.table_rows(results.get("import"))
+    rows += cfr_bench.table_rows(results.get("cfr"))
     wk = results.get("workers")
     if wk:
         w = wk["warm"]
@@ -453,6 +456,9 @@ def main(argv: list[str] | None = None) -> int:
     if "import" in sections:
         step("import: CPU time of python -c 'import lab'")
         results["import"] = import_time.run(cfg["import_rounds"])
+    if "cfr" in sections:
+        step("cfr: CFR on kit Kuhn and Leduc poker (tabulated) vs OpenSpiel's own")
+        results["cfr"] = cfr_bench.run(cfg["cfr_rounds"])
     if args.update and results.get("remeasured"):
         results["remeasured"][-1]["load_average_end"] = _load()
         results["remeasured"][-1]["seconds"] = time.perf_counter() - started

@@ -446,6 +446,9 @@ def _check_one(
     returns = state.returns()
     if len(returns) != n or not all(isinstance(r, float) and math.isfinite(r) for r in returns):
         raise _fail(game, seed, step, f"returns() must be {n} finite floats, got {returns}")
+    problem = game.returns_problem(returns)  # utility_range() and the declared utility (#36)
+    if problem is not None:
+        raise _fail(game, seed, step, problem)
     for p in [None, *range(n)]:
         json.dumps(state.observation(p))
     again = replay(game, state.history())

@@ -20,6 +20,8 @@ if TYPE_CHECKING:
 
 
 _SCALARS = (str, int, float, bool, type(None))
+#: What the returns of a finished game may add up to (see :attr:`Game.utility`).
+UTILITIES = ("zero_sum", "constant_sum", "identical", "general_sum")
 
 
 def detached_graph(graph: nx.Graph) -> nx.Graph:
@@ -82,6 +84,11 @@ class Game:
     #: True when every player sees the whole state (chance outcomes are drawn only when they
     #: happen); then :meth:`State.resample_hidden` is a clone.
     perfect_information: ClassVar[bool] = False
+    #: What the returns of every finished game add up to: ``"zero_sum"`` (0), ``"constant_sum"``
+    #: (:meth:`utility_sum`), ``"identical"`` (every seat gets the same) or ``"general_sum"``
+    #: (anything). Adapters declare it (OpenSpiel's exploitability needs zero- or constant-sum);
+    #: the conformance checker verifies it on every game it plays (:meth:`returns_problem`).
+    utility: ClassVar[str] = "general_sum"
 
     def __init__(self, params: Mapping[str, Any] | None = None, /, **kwargs: Any) -> None:
         given = dict(params or {})
@@ -134,6 +141,26 @@ class Game:
     def utility_range(self) -> tuple[float, float]:
         """Bounds of every value :meth:`State.returns` can give (adapters declare them)."""
         return (-1.0, 1.0)
+
+    def utility_sum(self) -> float | None:
+        """What the returns of every finished game add up to when :attr:`utility` fixes it
+        (0.0 for a zero-sum game), else ``None``."""
+        return 0.0 if self.utility == "zero_sum" else None
+
+    def returns_problem(self, returns: list[float]) -> str | None:
+        """What is wrong with a finished game's ``returns`` against :meth:`utility_range` and
+        :attr:`utility` (``None``: nothing). The conformance checker asks it of every game."""
+        low, high = self.utility_range()
+        tol = 1e-9 * max(1.0, abs(low), abs(high))
+        outside = [r for r in returns if not low - tol <= r <= high + tol]
+        if outside:
+            return f"returns {list(returns)} lie outside utility_range() ({low:g}, {high:g})"
+        total, want = sum(returns), self.utility_sum()
+        if self.utility in ("zero_sum", "constant_sum") and (want is None or abs(total - want) > tol * len(returns)):
+            return f"returns {list(returns)} add up to {total:g}, but the game is declared {self.utility} ({want})"
+        if self.utility == "identical" and max(returns) - min(returns) > tol:
+            return f"returns {list(returns)} differ, but the game is declared identical (every seat the same)"
+        return None
 
     @classmethod
     def agent_factories(cls) -> dict[str, Callable[..., Any]]:

@@ -237,6 +237,7 @@ class FiemmeCembraGame(Game):
 
     name: ClassVar[str] = "fiemme_cembra"
     title: ClassVar[str] = "Fiemme–Cembra (speed card game)"
+    utility: ClassVar[str] = "general_sum"  # every winner 1, the others 0
     rules_version: ClassVar[int] = 2  # 2: FC-P7 each hand by default; hand_limit stops the match unfinished
     seed_file: ClassVar[str] = "001_b777bd706e0024a3.txt"
     PARAMETERS: ClassVar[tuple[ParamSpec, ...]] = PARAMETERS

@@ -321,6 +321,7 @@ class MemmGame(Game):
 
     name = "memm"
     title = "memm"
+    utility = "general_sum"  # MM-5: the first out +1, everyone still holding cubes -1
     rules_version = 1
     seed_file = "003_1eeee604204dd289.txt"
     perfect_information = True  # nothing is hidden; chance is drawn when it happens

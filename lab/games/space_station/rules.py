@@ -95,6 +95,7 @@ class SpaceStationGame(Game):
 
     name: ClassVar[str] = "space_station"
     title: ClassVar[str] = "Save the Space Station (Salva la Stazione Spaziale)"
+    utility: ClassVar[str] = "general_sum"  # solo: +1 saved, -1 lost, 0 unfinished
     rules_version: ClassVar[int] = 1
     seed_file: ClassVar[str] = "002_bef2c086835c932c.txt"
     perfect_information: ClassVar[bool] = True  # solo, nothing hidden; dice drawn when rolled
