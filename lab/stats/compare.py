@@ -383,7 +383,7 @@ def compare(
         own_pool = executor = ProcessPoolExecutor(max_workers=workers)
 
     def run(n: int) -> tuple[pd.DataFrame, pd.DataFrame]:
-        return (simulate(a, agents, n, seed, workers, executor, progress=progress, variant=la),
+        return (simulate(a, agents, n, seed, workers, executor, progress=progress, variant=la, announce_games=2 * n),
                 simulate(b, agents, n, seed, workers, executor, progress=progress, variant=lb))
 
     estimates: dict[str, Callable[[float], Estimate]] = {}

@@ -386,6 +386,11 @@ class MemmGame(Game):
         placements = N_CUBES - 1
         return N_CUBES + 1 + placements * 5 + (placements + 1) * (n + 1)
 
+    def utility_range(self) -> tuple[float, float]:
+        """MM-5: a player still holding cubes -1, the first out the bonus (+1, or a house rule's)."""
+        bonus = float(self.rules.first_out_bonus(self.num_players()))
+        return (min(-1.0, bonus), max(1.0, bonus))
+
     def board(self, state: State | None = None) -> nx.Graph:
         """The structure as a face-contact graph (:func:`lab.boards.cubes.cube_lattice_graph`)."""
         from lab.boards.cubes import cube_lattice_graph
