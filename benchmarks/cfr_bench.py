@@ -38,15 +38,21 @@ def _cpu() -> float:
     return time.process_time()
 
 
+def _solve(solver: Any, iterations: int) -> Any:
+    """Run ``iterations`` of a CFR solver; its average policy (which may read the solver's
+    tables: keep the solver while the policy is used)."""
+    for _ in range(iterations):
+        solver.evaluate_and_update_policy()
+    return solver.average_policy()
+
+
 def cpp_cfr(game: Any, iterations: int) -> tuple[float, float, float]:
     """C++ CFR: (CPU seconds, exploitability, seat 0's value) of the average policy."""
     import pyspiel
 
     start = _cpu()
-    solver = pyspiel.CFRSolver(game)
-    for _ in range(iterations):
-        solver.evaluate_and_update_policy()
-    policy = solver.average_policy()
+    solver = pyspiel.CFRSolver(game)  # built inside the clock, as the Python solver's tables are
+    policy = _solve(solver, iterations)
     seconds = _cpu() - start
     value = pyspiel.expected_returns(game.new_initial_state(), policy, -1, True)[0]
     return seconds, float(pyspiel.exploitability(game, policy)), float(value)
@@ -58,9 +64,7 @@ def python_cfr(game: Any, iterations: int) -> tuple[float, float, float]:
 
     start = _cpu()
     solver = cfr.CFRSolver(game)
-    for _ in range(iterations):
-        solver.evaluate_and_update_policy()
-    policy = solver.average_policy()
+    policy = _solve(solver, iterations)
     seconds = _cpu() - start
     value = expected_game_score.policy_value(game.new_initial_state(), [policy] * game.num_players())[0]
     return seconds, float(exploitability.exploitability(game, policy)), float(value)
