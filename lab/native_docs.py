@@ -125,4 +125,9 @@ def restore(module: types.ModuleType, source: Path) -> int:
                 restored += 1
         elif set_doc(obj, doc):
             restored += 1
+        elif callable(obj) and not obj.__doc__ and type(obj).__module__ == module.__name__:
+            # a method mypyc compiled as an object of a class of its own (a NamedTuple's): its
+            # documentation is that class's
+            type(obj).__doc__ = doc
+            restored += 1
     return restored

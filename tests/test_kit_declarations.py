@@ -172,3 +172,17 @@ def test_move_given_options_replaces_a_legality_test() -> None:
     roll = next(mv for mv in Pig.definition.moves if mv.name == "roll")
     listed = lab.move(options=lambda s, ctx: [()])(roll)
     assert listed.options is not None and listed.legal is None
+
+
+def test_a_helper_from_an_enclosing_function_counts() -> None:
+    def make() -> type:
+        def everyone(ctx: lab.kit.Ctx) -> None:
+            ctx.all_move()
+
+        def setup(ctx: lab.kit.Ctx) -> dict:
+            everyone(ctx)
+            return {"n": 0}
+
+        return lab.define_game("closed", setup=setup, moves=[_bid], end=lambda s, ctx: 0 if s["n"] else None)
+
+    assert make().simultaneous_moves

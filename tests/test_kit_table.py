@@ -44,8 +44,9 @@ def test_kuhn_tabulated_is_openspiels_kuhn_poker_tree() -> None:
     assert "58 nodes" in repr(table) and "12 information sets" in repr(table)
 
 
-def test_a_node_is_the_state_it_stands_for() -> None:
-    table = Leduc().tabulate()
+@pytest.mark.parametrize("game", [Leduc(), Goofspiel(cards=3)], ids=["leduc", "goofspiel"])
+def test_a_node_is_the_state_it_stands_for(game: lab.Game) -> None:
+    table = game.tabulate()
     rng = np.random.default_rng(0)
     for node in rng.choice(table.nodes, 40, replace=False):
         state = table.state(int(node))
@@ -53,6 +54,10 @@ def test_a_node_is_the_state_it_stands_for() -> None:
         assert int(table.player[node]) == state.current_player()
         if state.is_terminal():
             assert list(table.returns[node]) == state.returns()
+        elif state.is_simultaneous_node():
+            joints = [table.joint[int(node)][i] for i, _, _ in table.edges(int(node))]
+            for p in state.acting_players():
+                assert sorted({j[p] for j in joints}) == sorted(state.legal_action_codes(p))
         else:
             codes = sorted(c for c, _, _ in table.edges(int(node)))
             who = state.current_player()

@@ -444,8 +444,8 @@ def _simultaneous(declared: Any, setup: Callable[..., Any], end: Callable[..., A
 
 
 def _names_all_move(fn: Any, seen: set[int]) -> bool:
-    """Whether ``fn``'s code (its nested functions and lambdas, and the functions of its own
-    module it names) mentions ``all_move``."""
+    """Whether ``fn``'s code (its nested functions and lambdas, the functions of its own module
+    it names and those of an enclosing function it uses) mentions ``all_move``."""
     fn = inspect.unwrap(fn) if callable(fn) else fn
     code = getattr(fn, "__code__", None)
     if code is None or id(code) in seen:
@@ -455,11 +455,16 @@ def _names_all_move(fn: Any, seen: set[int]) -> bool:
         return True
     module = getattr(fn, "__module__", None)
     scope = getattr(fn, "__globals__", {})
-    for name in _code_names(code):
-        other = scope.get(name)
-        if isinstance(other, types.FunctionType) and other.__module__ == module and _names_all_move(other, seen):
-            return True
-    return False
+    called = [scope.get(name) for name in _code_names(code)]
+    called = [f for f in called if isinstance(f, types.FunctionType) and f.__module__ == module]
+    for cell in getattr(fn, "__closure__", None) or ():  # functions of an enclosing function
+        try:
+            value = cell.cell_contents
+        except ValueError:  # an empty cell
+            continue
+        if isinstance(value, types.FunctionType):
+            called.append(value)
+    return any(_names_all_move(other, seen) for other in called)
 
 
 def _code_names(code: types.CodeType) -> set[str]:
