@@ -130,9 +130,12 @@ def make_agent(game: Game | type[Game], spec: str | Mapping[str, Any] | Agent) -
 
 
 def make_agents(game: Game, agents: Any) -> list[Agent]:
-    """One agent per seat from ``None`` (random everywhere), one spec for all, or a list."""
+    """One agent per seat from ``None`` (the game's :attr:`~lab.Game.default_agent` everywhere:
+    random unless the game names another), one spec for all, or a list."""
     n = game.num_players()
     if agents is None:
+        if game.default_agent is not None:
+            return [make_agent(game, game.default_agent) for _ in range(n)]
         return [RandomAgent() for _ in range(n)]
     if isinstance(agents, (str | Mapping, Agent)):
         if isinstance(agents, Agent):
