@@ -1,7 +1,7 @@
 """A run that names no agents gets players whose games finish (issue #36, defect 11).
 
-Fiemme–Cembra's random players rarely finish a match (about 40,000 actions a game, most stopped
-by ``hand_limit``), so the game names its default agent, ``"collector"``: ``agents=None`` in
+Fiemme–Cembra's random players' matches run to tens of thousands of actions, many of them
+stopped unfinished by ``hand_limit``, so the game names its default agent, ``"collector"``: ``agents=None`` in
 ``lab.play``, ``simulate`` and ``compare`` plays collectors, whose matches end. Random players
 stay one word away (``agents="random"``), and the conformance checker keeps playing random games
 (they explore what a strategy avoids). (In ``tests/games/``: the real ``hand_limit``, not the

@@ -238,7 +238,7 @@ class FiemmeCembraGame(Game):
     name: ClassVar[str] = "fiemme_cembra"
     title: ClassVar[str] = "Fiemme–Cembra (speed card game)"
     utility: ClassVar[str] = "general_sum"  # every winner 1, the others 0
-    # random players rarely finish a match (about 40,000 actions, most stopped by hand_limit):
+    # random players' matches run to tens of thousands of actions, many stopped by hand_limit:
     # a run that names no agents gets collectors, whose matches end (#36 defect 11)
     default_agent: ClassVar[str | None] = "collector"
     rules_version: ClassVar[int] = 2  # 2: FC-P7 each hand by default; hand_limit stops the match unfinished
