@@ -27,8 +27,10 @@ from typing import Any
 
 import lab
 from benchmarks import (
+    cfr_bench,
     games_bench,
     hex_bench,
+    import_time,
     kit_bench,
     playtable_load,
     saves_bench,
@@ -38,7 +40,7 @@ from benchmarks import (
 )
 
 HERE = Path(__file__).resolve().parent
-SECTIONS = ("hex", "games", "speed", "scaling", "memory", "routes", "saves", "kit", "workers", "playtable")
+SECTIONS = ("hex", "games", "speed", "scaling", "memory", "routes", "saves", "kit", "workers", "playtable", "import", "cfr")
 
 # (full, quick) settings
 SETTINGS: dict[str, tuple[Any, Any]] = {
@@ -56,6 +58,8 @@ SETTINGS: dict[str, tuple[Any, Any]] = {
     "tune_budget": (12, 6),
     "speed_rounds": (6, 2),
     "playtable_seconds": (20.0, 8.0),  # measuring time per load level of the playtest server
+    "import_rounds": (7, 3),
+    "cfr_rounds": (3, 1),
 }
 
 TARGETS = {
@@ -325,6 +329,8 @@ def table_rows(results: dict[str, Any]) -> list[tuple[str, str, str, str, str]]:
     rows += saves_bench.table_rows(results.get("saves"))
     rows += playtable_load.table_rows(results.get("playtable"))
     rows += kit_bench.table_rows(results.get("kit") or {})
+    rows += import_time.table_rows(results.get("import"))
+    rows += cfr_bench.table_rows(results.get("cfr"))
     wk = results.get("workers")
     if wk:
         w = wk["warm"]
@@ -453,6 +459,12 @@ def main(argv: list[str] | None = None) -> int:
     if "playtable" in sections:
         step("playtable: N tables of bots over websockets (10, 50, 200; then where it breaks)")
         results["playtable"] = playtable_load.run(seconds=cfg["playtable_seconds"])
+    if "import" in sections:
+        step("import: CPU time of python -c 'import lab'")
+        results["import"] = import_time.run(cfg["import_rounds"])
+    if "cfr" in sections:
+        step("cfr: CFR on kit Kuhn and Leduc poker (tabulated) vs OpenSpiel's own")
+        results["cfr"] = cfr_bench.run(cfg["cfr_rounds"])
     if args.update and results.get("remeasured"):
         results["remeasured"][-1]["load_average_end"] = _load()
         results["remeasured"][-1]["seconds"] = time.perf_counter() - started

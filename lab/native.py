@@ -25,6 +25,7 @@ without importing the package).
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import importlib.machinery
 import importlib.util
@@ -126,9 +127,33 @@ class _Guard(MetaPathFinder):
         if spec is None or not isinstance(spec.loader, importlib.machinery.ExtensionFileLoader):
             return spec
         if fullname in self.decision.compiled:
+            spec.loader = _DocumentedLoader(fullname, str(spec.origin))
             return spec
         source = Path(str(spec.origin)).parent / (fullname.rpartition(".")[2] + ".py")
         return importlib.util.spec_from_file_location(fullname, source)
+
+
+_documented: set[str] = set()
+
+
+class _DocumentedLoader(importlib.machinery.ExtensionFileLoader):
+    """Loads a compiled module, then gives the compiled modules loaded so far their sources'
+    docstrings (mypyc drops them; :mod:`lab.native_docs`). All of them: a compiled module
+    imports the others of its build in C, without asking ``sys.meta_path``."""
+
+    def exec_module(self, module: ModuleType) -> None:
+        super().exec_module(module)
+        from lab import native_docs  # the package is being imported already: no cycle at import
+
+        assert _decision is not None
+        for name in sorted(_decision.compiled - _documented):
+            loaded = sys.modules.get(name)
+            if loaded is None or str(getattr(loaded, "__file__", "")).endswith(".py"):
+                continue
+            _documented.add(name)
+            source = Path(str(loaded.__file__)).parent / (name.rpartition(".")[2] + ".py")
+            with contextlib.suppress(OSError, SyntaxError, ValueError):  # documentation only: never stop an import
+                native_docs.restore(loaded, source)
 
 
 _decision: _Decision | None = None

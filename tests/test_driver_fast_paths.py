@@ -255,9 +255,9 @@ def test_the_joint_pick_plays_what_the_seat_by_seat_pick_plays(monkeypatch: pyte
     from lab.core.state import State
 
     game = lab.load("fiemme_cembra", hand_limit=40)
-    fast = [lab.play(game, None, seed=s).history() for s in range(3)]
+    fast = [lab.play(game, "random", seed=s).history() for s in range(3)]
     plant(monkeypatch, game, _pick_joint=State._pick_joint)
-    assert [lab.play(game, None, seed=s).history() for s in range(3)] == fast
+    assert [lab.play(game, "random", seed=s).history() for s in range(3)] == fast
 
 
 def test_memm_builds_only_the_picked_placement() -> None:
@@ -311,11 +311,11 @@ def test_runs_are_not_played_for_an_observer_or_a_thinking_seat(monkeypatch: pyt
     plant(monkeypatch, lab.load("fiemme_cembra"), _run_joint=lambda *a: calls.append("joint") or 0)
     plant(monkeypatch, lab.load("memm", players=2), _run_chance=lambda *a: calls.append("chance") or 0)
     steps: list[int] = []
-    lab.play(lab.load("fiemme_cembra", hand_limit=5), None, seed=0, on_step=lambda s: steps.append(1))
+    lab.play(lab.load("fiemme_cembra", hand_limit=5), "random", seed=0, on_step=lambda s: steps.append(1))
     lab.play(lab.load("memm", players=2), None, seed=0, on_step=lambda s: steps.append(1))
     lab.play(lab.load("fiemme_cembra", hand_limit=5), ["random", "random", "random", "collector"], seed=0)
     assert steps and calls == []
-    lab.play(lab.load("fiemme_cembra", hand_limit=5), None, seed=0)
+    lab.play(lab.load("fiemme_cembra", hand_limit=5), "random", seed=0)
     lab.play(lab.load("memm", players=2), None, seed=0)
     assert "joint" in calls and "chance" in calls
 

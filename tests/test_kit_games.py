@@ -225,7 +225,8 @@ def _phased_game() -> type[lab.Game]:
             return None
         return [float(s["claimed"].count(p)) for p in range(ctx.players)]
 
-    return lab.define_game("claims", setup=setup, moves=[ready, claim], end=end, board=_path_board)
+    return lab.define_game("claims", setup=setup, moves=[ready, claim], end=end, board=_path_board,
+                           utility_range=(0, 4))  # a seat claims up to every node of the path
 
 
 def test_phases_offer_their_own_moves() -> None:

@@ -1,5 +1,5 @@
-"""notebooks/20_design_a_game.ipynb: Pig in at most 30 lines and Goofspiel in at most 40 (without
-comments and blank lines), and the games those cells define are the shipped ones
+"""notebooks/20_design_a_game.ipynb: Pig in at most 30 lines, Goofspiel and Kuhn poker in at most
+40 (without comments and blank lines), and the games those cells define are the shipped ones
 (lab.kit.examples): the same seeds give the same games."""
 
 from __future__ import annotations
@@ -11,10 +11,10 @@ import nbformat
 import pytest
 
 import lab
-from lab.kit.examples import Goofspiel, Pig
+from lab.kit.examples import Goofspiel, Kuhn, Pig
 
 NOTEBOOK = Path(__file__).resolve().parents[1] / "notebooks" / "20_design_a_game.ipynb"
-LIMITS = {"# Pig in one cell": 30, "# Goofspiel in one cell": 40}
+LIMITS = {"# Pig in one cell": 30, "# Goofspiel in one cell": 40, "# Kuhn poker in one cell": 40}
 
 
 def _cell(marker: str) -> str:
@@ -50,6 +50,7 @@ def _defined(marker: str, name: str) -> Any:
     [
         ("# Pig in one cell", "Pig", Pig, {"target": 30}),
         ("# Goofspiel in one cell", "Goofspiel", Goofspiel, {"cards": 6}),
+        ("# Kuhn poker in one cell", "Kuhn", Kuhn, {}),
     ],
 )
 def test_the_notebook_game_plays_as_the_shipped_one(marker: str, name: str, shipped: Any, params: dict[str, Any]) -> None:

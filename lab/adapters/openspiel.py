@@ -6,22 +6,32 @@ Usage::
     game = lab_spiel.load("memcel", players=2)      # a pyspiel.Game, registered as "lab_memcel"
     pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
     game = lab_spiel.from_game(my_kit_game)          # any lab.Game object, registered or not
+    game = lab_spiel.from_table(Kuhn().tabulate())   # a small kit game as a C++ OpenSpiel game
 
 How the lab maps onto OpenSpiel:
 
 - Actions are the lab's integer codes (:meth:`lab.State.action_to_int`, below
   ``num_distinct_actions()``); chance outcomes are coded in the same space, so
   ``max_chance_outcomes`` is ``num_distinct_actions`` too. Legal actions are sorted codes.
-- Chance nodes are explicit (``EXPLICIT_STOCHASTIC``); a game whose state class implements
-  ``_apply_actions`` has simultaneous nodes (``SIMULTANEOUS`` dynamics); at such a node a
+- Chance nodes are explicit (``EXPLICIT_STOCHASTIC``). A game declares whether it has
+  simultaneous nodes (a kit game: ``simultaneous_moves``, from ``define_game``), else a game
+  whose state class implements ``_apply_actions`` is taken to have them (``SIMULTANEOUS``
+  dynamics; otherwise ``SEQUENTIAL``, which OpenSpiel's CFR needs); at a simultaneous node a
   player who does not act has no legal action and OpenSpiel's placeholder for them is ignored.
 - ``observation_string(p)`` is the JSON of ``state.observation(p)`` (a public observer gets the
   spectator's view, ``None``); ``information_state_string(p)`` is the JSON of
   ``state.information_state(p)`` where the game has it, else of everything ``p`` saw: the events
   visible to ``p``, ``p``'s own actions and the current observation. No tensors (a lab
   observation is structured JSON, not a fixed-size array).
-- Utilities lie in ``game.utility_range()``; the information type is perfect when the game
-  says so (``perfect_information``), else imperfect.
+- Utilities lie in ``game.utility_range()`` and add up as ``game.utility`` declares
+  (zero-sum, constant-sum with ``game.utility_sum()``, identical or general-sum); the
+  information type is perfect when the game says so (``perfect_information``), else imperfect.
+- A small kit game can be served from its table (:func:`from_table`): its tree, enumerated once
+  (:meth:`lab.kit.game.KitGame.tabulate`), is handed to OpenSpiel's reader of Gambit's ``.efg``
+  format, which makes it a C++ game: CFR and best responses run on it as fast as on OpenSpiel's
+  own games (``benchmarks/cfr_bench.py``), with the same values and exploitability. Its actions
+  are named by the lab's action text (``bet``) and numbered by OpenSpiel; an information set is
+  named by what its seat observes there.
 - Parameters: each lab parameter is an OpenSpiel parameter of the same name; structured
   (``json``) values travel as JSON text in URL-safe base64 (OpenSpiel's game strings split on
   the commas and brackets of JSON).
@@ -93,8 +103,20 @@ def _players_range(game: Game) -> tuple[int, int]:
     return int(spec.minimum), int(spec.maximum)
 
 
+_UTILITY = {
+    "zero_sum": pyspiel.GameType.Utility.ZERO_SUM,
+    "constant_sum": pyspiel.GameType.Utility.CONSTANT_SUM,
+    "identical": pyspiel.GameType.Utility.IDENTICAL,
+    "general_sum": pyspiel.GameType.Utility.GENERAL_SUM,
+}
+
+
 def has_simultaneous_nodes(game: Game) -> bool:
-    """Whether ``game`` can reach a simultaneous node (its state class implements them)."""
+    """Whether ``game`` can reach a simultaneous node: as the game declares it
+    (``simultaneous_moves``, e.g. a kit game), else whether its state class implements them."""
+    declared = getattr(game, "simultaneous_moves", None)
+    if declared is not None:
+        return bool(declared)
     return type(game.new_initial_state())._apply_actions is not State._apply_actions
 
 
@@ -108,7 +130,7 @@ def _game_type(short_name: str, game: Game, loadable: bool) -> pyspiel.GameType:
         dynamics=dyn.SIMULTANEOUS if has_simultaneous_nodes(game) else dyn.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=info.PERFECT_INFORMATION if getattr(game, "perfect_information", False) else info.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        utility=_UTILITY[game.utility],
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=hi,
         min_num_players=lo,
@@ -118,6 +140,26 @@ def _game_type(short_name: str, game: Game, loadable: bool) -> pyspiel.GameType:
         provides_observation_tensor=False,
         parameter_specification=_to_spiel(type(game), game.params_to_dict()),
         default_loadable=loadable,
+    )
+
+
+def _for_variant(gtype: pyspiel.GameType, game: Game) -> pyspiel.GameType:
+    """``gtype`` (registered with the default variant) with what depends on the variant: its
+    utility (a kit game may be zero-sum for two players only)."""
+    utility = _UTILITY[game.utility]
+    if gtype.utility == utility:
+        return gtype
+    return pyspiel.GameType(
+        short_name=gtype.short_name, long_name=gtype.long_name, dynamics=gtype.dynamics,
+        chance_mode=gtype.chance_mode, information=gtype.information, utility=utility,
+        reward_model=gtype.reward_model, max_num_players=gtype.max_num_players,
+        min_num_players=gtype.min_num_players,
+        provides_information_state_string=gtype.provides_information_state_string,
+        provides_information_state_tensor=gtype.provides_information_state_tensor,
+        provides_observation_string=gtype.provides_observation_string,
+        provides_observation_tensor=gtype.provides_observation_tensor,
+        parameter_specification=gtype.parameter_specification,
+        default_loadable=gtype.default_loadable,
     )
 
 
@@ -152,6 +194,24 @@ def from_game(game: Game) -> pyspiel.Game:
     return LabSpielGame(game, gtype)
 
 
+def from_table(table: Any) -> pyspiel.Game:
+    """A tabulated kit game (a :class:`lab.kit.table.GameTable`, or a kit game to tabulate)
+    as an OpenSpiel game: OpenSpiel's ``efg_game`` (C++) built from ``table.to_efg()``.
+
+    A sequential game stays as it is; at a simultaneous node the acting seats decide one after
+    the other, each in its information set there (OpenSpiel's turn-based form). Utilities,
+    zero- or constant-sum, and perfect or imperfect information are read from the tree.
+    """
+    from lab.kit.table import GameTable
+
+    if not isinstance(table, GameTable):
+        tabulate = getattr(table, "tabulate", None)
+        if tabulate is None:
+            raise TypeError(f"from_table takes a GameTable or a kit game (lab.define_game), not {type(table).__name__}")
+        table = tabulate()
+    return pyspiel.load_efg_game(table.to_efg())
+
+
 # ---------------------------------------------------------------------- game and state
 class LabSpielGame(pyspiel.Game):
     """A pyspiel game that plays a lab game (see the module docstring)."""
@@ -165,12 +225,12 @@ class LabSpielGame(pyspiel.Game):
             num_players=game.num_players(),
             min_utility=float(low),
             max_utility=float(high),
-            utility_sum=None,
+            utility_sum=game.utility_sum(),
             max_game_length=game.max_game_length(),
         )
         defaults = game_type.parameter_specification
         given = {k: v for k, v in _to_spiel(type(game), game.params_to_dict()).items() if defaults.get(k) != v}
-        super().__init__(game_type, info, given)
+        super().__init__(_for_variant(game_type, game), info, given)
         self.lab_game = game
 
     def new_initial_state(self) -> LabSpielState:

@@ -17,13 +17,19 @@ from lab.core.params import ParamSpec, validate_settings
 class Agent(Protocol):
     """What a player needs to be: see :mod:`lab.agents`."""
 
-    def reset(self, game: Game, player: int) -> None: ...
+    def reset(self, game: Game, player: int) -> None:
+        """Get ready to play seat ``player`` of a new game of ``game``."""
+        ...
 
     def step(
         self, observation: Mapping[str, Any], legal_actions: Sequence[Action], rng: np.random.Generator
-    ) -> Action: ...
+    ) -> Action:
+        """Choose one of ``legal_actions`` from what the seat observes (``rng``: the only randomness)."""
+        ...
 
-    def spec(self) -> dict[str, Any]: ...
+    def spec(self) -> dict[str, Any]:
+        """The agent as JSON: ``{"name": ..., **settings}`` (what run records store)."""
+        ...
 
 
 class BaseAgent:
@@ -43,10 +49,12 @@ class BaseAgent:
         self.player = -1
 
     def reset(self, game: Game, player: int) -> None:
+        """Remember the game and the seat played."""
         self.game = game
         self.player = player
 
     def spec(self) -> dict[str, Any]:
+        """The agent as JSON: ``{"name": ..., **settings}`` (what run records store)."""
         return {"name": self.name, **self.settings}
 
     def __repr__(self) -> str:
@@ -63,6 +71,7 @@ class RandomAgent(BaseAgent):
     def step(
         self, observation: Mapping[str, Any], legal_actions: Sequence[Action], rng: np.random.Generator
     ) -> Action:
+        """One of ``legal_actions``, each equally likely."""
         return legal_actions[int(rng.integers(len(legal_actions)))]
 
 
@@ -121,9 +130,12 @@ def make_agent(game: Game | type[Game], spec: str | Mapping[str, Any] | Agent) -
 
 
 def make_agents(game: Game, agents: Any) -> list[Agent]:
-    """One agent per seat from ``None`` (random everywhere), one spec for all, or a list."""
+    """One agent per seat from ``None`` (the game's :attr:`~lab.Game.default_agent` everywhere:
+    random unless the game names another), one spec for all, or a list."""
     n = game.num_players()
     if agents is None:
+        if game.default_agent is not None:
+            return [make_agent(game, game.default_agent) for _ in range(n)]
         return [RandomAgent() for _ in range(n)]
     if isinstance(agents, (str | Mapping, Agent)):
         if isinstance(agents, Agent):

@@ -38,6 +38,7 @@ class SeatView:
 
     @property
     def game(self) -> Game:
+        """The game (its rules and variant)."""
         return self.__state.game
 
     def legal_actions(self) -> list[Action]:
@@ -45,9 +46,11 @@ class SeatView:
         return self.__state.legal_actions(self.player)
 
     def observation(self) -> dict[str, Any]:
+        """What the seat sees now (``State.observation``)."""
         return self.__state.observation(self.player)
 
     def information_state(self) -> list[Any] | dict[str, Any]:
+        """Everything the seat observed, in order (``State.information_state``)."""
         return self.__state.information_state(self.player)
 
     def sample(self, rng: np.random.Generator) -> State:

@@ -273,7 +273,7 @@ def _check_one(
     invariants: Sequence[Callable[[State], str | None]] = (),
     aliasing: bool = True, board_check: bool = False, logged: LoggedValues | None = None,
 ) -> None:
-    seats = make_agents(game, agents)
+    seats = make_agents(game, "random" if agents is None else agents)  # random explores, whatever the default
     chance_rng, agent_rngs = seed_streams(seed, game.num_players())
     probe_rng = np.random.default_rng(seed + 7)
     for p, agent in enumerate(seats):
@@ -452,6 +452,9 @@ def _check_one(
     returns = state.returns()
     if len(returns) != n or not all(isinstance(r, float) and math.isfinite(r) for r in returns):
         raise _fail(game, seed, step, f"returns() must be {n} finite floats, got {returns}")
+    problem = game.returns_problem(returns)  # utility_range() and the declared utility (#36)
+    if problem is not None:
+        raise _fail(game, seed, step, problem)
     for p in [None, *range(n)]:
         json.dumps(state.observation(p))
     again = replay(game, state.history())

@@ -20,6 +20,8 @@ if TYPE_CHECKING:
 
 
 _SCALARS = (str, int, float, bool, type(None))
+#: What the returns of a finished game may add up to (see :attr:`Game.utility`).
+UTILITIES = ("zero_sum", "constant_sum", "identical", "general_sum")
 
 
 def detached_graph(graph: nx.Graph) -> nx.Graph:
@@ -82,6 +84,16 @@ class Game:
     #: True when every player sees the whole state (chance outcomes are drawn only when they
     #: happen); then :meth:`State.resample_hidden` is a clone.
     perfect_information: ClassVar[bool] = False
+    #: What the returns of every finished game add up to: ``"zero_sum"`` (0), ``"constant_sum"``
+    #: (:meth:`utility_sum`), ``"identical"`` (every seat gets the same) or ``"general_sum"``
+    #: (anything). Adapters declare it (OpenSpiel's exploitability needs zero- or constant-sum);
+    #: the conformance checker verifies it on every game it plays (:meth:`returns_problem`).
+    utility: ClassVar[str] = "general_sum"
+    #: The agent every seat gets when a run names none (``agents=None`` in :func:`lab.play`,
+    #: ``simulate``, ``compare``, ...): ``None`` for random players, else an agent name of
+    #: :meth:`agent_factories`. A game whose random players rarely finish names one whose games
+    #: do (Fiemme–Cembra: ``"collector"``); ``agents="random"`` still asks for random players.
+    default_agent: ClassVar[str | None] = None
 
     def __init__(self, params: Mapping[str, Any] | None = None, /, **kwargs: Any) -> None:
         given = dict(params or {})
@@ -107,9 +119,12 @@ class Game:
         return []
 
     def action_specs(self) -> list[ActionSpec]:
+        """The kinds of action this variant has, with their argument domains (the integer codes
+        and the JSON form of actions come from them)."""
         raise NotImplementedError
 
     def new_initial_state(self) -> State:
+        """A new game's first state (a chance node when the set-up is random)."""
         raise NotImplementedError
 
     def max_game_length(self) -> int:
@@ -131,6 +146,26 @@ class Game:
     def utility_range(self) -> tuple[float, float]:
         """Bounds of every value :meth:`State.returns` can give (adapters declare them)."""
         return (-1.0, 1.0)
+
+    def utility_sum(self) -> float | None:
+        """What the returns of every finished game add up to when :attr:`utility` fixes it
+        (0.0 for a zero-sum game), else ``None``."""
+        return 0.0 if self.utility == "zero_sum" else None
+
+    def returns_problem(self, returns: list[float]) -> str | None:
+        """What is wrong with a finished game's ``returns`` against :meth:`utility_range` and
+        :attr:`utility` (``None``: nothing). The conformance checker asks it of every game."""
+        low, high = self.utility_range()
+        tol = 1e-9 * max(1.0, abs(low), abs(high))
+        outside = [r for r in returns if not low - tol <= r <= high + tol]
+        if outside:
+            return f"returns {list(returns)} lie outside utility_range() ({low:g}, {high:g})"
+        total, want = sum(returns), self.utility_sum()
+        if self.utility in ("zero_sum", "constant_sum") and (want is None or abs(total - want) > tol * len(returns)):
+            return f"returns {list(returns)} add up to {total:g}, but the game is declared {self.utility} ({want})"
+        if self.utility == "identical" and max(returns) - min(returns) > tol:
+            return f"returns {list(returns)} differ, but the game is declared identical (every seat the same)"
+        return None
 
     @classmethod
     def agent_factories(cls) -> dict[str, Callable[..., Any]]:
@@ -180,15 +215,19 @@ class Game:
     # ------------------------------------------------------------------ provided
     @classmethod
     def parameter_specs(cls) -> tuple[ParamSpec, ...]:
+        """The declarations of the game's parameters: name, type, default, range, doc."""
         return cls.PARAMETERS
 
     def params_to_dict(self) -> dict[str, Any]:
+        """This variant's parameters as a plain JSON-able dict (every parameter, defaults included)."""
         return self.params.to_dict()
 
     def num_players(self) -> int:
+        """Number of seats in this variant."""
         return int(self.params["players"])
 
     def num_distinct_actions(self) -> int:
+        """How many integer action codes this variant uses: every code is below it."""
         return self._codec.size
 
     def action_to_int(self, action: Action) -> int:
@@ -206,6 +245,7 @@ class Game:
         return self._codec.arbitrary(rng)
 
     def action_from_json(self, data: Any) -> Action:
+        """The action of its JSON form (``Action.to_json()``), checked against the action kinds."""
         return self._codec.from_json(data)
 
     def __eq__(self, other: object) -> bool:

@@ -11,6 +11,12 @@ events it may see, its seat file and the SVG) three ways:
 * non-interference: a twin state that differs only in what the seat may not know (the probe's
   ``twin``: other hands dealt afresh, face-down tiles permuted) gives the identical views.
 
+A secret found in a view may be a coincidence: a spectator shown the sizes of two hands,
+``[2, 2]``, "holds" a hand of two 2s. So a find counts as a leak only if it follows the secret:
+in a twin where that secret is different (the probe's ``twin``, else its ``vary``: a state with
+every hidden item replaced, which need not be reachable in play), the twin's view must hold the
+twin's secret too. Where no twin changes the secret, a find counts as a leak.
+
 Games made with :func:`lab.define_game` get their probe from their declared hidden fields
 (:func:`kit_probe`). The probes of the four seed games live with the tests
 (``tests/tools/probes.py``), which use this module.
@@ -61,6 +67,9 @@ class Probe:
     secrets: Callable[[State, int | None], list[Secret]] = _no_secrets
     twin: Callable[[State, int | None, np.random.Generator], State | None] | None = None
     never_grow: Callable[[State], dict[str, int]] | None = None
+    # a state differing from the given one in every secret of the viewer, reachable or not (to
+    # tell a coincidence from a leak where no twin changes a secret; see the module docstring)
+    vary: Callable[[State, int | None], State | None] | None = None
 
 
 def _lists(node: Any) -> Iterator[list[Any]]:
@@ -260,8 +269,10 @@ def audit_state(state: State, probe: Probe, rng: np.random.Generator, report: Au
         secrets = probe.secrets(state, viewer)
         report.secrets += len(secrets)
         for label, view in shown.items():
-            leaks = find_leaks(view, secrets)
-            if leaks:
+            found = [s for s in secrets if find_leaks(view, [s])]
+            found = [s for s in found if not _coincidence(state, viewer, s, label, probe, rng)]
+            if found:
+                leaks = find_leaks(view, found)
                 raise ConformanceError(f"{where}: {label} for {viewer} holds a secret: {leaks}")
         leaks = private_event_leaks(state, viewer, [shown["observation"], shown["events"]])
         if leaks:
@@ -278,6 +289,41 @@ def audit_state(state: State, probe: Probe, rng: np.random.Generator, report: Au
                 if json.dumps(shown[label], sort_keys=True) != json.dumps(other[label], sort_keys=True):
                     msg = f"{where}: the {label} for {viewer} changes with what {viewer} may not know (it holds a secret)"
                     raise ConformanceError(msg)
+
+
+TWIN_TRIES = 8  # twins drawn to find one where a found secret differs
+
+
+def _coincidence(state: State, viewer: int | None, secret: Secret, label: str, probe: Probe,
+                 rng: np.random.Generator) -> bool:
+    """Whether ``secret``, found in the ``label`` view of ``viewer``, is there by coincidence: a
+    twin where that secret differs shows no trace of the twin's secret (see the module docstring)."""
+    candidates: list[Callable[[], State | None]] = []
+    if probe.twin is not None:
+        twin = probe.twin
+        candidates += [lambda: twin(state, viewer, rng)] * TWIN_TRIES
+    if probe.vary is not None:
+        vary = probe.vary
+        candidates.append(lambda: vary(state, viewer))
+    for make in candidates:
+        try:
+            other = make()
+            if other is None:
+                continue
+            theirs = next((t for t in probe.secrets(other, viewer) if t.label == secret.label), None)
+            if theirs is None or _key(theirs.value) == _key(secret.value) or (
+                secret.match == "multiset" and _same_items(theirs.value, secret.value)
+            ):
+                continue  # this twin keeps the secret: it cannot tell
+            view = views(other, viewer, label == "svg")[label]
+        except Exception:  # noqa: BLE001 - a varied state a game cannot show: no evidence either way
+            continue
+        return not find_leaks(view, [theirs])
+    return False
+
+
+def _same_items(a: Any, b: Any) -> bool:
+    return isinstance(a, list) and isinstance(b, list) and Counter(map(_key, a)) == Counter(map(_key, b))
 
 
 def audit_play(
@@ -340,10 +386,59 @@ def kit_probe(game: Game) -> Probe:
     def twin(state: State, viewer: int | None, rng: np.random.Generator) -> State | None:
         return state.resample_hidden(-1 if viewer is None else viewer, rng)  # type: ignore[attr-defined]
 
+    def vary(state: State, viewer: int | None) -> State | None:
+        """Every item hidden from ``viewer`` replaced by a value found nowhere else in the game."""
+        other = state.clone()
+        fresh = _Fresh(state.data)  # type: ignore[attr-defined]
+        for key, seat, items in hidden_places(other.data, hidden, viewer):  # type: ignore[attr-defined]
+            replaced = [fresh.like(item) for item in items]
+            if seat is None:
+                other.data[key] = replaced  # type: ignore[attr-defined]
+            else:
+                other.data[key][seat] = replaced  # type: ignore[attr-defined]
+        return other
+
     def conservation(state: State) -> str | None:
         return None
 
     if not hidden:
         return Probe(doc=f"{game.name}: no hidden information declared", conservation=conservation)
     fields = ", ".join(f"{k} ({v})" for k, v in hidden.items())
-    return Probe(doc=f"{game.name}: hidden fields {fields}", conservation=conservation, secrets=secrets, twin=twin)
+    return Probe(doc=f"{game.name}: hidden fields {fields}", conservation=conservation, secrets=secrets, twin=twin,
+                 vary=vary)
+
+
+class _Fresh:
+    """Values of the kinds of a game's data that its data does not hold (for ``vary``)."""
+
+    def __init__(self, data: Any) -> None:
+        self.used = {_key(leaf) for leaf in _leaves(data)}
+        self.count = 0
+
+    def like(self, item: Any) -> Any:
+        """A value shaped as ``item`` whose every number and string is new."""
+        if isinstance(item, list):
+            return [self.like(v) for v in item]
+        if isinstance(item, dict):
+            return {k: self.like(v) for k, v in item.items()}
+        if isinstance(item, bool) or item is None:
+            return item
+        while True:
+            self.count += 1
+            value: Any = (1_000_003 + self.count if isinstance(item, int)
+                          else 1_000_003.5 + self.count if isinstance(item, float)
+                          else f"{item}~{self.count}")
+            if _key(value) not in self.used:
+                self.used.add(_key(value))
+                return value
+
+
+def _leaves(node: Any) -> Iterator[Any]:
+    if isinstance(node, list):
+        for item in node:
+            yield from _leaves(item)
+    elif isinstance(node, dict):
+        for item in node.values():
+            yield from _leaves(item)
+    else:
+        yield node

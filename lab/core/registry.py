@@ -5,6 +5,19 @@ one written in a notebook (``__main__``), or defined with :func:`lab.define_game
 :func:`register`; from then on ``lab.load(name)``, saves and run records find it by name. A name
 belongs to one class only: registering a second class under a taken name is refused (unless
 ``replace=True``), so a save is never silently rebuilt as another game of the same name.
+
+Registration lives in the process that made it. To find a game by name in every process (a
+later session, the workers of a pool that start afresh):
+
+- put its definition and ``lab.register(...)`` in a module the notebook imports (``my_games.py``
+  beside it: ``import my_games``); a process that imports it knows the game;
+- or, in an installed package, declare it in the entry-point group ``rules_lab.games``
+  (:data:`ENTRY_POINT_GROUP`): ``[project.entry-points."rules_lab.games"] ring_race =
+  "my_games:RingRace"`` in its ``pyproject.toml``. ``lab.game_names()`` lists it and
+  ``lab.load("ring_race")`` imports it on first use, as it does the seed games.
+
+The lab never imports a module because a save or a run record names it: a save of an unknown
+game says which module it was made with, and the message says to import it.
 """
 
 from __future__ import annotations
@@ -25,6 +38,9 @@ _BUILTIN: dict[str, tuple[str, str]] = {
     "memm": ("lab.games.memm", "MemmGame"),
 }
 _classes: dict[str, type[Game]] = {}
+#: The entry-point group in which installed packages declare their games (name -> Game class).
+ENTRY_POINT_GROUP = "rules_lab.games"
+_entry_points: dict[str, Any] | None = None
 # name -> class, registered at run time with ``register`` (kept apart from the built-in table:
 # a class of ``__main__`` has no importable module, so it is never looked up by module path).
 _registered: dict[str, type[Game]] = {}
@@ -38,17 +54,62 @@ def _available(module: str) -> bool:
 
 
 def game_names() -> list[str]:
-    """Names of the registered games, in a fixed order (built-in first, then by registration)."""
+    """Names of the registered games, in a fixed order (built-in first, then by registration,
+    then the games installed packages declare in the entry-point group ``rules_lab.games``)."""
     names = [name for name, (module, _) in _BUILTIN.items() if _available(module)]
-    return names + [name for name in _registered if name not in names]
+    names += [name for name in _registered if name not in names]
+    return names + [name for name in installed_games() if name not in names]
+
+
+def built_in(name: str) -> bool:
+    """Whether ``name`` is one of the lab's own games (always found by name)."""
+    return name in _BUILTIN
+
+
+def installed_games() -> dict[str, Any]:
+    """The entry points of the group :data:`ENTRY_POINT_GROUP`, by name (read once per process;
+    the entry points of a name the built-in games take are left out)."""
+    global _entry_points
+    if _entry_points is None:
+        from importlib.metadata import entry_points
+
+        found = {ep.name: ep for ep in entry_points(group=ENTRY_POINT_GROUP)}
+        _entry_points = {name: ep for name, ep in sorted(found.items()) if name not in _BUILTIN}
+    return _entry_points
+
+
+def _load_installed(name: str) -> type[Game]:
+    """The game an installed package declares as ``name`` (imported now, then registered)."""
+    ep = installed_games()[name]
+    try:
+        obj = ep.load()
+    except Exception as exc:
+        msg = f"the game {name!r} declared by an installed package ({ep.value}) failed to import: {type(exc).__name__}: {exc}"
+        raise UnknownGame(msg) from exc
+    cls = _as_class(obj)
+    if cls.name != name:
+        msg = f"the entry point {name!r} ({ep.value}) is the game {cls.name!r}: name the entry point after the game"
+        raise UnknownGame(msg)
+    return register(cls)
+
+
+def unknown_game_hint() -> str:
+    """What to do about a game this process does not know (the end of an UnknownGame message)."""
+    return (
+        "a game defined with lab.define_game (or any Game class) is known only in the process that "
+        "registered it: import the module that calls lab.register(...) first, or install a package "
+        f"that declares it in the entry-point group {ENTRY_POINT_GROUP!r}"
+    )
 
 
 def game_class(name: str) -> type[Game]:
     """The :class:`Game` subclass registered under ``name``."""
     if isinstance(name, str) and name in _registered:
         return _registered[name]
+    if isinstance(name, str) and name not in _BUILTIN and name in installed_games():
+        return _load_installed(name)
     if not isinstance(name, str) or name not in game_names():
-        msg = f"unknown game {name!r}; registered games: {', '.join(game_names())}"
+        msg = f"unknown game {name!r}; registered games: {', '.join(game_names())}. {unknown_game_hint()}"
         raise UnknownGame(msg)
     cls = _classes.get(name)
     if cls is None:

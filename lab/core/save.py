@@ -26,7 +26,7 @@ MAX_BYTES = 8_000_000
 MAX_MESSAGE = 400  # characters of an error message (a hostile value is cut, not echoed whole)
 _KEYS = {"format", "format_version", "game", "rules_version", "params", "history"}
 _KEYS_BY_VERSION = {1: _KEYS, 2: _KEYS | {"coding"}}
-_OPTIONAL = {"house_rules"}  # only in saves of games with house rules
+_OPTIONAL = {"house_rules", "module"}  # only in saves of games with house rules; of games not built in
 
 
 def state_to_json(state: State, *, format_version: int = FORMAT_VERSION) -> str:
@@ -55,10 +55,40 @@ def state_to_json(state: State, *, format_version: int = FORMAT_VERSION) -> str:
         data["history"] = codes
     if state.game._house:  # names and source hashes only: never the code
         data["house_rules"] = state.game.house_rule_record()
+    module = defining_module(state.game)
+    if module is not None:  # a game registered at run time: where it was written, for the message
+        data["module"] = module  # of a process that does not know it (never imported by a load)
     text = json.dumps(data, separators=(",", ":"))
     if len(text) > MAX_BYTES:
         raise _fail(f"this game's save would be {len(text):,} bytes; at most {MAX_BYTES:,} can be loaded")
     return text
+
+
+def defining_module(game: Any) -> str | None:
+    """The module a game not built into the lab was written in (``__main__`` for a notebook)."""
+    from lab.core.registry import built_in
+
+    if built_in(game.name):
+        return None
+    cls = type(game)
+    return str(cls.__dict__.get("defined_in") or cls.__module__)
+
+
+def _unknown_game(data: dict[str, Any], exc: UnknownGame) -> InvalidSave:
+    """The error of a save whose game this process does not know: the module it was made with."""
+    module = data.get("module")
+    if not isinstance(module, str) or not module:
+        return _fail(str(exc))
+    name = data["game"][:60]
+    if module == "__main__":
+        where, fix = "a notebook or script (__main__)", "run its definition and lab.register(...) first"
+    else:
+        where, fix = f"the module {module[:60]!r}", f"import {module[:60]} (which calls lab.register) first"
+    return _fail(
+        f"unknown game {name!r}: the save was made with its definition in {where}, not registered "
+        f"in this process: {fix}, or install a package declaring it in the entry-point group "
+        "'rules_lab.games' (a save never makes the lab import a module)"
+    )
 
 
 def _fail(msg: str) -> InvalidSave:
@@ -121,6 +151,9 @@ def parse_save(text: str | bytes) -> dict[str, Any]:
         raise _fail("field 'params' must be an object")
     if not isinstance(data["history"], list):
         raise _fail("field 'history' must be a list")
+    module = data.get("module")
+    if module is not None and not isinstance(module, str):
+        raise _fail("field 'module' must be a string (the module the game was defined in)")
     rules = data.get("house_rules", {})
     if not isinstance(rules, dict) or not all(
         isinstance(k, str) and isinstance(v, dict) and set(v) == {"function", "hash"}
@@ -187,7 +220,7 @@ def state_from_json(text: str | bytes, *, game: Any = None, rules: Any = None) -
         if rules:
             loaded = loaded.with_rules(rules)
     except UnknownGame as exc:
-        raise _fail(str(exc)) from None
+        raise _unknown_game(data, exc) from None
     except InvalidVariant as exc:
         raise _fail(f"bad parameters: {exc}") from None
     check_house_rules(data.get("house_rules", {}), loaded)

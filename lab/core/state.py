@@ -58,6 +58,7 @@ class Event(NamedTuple):
     step: int
 
     def to_json(self) -> dict[str, Any]:
+        """The event as one flat JSON dict: ``clause``, ``kind``, ``step`` and its data."""
         return {"clause": self.clause, "kind": self.kind, "step": self.step, **self.data}
 
 
@@ -72,6 +73,7 @@ class HistoryItem(NamedTuple):
     action: Any
 
     def to_json(self) -> list[Any]:
+        """``[player, action]`` as JSON (``[SIMULTANEOUS, [one action or None per seat]]``)."""
         if self.player == SIMULTANEOUS:
             return [self.player, [None if a is None else a.to_json() for a in self.action]]
         return [self.player, self.action.to_json()]
@@ -357,12 +359,15 @@ class State:
 
     # ================================================================== public API
     def is_terminal(self) -> bool:
+        """Whether the game is over (``current_player()`` is ``TERMINAL``)."""
         return self.current_player() == TERMINAL
 
     def is_chance_node(self) -> bool:
+        """Whether a chance outcome comes next (``current_player()`` is ``CHANCE``)."""
         return self.current_player() == CHANCE
 
     def is_simultaneous_node(self) -> bool:
+        """Whether several seats choose at once next (``current_player()`` is ``SIMULTANEOUS``)."""
         return self.current_player() == SIMULTANEOUS
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
@@ -607,6 +612,7 @@ class State:
         return list(self._history)
 
     def move_number(self) -> int:
+        """How many steps were played: the length of the history, chance outcomes included."""
         return len(self._history)
 
     def log(self, clause: str, kind: str, visible_to: Sequence[int] | None = None, **data: Any) -> Event:

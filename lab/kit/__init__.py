@@ -28,7 +28,16 @@ Quick start (Pig)::
     lab.simulate(Pig(), n_games=100)
 
 See :func:`define_game` for every part (hidden fields, views, simultaneous moves, phases,
-boards, parameters), :func:`chance` for chance declared up front and :mod:`lab.kit.examples` for Pig and Goofspiel.
+boards, parameters, what the returns add up to and their range), :func:`chance` for chance
+declared up front and :mod:`lab.kit.examples` for Pig, Goofspiel, Kuhn and Leduc poker.
+
+A small game can be tabulated for exact solvers: ``Kuhn().tabulate()`` enumerates every state,
+information set and transition once (:mod:`lab.kit.table`), and
+``lab.adapters.openspiel.from_table(table)`` serves it to OpenSpiel as a C++ game.
+
+``lab.register`` lasts as long as the process: to find a game by name in later sessions and in
+workers that start afresh, register it in a module the notebook imports, or declare it in an
+installed package's entry-point group ``rules_lab.games`` (see :mod:`lab.core.registry`).
 """
 
 from __future__ import annotations

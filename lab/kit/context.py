@@ -200,10 +200,12 @@ class Ctx:
 
     @property
     def phase(self) -> str:
+        """The current phase (see :meth:`set_phase`)."""
         return self._control[2]  # type: ignore[no-any-return]
 
     @property
     def turn(self) -> int:
+        """How many turns have ended (:meth:`end_turn`)."""
         return self._control[3]  # type: ignore[no-any-return]
 
     @property
@@ -296,6 +298,13 @@ class Ctx:
 
     def all_move(self, seats: Sequence[int] | None = None) -> None:
         """Next, ``seats`` (default: every seat) choose their moves at the same time."""
+        if not self.game.definition.simultaneous:
+            msg = (
+                f"ctx.all_move: {self.game.name} was defined without simultaneous moves (declared, or "
+                "read from its functions, none of which names ctx.all_move); declare "
+                "define_game(..., simultaneous=True)"
+            )
+            raise InvalidGame(msg)
         chosen = list(range(self.players)) if seats is None else sorted(set(seats))
         if not chosen or any(isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < self.players for s in chosen):
             msg = f"ctx.all_move(seats): a non-empty list of seats 0..{self.players - 1}, not {seats!r}"

@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
+import math
+import types
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from lab.core.errors import InvalidGame
+from lab.core.game import UTILITIES
 from lab.core.params import ParamSpec
 from lab.kit.context import DRAW, ROLL
 
@@ -130,11 +133,30 @@ def move(
     ...     s["hands"][ctx.player].remove(card)
 
     ``chance=declare`` declares the move's chance up front (see :func:`chance`).
+
+    Given a declared move (a :class:`Move`, e.g. one of a game's moves), it returns a copy
+    with what is given changed and the rest kept: ``move(legal=stricter)(go)`` changes a
+    move's legality for ``Game.derive(go=...)`` (``legal`` replaces ``options`` and vice versa).
     """
     if chance is not None and not callable(chance):
         raise InvalidGame(f"@move(chance=...) must be a function (state, ctx), not {type(chance).__name__}")
 
     def wrap(f: Callable[..., Any]) -> Move:
+        if isinstance(f, Move):  # a declared move with some parts changed
+            changes: dict[str, Any] = {}
+            if name is not None:
+                changes["name"] = name
+            if legal is not None:
+                changes.update(legal=legal, options=None)
+            if options is not None:
+                changes.update(options=options, legal=None)
+            if phase is not None:
+                changes["phase"] = (phase,) if isinstance(phase, str) else tuple(phase)
+            if chance is not None:
+                changes["chance"] = chance
+            if domains:
+                changes["domains"] = tuple(domains.items())
+            return dataclasses.replace(f, **changes)
         if not callable(f):
             raise InvalidGame(f"@move decorates a function (state, ctx, *args), not {type(f).__name__}")
         phases = () if phase is None else ((phase,) if isinstance(phase, str) else tuple(phase))
@@ -170,6 +192,11 @@ class GameDef:
     phases: tuple[str, ...] = ("play",)
     title: str = ""
     doc: str = ""
+    # what the game is, for adapters and the checks (#36): see define_game
+    utility: str | Callable[..., Any] = "general_sum"
+    utility_sum: float | Callable[..., Any] | None = None
+    utility_range: tuple[float, float] | Callable[..., Any] = (-1.0, 1.0)
+    simultaneous: bool = False
 
 
 def _need(part: str, value: Any, what: str) -> None:
@@ -320,6 +347,8 @@ def build_definition(
         _check_after(options["after"], options["after_chance"])
     elif options.get("after_chance") is not None:
         raise InvalidGame("define_game: after_chance declares the chance of after, but there is no after")
+    _check_utility(options)
+    options["simultaneous"] = _simultaneous(options.get("simultaneous"), setup, end, moves_t, options)
     options = {k: v for k, v in options.items() if v is not None}
     return GameDef(
         name=name, setup=setup, moves=moves_t, end=end, parameters=(player_spec, *specs),
@@ -350,3 +379,101 @@ def domain_values(mv: Move, arg: str, domain: Domain, params: Any) -> range | tu
     if len(set(out)) != len(out):
         raise InvalidGame(f"move {mv.name!r}: the domain of {arg!r} repeats a value")
     return out
+
+
+# ---------------------------------------------------------------------- what the game is (#36)
+def _check_utility(options: Mapping[str, Any]) -> None:
+    """``utility``, ``utility_sum`` and ``utility_range`` as declared (values, or functions of
+    the parameters checked per variant by :func:`variant_utility`)."""
+    utility = options.get("utility")
+    if utility is not None and not callable(utility) and utility not in UTILITIES:
+        msg = f"define_game: utility must be one of {', '.join(map(repr, UTILITIES))} (or a function of the parameters), not {utility!r}"
+        raise InvalidGame(msg)
+    total = options.get("utility_sum")
+    if total is not None and not callable(total) and not _number(total):
+        raise InvalidGame(f"define_game: utility_sum must be a number (what every game's returns add up to), not {total!r}")
+    if utility == "constant_sum" and total is None:
+        raise InvalidGame("define_game: utility='constant_sum' needs utility_sum=... (what every game's returns add up to)")
+    span = options.get("utility_range")
+    if span is not None and not callable(span):
+        _range_checked(span, "define_game: utility_range")
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _range_checked(span: Any, where: str) -> tuple[float, float]:
+    if not (isinstance(span, tuple | list) and len(span) == 2 and all(map(_number, span)) and span[0] < span[1]):
+        raise InvalidGame(f"{where} must be (lowest, highest) return, two numbers with lowest < highest, not {span!r}")
+    return float(span[0]), float(span[1])
+
+
+def variant_utility(d: GameDef, params: Any) -> tuple[str, float | None, tuple[float, float]]:
+    """``(utility, utility_sum, utility_range)`` of a definition under ``params`` (a declared
+    function of the parameters is called and its answer checked)."""
+    utility = d.utility(params) if callable(d.utility) else d.utility
+    if utility not in UTILITIES:
+        raise InvalidGame(f"{d.name}: utility(params) gave {utility!r}; one of {', '.join(map(repr, UTILITIES))}")
+    total = d.utility_sum(params) if callable(d.utility_sum) else d.utility_sum
+    if utility == "zero_sum":
+        total = 0.0
+    elif utility == "constant_sum":
+        if not _number(total):
+            raise InvalidGame(f"{d.name}: a constant-sum game needs utility_sum, a number; got {total!r}")
+        total = float(total)
+    else:
+        total = None
+    span = d.utility_range(params) if callable(d.utility_range) else d.utility_range
+    return utility, total, _range_checked(span, f"{d.name}: utility_range")
+
+
+def _simultaneous(declared: Any, setup: Callable[..., Any], end: Callable[..., Any], moves: Sequence[Move], options: Mapping[str, Any]) -> bool:
+    """Whether the game may have simultaneous moves: as declared, else whether any of its
+    functions (or a function of its module that they call) uses ``ctx.all_move``. The kit
+    refuses ``ctx.all_move`` in a game found or declared without them (``Ctx.all_move``), so a
+    wrong answer here is an error that names the fix, never a wrong game."""
+    if declared is not None:
+        if not isinstance(declared, bool):
+            raise InvalidGame(f"define_game: simultaneous must be True or False, not {declared!r}")
+        return declared
+    parts: list[Any] = [setup, end, *(options.get(k) for k in ("after", "after_chance"))]
+    for mv in moves:
+        parts += [mv.fn, mv.legal, mv.options, mv.chance]
+    return any(_names_all_move(fn, set()) for fn in parts if fn is not None)
+
+
+def _names_all_move(fn: Any, seen: set[int]) -> bool:
+    """Whether ``fn``'s code (its nested functions and lambdas, the functions of its own module
+    it names and those of an enclosing function it uses) mentions ``all_move``."""
+    fn = inspect.unwrap(fn) if callable(fn) else fn
+    code = getattr(fn, "__code__", None)
+    if code is None or id(code) in seen:
+        return False
+    seen.add(id(code))
+    if _code_names_all_move(code):
+        return True
+    module = getattr(fn, "__module__", None)
+    scope = getattr(fn, "__globals__", {})
+    called = [scope.get(name) for name in _code_names(code)]
+    called = [f for f in called if isinstance(f, types.FunctionType) and f.__module__ == module]
+    for cell in getattr(fn, "__closure__", None) or ():  # functions of an enclosing function
+        try:
+            value = cell.cell_contents
+        except ValueError:  # an empty cell
+            continue
+        if isinstance(value, types.FunctionType):
+            called.append(value)
+    return any(_names_all_move(other, seen) for other in called)
+
+
+def _code_names(code: types.CodeType) -> set[str]:
+    names = set(code.co_names)
+    for const in code.co_consts:
+        if isinstance(const, types.CodeType):
+            names |= _code_names(const)
+    return names
+
+
+def _code_names_all_move(code: types.CodeType) -> bool:
+    return "all_move" in _code_names(code)

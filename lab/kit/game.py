@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import dataclasses
-import functools
 import itertools
 import sys
+import types
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -16,7 +16,14 @@ from lab.core.game import Game
 from lab.core.params import ParamSpec
 from lab.kit import made
 from lab.kit.context import DRAW, ROLL
-from lab.kit.definition import GameDef, Move, build_definition, domain_values, replacing_chance
+from lab.kit.definition import (
+    GameDef,
+    Move,
+    build_definition,
+    domain_values,
+    replacing_chance,
+    variant_utility,
+)
 from lab.kit.state import KitState
 
 _counter = itertools.count(1)
@@ -49,7 +56,8 @@ class _ClassOrInstance:
         self.__doc__ = fn.__doc__
 
     def __get__(self, obj: Any, cls: type) -> Callable[..., Any]:
-        return functools.partial(self.fn, obj if obj is not None else cls())
+        # a bound method (not a functools.partial): help() and the signature show the method's
+        return types.MethodType(self.fn, obj if obj is not None else cls())
 
 
 class KitGame(Game):
@@ -57,6 +65,8 @@ class KitGame(Game):
 
     definition: ClassVar[GameDef]
     perfect_information: ClassVar[bool] = True
+    #: whether some step lets several seats move at once (define_game's ``simultaneous``)
+    simultaneous_moves: ClassVar[bool] = False
 
     def __init__(self, params: Mapping[str, Any] | None = None, /, **kwargs: Any) -> None:
         d = self.definition
@@ -64,6 +74,8 @@ class KitGame(Game):
         self._domains: dict[str, list[range | tuple[Any, ...]]] = {}
         super().__init__(params, **kwargs)
         self.players = self.num_players()
+        # what the game is under this variant (define_game's utility, utility_sum, utility_range)
+        self.utility, self._utility_sum, self._utility_range = variant_utility(d, self.params)  # type: ignore[misc]
         # per phase: (move, its actions over the whole domain) in declaration order
         all_actions: dict[str, list[Action]] = {}
         for mv in d.moves:
@@ -132,6 +144,34 @@ class KitGame(Game):
         """The kit's safety limit: a game still running after this many steps (chance
         included) ends as *unfinished* (event ``KIT-LIMIT``, ``state.stopped_by``; column ``unfinished`` = 1)."""
         return self.definition.max_length
+
+    def utility_range(self) -> tuple[float, float]:
+        """The lowest and highest return of a seat, as declared (``define_game(utility_range=...)``,
+        default (-1, 1)); ``check()`` refuses a game that returns anything outside it."""
+        return self._utility_range
+
+    def utility_sum(self) -> float | None:
+        """What every game's returns add up to: 0 when zero-sum, ``utility_sum`` when constant-sum."""
+        return self._utility_sum
+
+    def returns_problem(self, returns: list[float]) -> str | None:
+        """As :meth:`lab.Game.returns_problem`, with what to declare in ``define_game``."""
+        problem = super().returns_problem(returns)
+        if problem is None:
+            return None
+        if "utility_range" in problem:
+            low, high = min(min(returns), self._utility_range[0]), max(max(returns), self._utility_range[1])
+            fix = f"declare define_game(utility_range=({low:g}, {high:g}))"
+        else:
+            fix = "declare what the returns are (define_game(utility='general_sum') when they vary), or fix end"
+        return f"{self.name}: {problem}; {fix}"
+
+    def unfinished_returns(self) -> list[float]:
+        """The returns of a game the safety limit ends: 0 each (an equal share of
+        ``utility_sum`` in a constant-sum game, so that it stays constant-sum)."""
+        n = self.players
+        share = (self._utility_sum or 0.0) / n
+        return [share] * n
 
     def board(self, state: Any = None) -> Any:
         d = self.definition
@@ -213,6 +253,22 @@ class KitGame(Game):
             raise InvalidGame(msg) from None
         return {"games": report.games, "steps": report.steps, "views": audit.views}
 
+    def tabulate(self, max_nodes: int | None = None) -> Any:
+        """Every state, information set and transition of this variant, enumerated once into
+        arrays (:class:`lab.kit.table.GameTable`; at most ``max_nodes`` states, default
+        :data:`lab.kit.table.MAX_NODES`). Exact solvers then never run the rules again:
+        ``lab.adapters.openspiel.from_table(table)`` is an OpenSpiel game (C++) of the table.
+
+        Examples
+        --------
+        >>> table = Kuhn().tabulate()      # doctest: +SKIP
+        >>> table                          # doctest: +SKIP
+        kuhn_poker: 58 nodes (30 terminal, 4 chance), 12 information sets
+        """
+        from lab.kit.table import MAX_NODES, tabulate
+
+        return tabulate(self, MAX_NODES if max_nodes is None else max_nodes)
+
     @classmethod
     def derive(cls, name: str | None = None, **changes: Any) -> type[KitGame]:
         """A new game: this definition with some parts replaced — one rule changed.
@@ -281,6 +337,10 @@ def define_game(
     title: str = "",
     doc: str = "",
     rules_version: int = 1,
+    utility: str | Callable[..., Any] | None = None,
+    utility_sum: float | Callable[..., Any] | None = None,
+    utility_range: tuple[float, float] | Callable[..., Any] | None = None,
+    simultaneous: bool | None = None,
 ) -> type[KitGame]:
     """Make a game from plain data and functions; returns its Game class.
 
@@ -329,6 +389,20 @@ def define_game(
         (hidden parts redrawn for searching players), ``accounting(game) -> list`` (lint checks).
     max_die, max_draw : int, optional
         The largest die (default 20) and the most items of one draw (default 64).
+    utility : str, optional
+        What the returns of every finished game add up to: ``"zero_sum"`` (0: one seat's gain
+        is the others' loss, e.g. when ``end`` names a winner), ``"constant_sum"`` (then
+        ``utility_sum=...``), ``"identical"`` or ``"general_sum"`` (the default). Or a function
+        of the parameters giving one of those. Adapters declare it (OpenSpiel's exploitability
+        needs a zero- or constant-sum game); ``check()`` verifies it on every game it plays.
+    utility_range : (float, float), optional
+        The lowest and highest return a seat can get (default ``(-1, 1)``; a function of the
+        parameters may give it). ``check()`` refuses returns outside it.
+    simultaneous : bool, optional
+        Whether some step lets several seats move at once (``ctx.all_move``). By default the
+        kit reads it from the functions (does any of them, or a function of its module they
+        call, use ``ctx.all_move``?); ``ctx.all_move`` in a game without them raises an
+        :class:`InvalidGame` naming this. Adapters declare sequential games as sequential.
 
     Raises
     ------
@@ -339,7 +413,8 @@ def define_game(
         name, setup=setup, moves=moves, end=end, players=players, params=params, hidden=hidden,
         view=view, after=after, after_chance=after_chance, board=board, max_length=max_length, metrics=metrics,
         progress=progress, describe=describe, resample=resample, accounting=accounting,
-        max_die=max_die, max_draw=max_draw, title=title, doc=doc,
+        max_die=max_die, max_draw=max_draw, title=title, doc=doc, utility=utility,
+        utility_sum=utility_sum, utility_range=utility_range, simultaneous=simultaneous,
     )
     qualname = f"{name}_{next(_counter)}"
     namespace = {
@@ -349,6 +424,7 @@ def define_game(
         "PARAMETERS": d.parameters,
         "definition": d,
         "perfect_information": not d.hidden and d.view is None,
+        "simultaneous_moves": d.simultaneous,
         "__module__": made.__name__,
         "__qualname__": qualname,
         "__doc__": doc or f"The game {name!r}, defined with lab.define_game.",

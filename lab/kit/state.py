@@ -270,7 +270,7 @@ class KitState(State):
 
     def _cut(self) -> None:
         """The kit's safety limit: the game ends *unfinished* (a chance node left pending)."""
-        self.result = [0.0] * self.game.players
+        self.result = self.game.unfinished_returns()
         self.pending = None
         self.stop_unfinished(LIMIT_CLAUSE, f"max_length={self.game.definition.max_length}")
 

@@ -61,7 +61,8 @@ def play(
     game : Game
         The rules and variant.
     agents : None, str, dict or list
-        ``None``: a :class:`~lab.agents.RandomAgent` in every seat; a name or spec: that agent
+        ``None``: the game's :attr:`~lab.Game.default_agent` in every seat (a
+        :class:`~lab.agents.RandomAgent` unless the game names another); a name or spec: that agent
         in every seat; a list: one per seat.
     seed : int or SeedSequence
         Everything random (chance and the agents' choices) derives from it: same game, agents

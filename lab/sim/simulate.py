@@ -45,6 +45,7 @@ from lab.core.game import Game
 from lab.core.params import freeze
 from lab.core.registry import game_class, game_names, load
 from lab.core.state import CHANCE, State
+from lab.sim import cost
 from lab.sim.executors import (
     check_executor,
     default_chunk_size,
@@ -354,6 +355,7 @@ def simulate(
     chunk_size: int | None = None,
     progress: bool | None = None,
     variant: str | None = None,
+    announce_games: int | None = None,
 ) -> pd.DataFrame:
     """Play ``n_games`` seeded games and return one row per game.
 
@@ -362,7 +364,8 @@ def simulate(
     game : Game or str
         The game (with its variant) or a registered name (defaults).
     agents : None, str, dict or list
-        As for :func:`lab.play` (``None``: random agents). Stored in the record as specs; every
+        As for :func:`lab.play` (``None``: the game's ``default_agent``, random players unless the
+        game names another). Stored in the record as specs; every
         game builds its agents afresh from the specs.
     n_games : int
         Number of games.
@@ -381,6 +384,12 @@ def simulate(
     variant : str, optional
         The label in the ``variant`` column (default: the parameters that differ from the
         defaults, e.g. ``strict=false``).
+    announce_games : int, optional
+        The games of this cost the caller will play in all, for the estimate a long run
+        announces (default ``n_games``; ``lab.compare`` counts both variants). The first games
+        are played here and timed (:mod:`lab.sim.cost`): a run estimated at two minutes of CPU
+        or more is announced on stderr before the rest starts, with a progress bar showing the
+        estimate; a table of mostly unfinished games gets an ``UnfinishedWarning``.
 
     Returns
     -------
@@ -409,13 +418,20 @@ def simulate(
     width = executor_width(executor, workers)
     size = chunk_size or default_chunk_size(n_games, width)
     ref = game_ref(game)
+    # the first games here, timed: the run's cost estimate (lab.sim.cost); their rows are the run's
+    first, per_game = cost.pilot(lambda a, b: run_chunk(game, specs, seed, a, b, label, agents_text), n_games)
+    estimate = cost.Estimate(announce_games or n_games, per_game, len(first), width) if first else None
+    if estimate is not None and estimate.long:
+        cost.announce(estimate)
     tasks = chunk_tasks(
-        game, specs, seed, n_games, size, label, agents_text, local=executor is None and workers == 1
+        game, specs, seed, range(len(first), n_games), size, label, agents_text,
+        local=executor is None and workers == 1,
     )
     # Each chunk becomes columns as it arrives: a row dict costs several times its table row,
     # so keeping them all would make a long run's memory grow with far more than the table.
-    parts: dict[int, pd.DataFrame] = {}
-    bar = _progress_bar(n_games) if _want_progress(progress, n_games) else None
+    parts: dict[int, pd.DataFrame] = {-1: pd.DataFrame(first)} if first else {}
+    long_run = progress is None and estimate is not None and estimate.long
+    bar = _progress_bar(n_games, cost.bar_label(estimate), len(first)) if long_run or _want_progress(progress, n_games) else None
     try:
         for i, rows in run_tasks(run_chunk, tasks, executor=executor, workers=workers):
             parts[i] = pd.DataFrame(rows)
@@ -439,6 +455,7 @@ def simulate(
     }
     if game._house:  # names and source hashes, never the code
         df.attrs["record"]["house_rules"] = game.house_rule_record()
+    cost.warn_unfinished(df)
     return df
 
 
@@ -462,10 +479,10 @@ def frame_from_parts(frames: Sequence[pd.DataFrame]) -> pd.DataFrame:
     return df[first + lead + clause_cols]
 
 
-def _progress_bar(total: int) -> Any:
+def _progress_bar(total: int, desc: str = "simulate", done: int = 0) -> Any:
     from tqdm.auto import tqdm
 
-    return tqdm(total=total, unit="game", desc="simulate")
+    return tqdm(total=total, unit="game", desc=desc, initial=done)
 
 
 def record_path(path: str | Path) -> Path:

@@ -342,7 +342,8 @@ def compare(
         The two variants (``lab.load(...)``). ``game_b`` may also be a dict of parameter
         changes applied to ``game_a`` (``compare(lab.load("memcel"), {"strict": False})``).
     agents : None, str, dict or list
-        The same agents play both variants (``None``: random agents).
+        The same agents play both variants (``None``: the game's ``default_agent``, random
+        players unless the game names another).
     n_games, seed : int
         Games per variant and the master seed (game ``i`` uses the same seed in both). With
         ``until``, ``n_games`` is the pilot.
@@ -383,7 +384,7 @@ def compare(
         own_pool = executor = ProcessPoolExecutor(max_workers=workers)
 
     def run(n: int) -> tuple[pd.DataFrame, pd.DataFrame]:
-        return (simulate(a, agents, n, seed, workers, executor, progress=progress, variant=la),
+        return (simulate(a, agents, n, seed, workers, executor, progress=progress, variant=la, announce_games=2 * n),
                 simulate(b, agents, n, seed, workers, executor, progress=progress, variant=lb))
 
     estimates: dict[str, Callable[[float], Estimate]] = {}

@@ -237,6 +237,10 @@ class FiemmeCembraGame(Game):
 
     name: ClassVar[str] = "fiemme_cembra"
     title: ClassVar[str] = "Fiemme–Cembra (speed card game)"
+    utility: ClassVar[str] = "general_sum"  # every winner 1, the others 0
+    # random players' matches run to tens of thousands of actions, many stopped by hand_limit:
+    # a run that names no agents gets collectors, whose matches end (#36 defect 11)
+    default_agent: ClassVar[str | None] = "collector"
     rules_version: ClassVar[int] = 2  # 2: FC-P7 each hand by default; hand_limit stops the match unfinished
     seed_file: ClassVar[str] = "001_b777bd706e0024a3.txt"
     PARAMETERS: ClassVar[tuple[ParamSpec, ...]] = PARAMETERS

@@ -281,6 +281,7 @@ class MemcelGame(Game):
 
     name = "memcel"
     title = "Memcel"
+    utility = "zero_sum"  # the winner +1, the others -1/(n-1); a game without a winner 0 each
     rules_version = 1
     seed_file = "000_87aa68ef54d58a17.txt"
     PARAMETERS: ClassVar[tuple[ParamSpec, ...]] = PARAMETERS

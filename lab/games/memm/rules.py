@@ -321,6 +321,7 @@ class MemmGame(Game):
 
     name = "memm"
     title = "memm"
+    utility = "general_sum"  # MM-5: the first out +1, everyone still holding cubes -1
     rules_version = 1
     seed_file = "003_1eeee604204dd289.txt"
     perfect_information = True  # nothing is hidden; chance is drawn when it happens
@@ -384,6 +385,11 @@ class MemmGame(Game):
         n = self.num_players()
         placements = N_CUBES - 1
         return N_CUBES + 1 + placements * 5 + (placements + 1) * (n + 1)
+
+    def utility_range(self) -> tuple[float, float]:
+        """MM-5: a player still holding cubes -1, the first out the bonus (+1, or a house rule's)."""
+        bonus = float(self.rules.first_out_bonus(self.num_players()))
+        return (min(-1.0, bonus), max(1.0, bonus))
 
     def board(self, state: State | None = None) -> nx.Graph:
         """The structure as a face-contact graph (:func:`lab.boards.cubes.cube_lattice_graph`)."""

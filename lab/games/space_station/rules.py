@@ -95,6 +95,7 @@ class SpaceStationGame(Game):
 
     name: ClassVar[str] = "space_station"
     title: ClassVar[str] = "Save the Space Station (Salva la Stazione Spaziale)"
+    utility: ClassVar[str] = "general_sum"  # solo: +1 saved, -1 lost, 0 unfinished
     rules_version: ClassVar[int] = 1
     seed_file: ClassVar[str] = "002_bef2c086835c932c.txt"
     perfect_information: ClassVar[bool] = True  # solo, nothing hidden; dice drawn when rolled
@@ -502,7 +503,7 @@ class SpaceStationState(State):
             return
         dist = self.geo.dist[self.hexes[0]]
         picks = self.game.rules.station_targets([dist[self.hexes[t]] for t in targets])  # SS-D1
-        tied = _pick(targets, picks, "SS-D1") if "SS-D1" in self.game._house else [targets[i] for i in picks]
+        tied = _pick(targets, picks, "SS-D1", self.game._house) if "SS-D1" in self.game._house else [targets[i] for i in picks]
         if len(tied) > 1 and self.game.opt.station_tie == "die":
             self.pending = ("pick", tied)
             return
@@ -665,7 +666,7 @@ class SpaceStationState(State):
         g = self.game
         kept = g.rules.preferred_routes(tiers)  # SS-F3 rule point
         if "SS-F3" in g._house:  # a house rule's choice is checked; the seed's rule is trusted
-            kept = _pick(list(range(len(routes))), kept, "SS-F3")
+            kept = _pick(list(range(len(routes))), kept, "SS-F3", g._house)
         return min(map(tiers.__getitem__, kept)), [routes[i] for i in kept]
 
     def _route_hexes(self, key: tuple[int, int, int], routes: list[tuple[int, ...]]) -> frozenset[int]:
@@ -922,11 +923,22 @@ class SpaceStationState(State):
         return result_text(self)
 
 
-def _pick(items: list[Any], indices: list[int], rule: str) -> list[Any]:
-    """``items[i]`` for the indices a rule point chose (in range, each once; at least one)."""
+def _pick(items: list[Any], indices: list[int], rule: str, house: Any) -> list[Any]:
+    """``items[i]`` for the indices the house rule ``house[rule]`` chose (in range, each once; at
+    least one); the error names the function and the indices out of range."""
     seen = list(dict.fromkeys(i for i in indices if 0 <= i < len(items)))
     if not seen:
-        msg = f"rule point {rule} chose none of the {len(items)} candidates (indices {indices}); choose at least one"
+        fn = getattr(house[rule].function, "__name__", "rule")
+        last = len(items) - 1
+        bad = [i for i in indices if not 0 <= i < len(items)]
+        if not bad:
+            why = "returned no index"
+        elif len(bad) == 1:
+            why = f"index {bad[0]} is out of range 0..{last}"
+        else:
+            why = f"indices {', '.join(map(str, bad[:5]))} are out of range 0..{last}"
+        msg = (f"rule point {rule} chose none of the {len(items)} candidates: house rule {fn}: {why}; "
+               f"return at least one index in 0..{last}")
         raise RuleError(msg, rule=rule, clause=rule)
     return [items[i] for i in seen]
 
