@@ -247,3 +247,51 @@ def test_FC_P2_random_players_discard_only_cards_they_hold() -> None:
                 replay.apply_action(item.action)
         assert replay.full_state() == st.full_state()
     assert checked > 100
+
+
+# ------------------------------------------------------------------ FC-P7 read once a round
+def test_FC_P7_end_of_round_only_the_last_hand_of_the_final_race_pays_once() -> None:
+    """penalty_timing='end_of_round': "alla fine di ogni turno di gioco vengono assegnate penalità
+    solo a quel giocatore che ha posato la propria mano per ultimo" (a turno: one conquest deck,
+    FC-S1). Seat 0 is last in the first two races, seat 1 in the final one: at the round's end
+    seat 1 alone returns a card of its choice "al centro del mazzo coperto"; the round is over
+    all the same, and is decided without that card."""
+    game = load(card_counts=counts(nature=3), penalty_timing="end_of_round")
+    s = game.new_initial_state()
+    cards = ids_of(game, "nature")
+    conquer(s, 1, cards[0], last=0)  # seat 0 last, holding nothing
+    conquer(s, 2, cards[1], last=0)  # seat 0 last again: no penalty after a race
+    assert s.phase_name() == "deal" and not [e for e in s.events if e.clause == "FC-P7"]
+    conquer(s, 0, cards[2], last=1)  # the final race: seat 1 last
+    assert s.phase_name() == "penalty" and s.current_player() == 1
+    assert s.legal_actions() == [act("give_back", cards[0])]
+    start = len(s.events)
+    s.apply_action(act("give_back", cards[0]))
+    assert kinds(s, start)[:2] == [("FC-P7", "penalty"), ("FC-P7", "put_back_after_the_round")]
+    assert s.is_terminal() and s.observation(None)["deck_size"] == 1  # back in the covered deck
+    assert s.total_conquered() == [1, 0, 1, 0] and s.winners() == [0, 2]
+
+
+def test_FC_P7_end_of_round_the_last_hand_holding_nothing_pays_nothing() -> None:
+    """"Se è privo di carte conquistate la penalità è nulla": seat 3, last in the final race,
+    has no card; nobody else pays."""
+    game = load(card_counts=counts(nature=2), penalty_timing="end_of_round")
+    s = game.new_initial_state()
+    conquer(s, 0, ids_of(game, "nature")[0], last=1)
+    conquer(s, 1, ids_of(game, "nature")[1], last=3)
+    assert s.is_terminal()
+    assert [(e.kind, dict(e.data)) for e in s.events if e.clause == "FC-P7"] == [
+        ("penalty_void", {"player": 3, "at": "round_end"})]
+    assert s.total_conquered() == [1, 1, 0, 0]
+
+
+def test_FC_P7_each_hand_the_last_hand_pays_after_every_race() -> None:
+    """The default reading (step 7 between steps 6 and 8): seat 0, last in the second race and
+    holding a card, gives it back at once, and the round goes on (the card is to be won again)."""
+    game = load(card_counts=counts(nature=2), reinsert="bottom")
+    s = game.new_initial_state()
+    conquer(s, 0, ids_of(game, "nature")[0], last=3)
+    conquer(s, 1, ids_of(game, "nature")[1], last=0)
+    assert s.phase_name() == "penalty" and s.current_player() == 0
+    s.apply_action(act("give_back", ids_of(game, "nature")[0]))
+    assert not s.is_terminal() and s.observation(None)["non_events_left"] == 1
