@@ -121,8 +121,11 @@ def make_agent(game: Game | type[Game], spec: str | Mapping[str, Any] | Agent) -
 
 
 def make_agents(game: Game, agents: Any) -> list[Agent]:
-    """One agent per seat from ``None`` (random everywhere), one spec for all, or a list."""
+    """One agent per seat from ``None`` (the game's :attr:`~lab.core.game.Game.default_agents`:
+    random players unless the game names its own), one spec for all, or a list."""
     n = game.num_players()
+    if agents is None:
+        agents = game.default_agents
     if agents is None:
         return [RandomAgent() for _ in range(n)]
     if isinstance(agents, (str | Mapping, Agent)):

@@ -82,6 +82,11 @@ class Game:
     #: True when every player sees the whole state (chance outcomes are drawn only when they
     #: happen); then :meth:`State.resample_hidden` is a clone.
     perfect_information: ClassVar[bool] = False
+    #: The players of a run that names none (``lab.play``, ``lab.simulate``, ``lab.compare``
+    #: ... with ``agents=None``): an agent name or spec for every seat, or ``None`` for random
+    #: players. A game whose random players never finish names players who do, so that a
+    #: default experiment measures finished games (issue #39).
+    default_agents: ClassVar[Any] = None
 
     def __init__(self, params: Mapping[str, Any] | None = None, /, **kwargs: Any) -> None:
         given = dict(params or {})

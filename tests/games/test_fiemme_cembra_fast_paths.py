@@ -69,7 +69,7 @@ def test_clone_and_resample_keep_their_own_keys() -> None:
             for p in range(sampled.n):
                 assert sampled.legal_actions(p) == list(scratch_legal(sampled, p))
 
-    lab.play(game, None, seed=5, on_step=step)
+    lab.play(game, "random", seed=5, on_step=step)
 
 
 def test_assigned_hands_are_keyed_and_odd_hands_fall_back_to_the_lists() -> None:
@@ -124,7 +124,7 @@ def test_one_action_picks_equal_the_list_pick() -> None:
             assert calls == [len(legal)]
 
     for seed in range(3):
-        lab.play(game, None, seed=seed, on_step=step)
+        lab.play(game, "random", seed=seed, on_step=step)
     assert seen == {P_PENALTY, P_SWAP}
 
 
@@ -136,7 +136,7 @@ def _penalty_state():
         if not found and state.phase == P_PENALTY and len(state.conquered[state.actor]) > 1:
             found.append(state.clone())
 
-    lab.play(game, None, seed=0, on_step=step)
+    lab.play(game, "random", seed=0, on_step=step)
     return found[0]
 
 
@@ -415,7 +415,7 @@ def _played(game: lab.Game, seeds: range) -> list[tuple[Any, Any, Any]]:
     """History, events and full state of random games of ``game``, one per seed."""
     out = []
     for s in seeds:
-        state = lab.play(game, None, seed=s)
+        state = lab.play(game, "random", seed=s)
         out.append((state.history(), state.events, state.full_state()))
     return out
 

@@ -209,7 +209,7 @@ def test_FC_P7_end_of_round_a_mark_leaves_nobody_to_penalise_now():
 # ----------------------------------------------------------------------------- safety bound
 def test_FC_E1_hand_limit_stops_the_match_unfinished():
     game = lab.load("fiemme_cembra", hand_limit=5)
-    st = lab.play(game, seed=0)
+    st = lab.play(game, "random", seed=0)
     assert st.current_player() == TERMINAL and st.unfinished
     assert st.stopped_by == "hand_limit=5"
     assert st.winners() == [] and st.returns() == [0.0] * 4
@@ -232,7 +232,7 @@ def test_FC_E1_hand_limit_counts_the_hands_of_the_whole_match():
 
 
 def test_FC_E1_unfinished_games_in_simulate_tables_are_not_draws():
-    df = lab.simulate(lab.load("fiemme_cembra", players=3, hand_limit=5), n_games=2, seed=0)
+    df = lab.simulate(lab.load("fiemme_cembra", players=3, hand_limit=5), "random", n_games=2, seed=0)
     assert list(df["unfinished"]) == [1, 1] and list(df["stopped_by"]) == ["hand_limit=5"] * 2
     assert not df["draw"].any()
 

@@ -358,7 +358,7 @@ def test_FC_S3_deal_outcomes_of_a_remaining_speed_deck():
 
 
 def test_FC_E1_the_stop_event_says_where_the_match_was():
-    st = lab.play(lab.load("fiemme_cembra", hand_limit=5), seed=0)
+    st = lab.play(lab.load("fiemme_cembra", hand_limit=5), "random", seed=0)
     last = st.events[-1]
     assert dict(last.data) == {"limit": "hand_limit=5", "round": 0, "hands": 5,
                                "non_events_left": st.non_events_left()}

@@ -247,6 +247,9 @@ class FiemmeCembraGame(Game):
     # into the deck), no longer a mark per race whose cards left the game
     rules_version: ClassVar[int] = 3
     seed_file: ClassVar[str] = "001_b777bd706e0024a3.txt"
+    #: random players (random discards, slaps and Event choices) make rounds of thousands of
+    #: hands under the per-hand penalty: a run that names no players plays the collectors
+    default_agents: ClassVar[Any] = "collector"
     PARAMETERS: ClassVar[tuple[ParamSpec, ...]] = PARAMETERS
     RULE_POINTS: ClassVar[tuple[Any, ...]] = (
         closes, conquerors, penalised, round_exhausted, complete_set, tie_break,
