@@ -25,7 +25,7 @@ Syllables (AMB-FC-1, default ``by_type``): Nature FIE, Sport MME, History CEM, T
 from __future__ import annotations
 
 import pytest
-from fc_script import conquer, counts, ids_of, kinds, load
+from tests.scenarios.fc_script import conquer, counts, ids_of, kinds, load
 
 import lab
 from lab.core.actions import act
