@@ -25,12 +25,12 @@ Syllables (AMB-FC-1, default ``by_type``): Nature FIE, Sport MME, History CEM, T
 from __future__ import annotations
 
 import pytest
-from tests.scenarios.fc_script import conquer, counts, ids_of, kinds, load
 
 import lab
 from lab.core.actions import act
 from lab.core.state import SIMULTANEOUS
 from lab.games.fiemme_cembra import components as C
+from tests.scenarios.fc_script import conquer, counts, ids_of, kinds, load
 
 HAND_TYPE_NAMES = C.TYPES[:5]
 

@@ -83,40 +83,57 @@ def start(**params: Any) -> Setup:
                  lambda: SpaceStationGame(**params).new_initial_state())
 
 
+def position(game: SpaceStationGame | None = None, *, pieces: dict[int, Any] | None = None,
+             station_k: int = 0, turn: int = 2, hp: dict[int, int] | None = None,
+             queue: list[list[Any]] | None = None, **fields: Any) -> lab.State:
+    """A state in the player's phase (SS-J 7) of ``turn``: ``pieces`` = {piece id: (col, row)}.
+
+    Pieces not given are waiting (fighters) or destroyed (droids and missiles); ``queue`` is the
+    rest of the turn's step program after the phase (default: SS-J steps 9-13, then the turn's
+    end); ``fields`` replace observation fields (``status``, ``launched_now`` ...) last.
+    """
+    game = game or SpaceStationGame()
+    geo = game.geometry
+    obs = game.new_initial_state().observation(0)
+    n = game.n_pieces
+    status = [WAITING] * n
+    hexes = [-1] * n
+    status[S_], hexes[S_] = IN_PLAY, geo.orbit[station_k]
+    for pid in range(game.first_droid, n):
+        status[pid] = DESTROYED
+    for pid, where in (pieces or {}).items():
+        status[pid], hexes[pid] = IN_PLAY, geo.index[where]
+    hps = [1] * n
+    for j in range(game.n_droids):
+        hps[game.first_droid + j] = int(game.params.droid_shields) + 1
+    for pid, v in (hp or {}).items():
+        hps[pid] = v
+    for pid in range(game.first_droid, n):
+        if status[pid] == DESTROYED:
+            hps[pid] = 0
+    obs.update(turn=turn, station_k=station_k, hexes=hexes, status=status, hp=hps,
+               entry_used=[1] * game.n_droids, pending=None, decision=["phase"], active=-1,
+               steps_left=0, acted=0, fired=0, launched_now=0, outcome=0, stopped_by=None,
+               queue=[["player"], *(REST if queue is None else queue)])
+    obs.update(fields)
+    return state_from_observation(game, obs)
+
+
 def field(pieces: dict[int, tuple[int, int]], *, station_k: int = 0, turn: int = 2,
           hp: dict[int, int] | None = None, queue: list[list[Any]] | None = None,
           waiting: tuple[int, ...] = (), launched: tuple[int, ...] = (), **params: Any) -> Setup:
-    """The player's phase of ``turn``: ``pieces`` in play where given, the other fighters still
-    in the station, the other droids and missiles destroyed (or ``waiting`` to enter); then
-    ``queue`` (default: SS-J steps 9-13 and the turn's end); ``launched``: fighters that left the
-    station this turn."""
+    """:func:`position` as a row's setup: ``waiting`` droids and missiles still to enter,
+    ``launched`` fighters that left the station this turn, ``params`` the variant."""
     names = {S_: "S", **{f: f"F{f}" for f in range(1, 7)}, D1: "D1", D2: "D2", M1: "M1", M2: "M2"}
     text = "; ".join(f"{names.get(p, p)} at {c}" for p, c in pieces.items()) + f"; station on orbit hex {station_k}"
 
     def make() -> lab.State:
         game = SpaceStationGame(**params)
-        geo = game.geometry
-        obs = game.new_initial_state().observation(0)
-        n = game.n_pieces
-        status = [WAITING] * n
-        hexes = [-1] * n
-        status[S_], hexes[S_] = IN_PLAY, geo.orbit[station_k]
-        for pid in range(game.first_droid, n):
-            status[pid] = WAITING if pid in waiting else DESTROYED
-        for pid, where in pieces.items():
-            status[pid], hexes[pid] = IN_PLAY, geo.index[where]
-        hps = [1] * n
-        for j in range(game.n_droids):
-            hps[game.first_droid + j] = int(game.params.droid_shields) + 1
-        for pid, v in (hp or {}).items():
-            hps[pid] = v
-        for pid in range(game.first_droid, n):
-            if status[pid] == DESTROYED:
-                hps[pid] = 0
-        obs.update(turn=turn, station_k=station_k, hexes=hexes, status=status, hp=hps,
-                   entry_used=[1] * game.n_droids, pending=None, decision=["phase"], active=-1,
-                   steps_left=0, acted=0, fired=0, launched_now=sum(1 << f for f in launched), outcome=0, stopped_by=None,
-                   queue=[["player"], *(REST if queue is None else queue)])
+        base = position(game, pieces=pieces, station_k=station_k, turn=turn, hp=hp, queue=queue)
+        obs = base.observation(0)
+        for pid in waiting:
+            obs["status"][pid], obs["hp"][pid] = WAITING, (int(game.params.droid_shields) + 1 if pid < game.first_missile else 1)
+        obs["launched_now"] = sum(1 << f for f in launched)
         return state_from_observation(game, obs)
 
     return Setup(text, make)
