@@ -283,6 +283,26 @@ def test_FC_P7_end_of_round_the_last_hand_holding_nothing_pays_nothing() -> None
     assert [(e.kind, dict(e.data)) for e in s.events if e.clause == "FC-P7"] == [
         ("penalty_void", {"player": 3, "at": "round_end"})]
     assert s.total_conquered() == [1, 1, 0, 0]
+    assert s.observation(None)["penalty_marks"] == [0, 0, 0, 0]  # settled: nobody is still to pay
+
+
+def test_FC_P7_end_of_round_the_card_goes_into_the_middle_of_the_covered_deck() -> None:
+    """"restituire ... una delle carte precedentemente conquistate al centro del mazzo coperto":
+    at the round's end four Events are left in the conquest deck; seat 0, last in the final race,
+    returns its Nature card into the middle of them (position 4 // 2), and nobody is marked any
+    more: the one penalty of the round is paid."""
+    game = load(card_counts=counts(nature=2, event=4), penalty_timing="end_of_round")
+    s = game.new_initial_state()
+    nature = ids_of(game, "nature")
+    conquer(s, 0, nature[0], last=3)  # seat 3 last, holding nothing: a mark, no penalty yet
+    conquer(s, 1, nature[1], last=0)  # the final race (only Events left): seat 0 last
+    assert s.phase_name() == "penalty" and s.current_player() == 0
+    assert s.observation(None)["deck_size"] == 4
+    s.apply_action(act("give_back", nature[0]))
+    assert s.is_terminal()
+    assert s.full_state()["deck"].index(nature[0]) == 2 and s.observation(None)["deck_size"] == 5
+    assert s.observation(None)["penalty_marks"] == [0, 0, 0, 0]
+    assert s.total_conquered() == [0, 1, 0, 0] and s.winners() == [1]
 
 
 def test_FC_P7_each_hand_the_last_hand_pays_after_every_race() -> None:
