@@ -93,3 +93,30 @@ def test_MM_4_2_off_gives_nobody_a_column() -> None:
     assert kinds(state, "column") == [] and state.column is None
     state.apply_action(at(state, (1, 0, 1)))
     assert state.column is None and (0, 1, 0) not in cells(state)
+
+
+def test_MM_4_2_may_a_kept_column_survives_a_rebuild_from_the_observation() -> None:
+    """The column player 0 keeps for their next turn is public (memm hides nothing): a state
+    rebuilt from the observation (what the search agents plan on) keeps it, column (1, 0) and
+    all, and gives player 0 the same cells on that turn."""
+    game = lab.load("memm", players=2, match="one", gravity=False, column_rule="may")
+    state = position(game, [(0, 0, 0, R, {}), (1, 0, 0, 1, {})], [[30, 31, 32, 33], [34, 35, 24, 25]])
+    state.apply_action(at(state, (1, 0, 1)))  # player 0: on top of the cube at (1, 0, 0)
+    assert state.observation(None)["next_turn_columns"] == [[1, 0], None]
+    twin = type(state).from_observation(game, state.observation(None))
+    assert twin.observation(None) == state.observation(None)
+    for s in (state, twin):
+        s.apply_action(at(s, (2, 0, 1)))  # player 1, beside the last cube
+    assert state.column == (1, 0) and twin.column == (1, 0)
+    assert cells(twin) == cells(state) and (1, 1, 0) in cells(state)  # beside the column's foot
+
+
+def test_MM_4_2_may_a_column_for_a_turn_that_never_comes_leaves_the_ended_game_without_one() -> None:
+    """Player 1, the last of the round, places their last cube on top: they are out and the
+    round is complete (MM-5), so the game ends with no column in force for anyone."""
+    game = lab.load("memm", players=2, match="one", gravity=False, column_rule="may")
+    state = position(game, [(0, 0, 0, R, {})], [[30, 31], [32]], to_move=1)
+    state.apply_action(at(state, (0, 0, 1)))
+    assert state.is_terminal() and state.returns()[1] > state.returns()[0]
+    assert kinds(state, "column") == [{"column": [0, 0], "rule": "may", "player": 1}]
+    assert state.observation(None)["column"] is None
