@@ -94,5 +94,5 @@ def profile(name: str, agents: Any = None, seconds: float = 3.0) -> str:
         lab.play(game, agents, seed=seed)
         seed += 1
     profiler.stop()
-    head = f"{name} ({agents or type(game).default_agent or 'random'}): {seed} games in {seconds:g} s\n"
+    head = f"{name} ({agents or type(game).default_agents or 'random'}): {seed} games in {seconds:g} s\n"
     return head + profiler.output_text(unicode=False, color=False, show_all=False)

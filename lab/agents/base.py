@@ -130,12 +130,12 @@ def make_agent(game: Game | type[Game], spec: str | Mapping[str, Any] | Agent) -
 
 
 def make_agents(game: Game, agents: Any) -> list[Agent]:
-    """One agent per seat from ``None`` (the game's :attr:`~lab.Game.default_agent` everywhere:
-    random unless the game names another), one spec for all, or a list."""
+    """One agent per seat from ``None`` (the game's :attr:`~lab.core.game.Game.default_agents`:
+    random players unless the game names its own), one spec for all, or a list."""
     n = game.num_players()
     if agents is None:
-        if game.default_agent is not None:
-            return [make_agent(game, game.default_agent) for _ in range(n)]
+        agents = game.default_agents
+    if agents is None:
         return [RandomAgent() for _ in range(n)]
     if isinstance(agents, (str | Mapping, Agent)):
         if isinstance(agents, Agent):

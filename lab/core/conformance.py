@@ -273,7 +273,7 @@ def _check_one(
     invariants: Sequence[Callable[[State], str | None]] = (),
     aliasing: bool = True, board_check: bool = False, logged: LoggedValues | None = None,
 ) -> None:
-    seats = make_agents(game, "random" if agents is None else agents)  # random explores, whatever the default
+    seats = make_agents(game, "random" if agents is None else agents)  # random play explores
     chance_rng, agent_rngs = seed_streams(seed, game.num_players())
     probe_rng = np.random.default_rng(seed + 7)
     for p, agent in enumerate(seats):

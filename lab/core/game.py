@@ -89,11 +89,11 @@ class Game:
     #: (anything). Adapters declare it (OpenSpiel's exploitability needs zero- or constant-sum);
     #: the conformance checker verifies it on every game it plays (:meth:`returns_problem`).
     utility: ClassVar[str] = "general_sum"
-    #: The agent every seat gets when a run names none (``agents=None`` in :func:`lab.play`,
-    #: ``simulate``, ``compare``, ...): ``None`` for random players, else an agent name of
-    #: :meth:`agent_factories`. A game whose random players rarely finish names one whose games
-    #: do (Fiemme–Cembra: ``"collector"``); ``agents="random"`` still asks for random players.
-    default_agent: ClassVar[str | None] = None
+    #: The players of a run that names none (``lab.play``, ``lab.simulate``, ``lab.compare``
+    #: ... with ``agents=None``): an agent name or spec for every seat, or ``None`` for random
+    #: players. A game whose random players never finish names players who do, so that a
+    #: default experiment measures finished games (issue #39).
+    default_agents: ClassVar[Any] = None
 
     def __init__(self, params: Mapping[str, Any] | None = None, /, **kwargs: Any) -> None:
         given = dict(params or {})

@@ -1,4 +1,4 @@
-"""The rules linter: component accounting and reachability, from each game's own tables.
+"""The rules linter: component accounting, reachability and cycles of play, from each game's own tables.
 
 ``lab.lint(game)`` runs the checks the game declares in :meth:`Game.accounting`
 (:mod:`lab.lint.checks`) and returns the :class:`~lab.lint.checks.Finding` s, errors first.
@@ -8,7 +8,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from lab.lint.checks import Conservation, Divisible, Enough, Finding, Note, Reachable, StatedTotal
+from lab.lint.checks import (
+    Conservation,
+    CycleWitness,
+    Divisible,
+    Enough,
+    Finding,
+    NoProgress,
+    Note,
+    Reachable,
+    StatedTotal,
+)
 
 _ORDER = {"error": 0, "warning": 1, "info": 2}
 
@@ -21,4 +31,7 @@ def lint(game: Any) -> list[Finding]:
     return sorted(findings, key=lambda f: (_ORDER.get(f.severity, 3), f.id))
 
 
-__all__ = ["Conservation", "Divisible", "Enough", "Finding", "Note", "Reachable", "StatedTotal", "lint"]
+__all__ = [
+    "Conservation", "CycleWitness", "Divisible", "Enough", "Finding", "NoProgress", "Note", "Reachable",
+    "StatedTotal", "lint",
+]

@@ -177,3 +177,53 @@ class Note:
 
     def run(self) -> list[Finding]:
         return [Finding(self.id, self.clauses, self.message, self.fix, self.severity)]
+
+
+@dataclass(frozen=True)
+class CycleWitness:
+    """A line of play found by a game's witness (see :class:`NoProgress`).
+
+    ``lead_in``: what was played to reach the cycle; ``cycle``: one turn of the cycle, in words;
+    ``measure``: the name of the progress measure; ``values``: the measure where the cycle starts
+    and after each turn of it (played ``len(values) - 1`` times, the game still running).
+    """
+
+    lead_in: str
+    cycle: str
+    measure: str
+    values: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class NoProgress:
+    """A reachable cycle of play that makes no progress towards the end of the game.
+
+    ``witness`` plays the game itself (the variant's own rules and rule points) from its start:
+    it returns a :class:`CycleWitness`, or ``None`` when the line it tries cannot be played in
+    this variant. The check reports the cycle when it was played at least twice and the progress
+    measure came back to its value after every turn of it: the rules then let the game run for
+    ever, with players playing as the rules intend, and only something outside the cycle ends
+    it. ``passage`` quotes the seed's words that make the cycle.
+    """
+
+    id: str
+    clauses: tuple[str, ...]
+    what: str
+    witness: Any
+    passage: str
+    fix: str = ""
+    severity: str = "warning"
+    consequence: str = ""
+
+    def run(self) -> list[Finding]:
+        found = self.witness()
+        if found is None or len(found.values) < 3 or len(set(found.values)) != 1:
+            return []
+        turns = len(found.values) - 1
+        text = (f"{self.what}: a reachable cycle with no progress. After {found.lead_in}, "
+                f"{found.cycle}; played {turns} times, {found.measure} stays {found.values[0]} "
+                f"and the game goes on. The seed: \u00ab{self.passage}\u00bb")
+        if self.consequence:
+            text += f". {self.consequence}"
+        return [Finding(self.id, self.clauses, text, self.fix or "make every turn of play move the game towards its end",
+                        self.severity)]

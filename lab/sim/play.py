@@ -61,9 +61,9 @@ def play(
     game : Game
         The rules and variant.
     agents : None, str, dict or list
-        ``None``: the game's :attr:`~lab.Game.default_agent` in every seat (a
-        :class:`~lab.agents.RandomAgent` unless the game names another); a name or spec: that agent
-        in every seat; a list: one per seat.
+        ``None``: the game's :attr:`~lab.core.game.Game.default_agents` in every seat (a
+        :class:`~lab.agents.RandomAgent` unless the game names its own); a name or spec: that
+        agent in every seat; a list: one per seat.
     seed : int or SeedSequence
         Everything random (chance and the agents' choices) derives from it: same game, agents
         and seed give the identical history on any machine. Chance draws from one stream per

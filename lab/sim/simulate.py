@@ -364,9 +364,9 @@ def simulate(
     game : Game or str
         The game (with its variant) or a registered name (defaults).
     agents : None, str, dict or list
-        As for :func:`lab.play` (``None``: the game's ``default_agent``, random players unless the
-        game names another). Stored in the record as specs; every
-        game builds its agents afresh from the specs.
+        As for :func:`lab.play` (``None``: the game's default agents, random unless the game
+        names its own). Stored in the record as specs; every game builds its agents afresh from
+        the specs.
     n_games : int
         Number of games.
     seed : int

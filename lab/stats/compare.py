@@ -342,8 +342,7 @@ def compare(
         The two variants (``lab.load(...)``). ``game_b`` may also be a dict of parameter
         changes applied to ``game_a`` (``compare(lab.load("memcel"), {"strict": False})``).
     agents : None, str, dict or list
-        The same agents play both variants (``None``: the game's ``default_agent``, random
-        players unless the game names another).
+        The same agents play both variants (``None``: the game's default agents).
     n_games, seed : int
         Games per variant and the master seed (game ``i`` uses the same seed in both). With
         ``until``, ``n_games`` is the pilot.

@@ -303,8 +303,7 @@ def tune(
     targets : str, Target, or a list of them
         Goals on metrics of the simulation table; see :mod:`lab.tune.targets`.
     agents : as for :func:`lab.simulate`
-        Who plays every trial's games (default: the game's ``default_agent``, random players
-        unless the game names another).
+        Who plays every trial's games (default: the game's default agents).
     budget : int
         Distinct variants played (a resumed study plays only the missing ones). A proposal that
         repeats a variant is answered from its earlier result (same paired seeds, same values)

@@ -31,11 +31,18 @@ def test_fiemme_cembra_random_players_are_still_one_word_away() -> None:
     assert all(type(a) is RandomAgent for a in make_agents(game, "random"))
 
 
-@pytest.mark.parametrize("name", ["memcel", "memm", "space_station"])
-def test_games_that_name_no_default_agent_get_random_players(name: str) -> None:
+@pytest.mark.parametrize("name", ["memm", "space_station"])
+def test_games_that_name_no_default_agents_get_random_players(name: str) -> None:
     game = lab.load(name)
-    assert type(game).default_agent is None
+    assert type(game).default_agents is None
     assert all(type(a) is RandomAgent for a in make_agents(game, None))
+
+
+def test_memcel_names_its_memory_players_and_random_stays_one_word_away() -> None:
+    game = lab.load("memcel", players=3)
+    assert type(game).default_agents == "memory"
+    assert all(type(a).__name__ == "MemoryAgent" for a in make_agents(game, None))
+    assert all(type(a) is RandomAgent for a in make_agents(game, "random"))
 
 
 def test_the_conformance_checker_plays_random_games_whatever_the_default(monkeypatch: pytest.MonkeyPatch) -> None:

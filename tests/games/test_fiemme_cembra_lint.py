@@ -93,12 +93,19 @@ def test_deck_table_parameter_rejects_bad_tables():
         lab.load("fiemme_cembra", deck_table=bad)
 
 
-def test_FC_P7_note_says_what_the_per_hand_penalty_does_to_a_round():
-    f = findings()["FC-P7"]
-    assert f.severity == "warning" and "FC-S1" in f.clauses and "FC-P7" in f.clauses
-    assert "each_hand" in f.message and "15 minutes" in f.message and "grows" in f.message
-    old = findings(penalty_timing="end_of_round")["FC-P7"]
-    assert old.severity == "info" and "leaves the game" in old.message
+def test_FC_P7_the_per_hand_penalty_is_a_cycle_with_no_progress():
+    """The linter plays the cycle itself: a race that conquers a card while the last hand gives
+    one back leaves FC-E1's cards to conquer as they were; it quotes the seed's step 7 and FC-E1.
+    Read once a round, the penalty makes no such cycle, and the linter finds none."""
+    for players in (3, 4, 5, 6):
+        f = findings(players=players)["FC-P7"]
+        assert f.severity == "warning" and {"FC-P7", "FC-E1", "FC-S1"} <= set(f.clauses)
+        assert "reachable cycle with no progress" in f.message and "played 4 times" in f.message
+        assert "al centro del mazzo coperto" in f.message and "sole carte evento" in f.message
+        assert "15 minutes" in f.message and "end_of_round" in f.suggested_fix
+    other = findings(penalty_timing="end_of_round")
+    assert "FC-P7" not in other and "once a round" in other["FC-P7-reading"].suggested_fix
+    assert "FC-S1" in findings()["FC-P7-reading"].message
 
 
 def test_FC_P1_note_five_emotions_are_four_plus_lodging():

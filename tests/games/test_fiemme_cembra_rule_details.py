@@ -232,7 +232,7 @@ def test_FC_S4_full_state_holds_every_part_of_the_match():
         "race": None, "queue": [], "penalised": -1, "inserts": [], "flipped": [], "held": [],
         "flip_slot": -1, "my_passes": [[0], [2], [4]], "my_receipts": [[4], [0], [2]],
         "stats": {"hands": 0, "voided_hands": 0, "passes": 1, "races": 0, "events": 0, "swaps": 0,
-                  "void_penalties": 0, "flips": 0, "deals": 1, "returned": 0, "left_game": 0},
+                  "void_penalties": 0, "flips": 0, "deals": 1, "returned": 0},
         "hands_per_round": [], "penalties": [0, 0, 0], "forgot": [0, 0, 0], "marks": [0, 0, 0],
         "winners": [],
     }
@@ -358,7 +358,7 @@ def test_FC_S3_deal_outcomes_of_a_remaining_speed_deck():
 
 
 def test_FC_E1_the_stop_event_says_where_the_match_was():
-    st = lab.play(lab.load("fiemme_cembra", hand_limit=5), seed=0)
+    st = lab.play(lab.load("fiemme_cembra", hand_limit=5), "random", seed=0)
     last = st.events[-1]
     assert dict(last.data) == {"limit": "hand_limit=5", "round": 0, "hands": 5,
                                "non_events_left": st.non_events_left()}
@@ -406,7 +406,7 @@ def test_FC_S3_to_FC_P7_one_hand_logs_every_rule_in_order():
 
 TINY = {**C.CARD_COUNTS, "nature": 6, "sport": 4, "history": 4, "taste": 4, "lodging": 4, "event": 0}
 KINDS = ("round_winners", "round_wins", "next_round", "match_winners", "conquest_deck", "penalty_void", "penalty",
-         "card_leaves_round", "conquest_deck_exhausted", "penalty_mark")
+         "put_back_after_the_round", "conquest_deck_exhausted")
 
 
 def tiny_match(between_rounds):
@@ -424,10 +424,8 @@ def tiny_match(between_rounds):
 def round_events(r, between_rounds):
     return [
         ("FC-S4", "conquest_deck", {"size": 2, "round": r, "memory_grid": False}),
-        ("FC-P7", "penalty_mark", {"player": 3, "marks": 1}),
-        ("FC-P7", "penalty_mark", {"player": 3, "marks": 2}),
         ("FC-E1", "conquest_deck_exhausted", {"round": r}),
-        ("FC-P7", "penalty_void", {"player": 3, "marks": 2}),
+        ("FC-P7", "penalty_void", {"player": 3, "at": "round_end"}),  # the last hand of the final race
         ("FC-E3", "round_winners", {"round": r, "winners": [0, 1], "conquered": [1, 1, 0, 0]}),
     ] + ([("AMB-FC-2", "round_wins", {"wins": [r + 1, r + 1, 0, 0]})] if between_rounds == "round_wins" else [])
 
@@ -443,7 +441,7 @@ def test_AMB_FC_2_FC_E3_two_rounds_then_the_match(between_rounds):
     assert s.is_terminal() and s.winners() == [0, 1] and s.returns() == [1.0, 1.0, 0.0, 0.0]
     assert s.observation(0)["actor"] == -1 and s.observation(None)["winners"] == [0, 1]
     assert s.hands_per_round == [2, 2] and s.observation(2)["past"] == [[4, 4], [5, 5], [], []]
-    assert s.metrics()["void_penalties"] == 4.0 and s.metrics()["hands_per_round"] == 2.0
+    assert s.metrics()["void_penalties"] == 2.0 and s.metrics()["hands_per_round"] == 2.0
     assert s.observation(0)["round_wins"] == ([2, 2, 0, 0] if between_rounds == "round_wins" else [0, 0, 0, 0])
 
 
@@ -460,11 +458,11 @@ def test_AMB_FC_2_round_wins_decide_before_cards():
         if r == 0:
             assert s.phase_name() == "penalty" and s.observation(2)["penalised"] == 0
             start = len(s.events)
-            s.apply_action(act("give_back", 4))  # seat 0 pays its mark: round 1 is seat 1's alone
+            s.apply_action(act("give_back", 4))  # seat 0, last in the final race, pays: round 1 is seat 1's
             assert events_since(s, start)[:3] == [
                 ("FC-P7", "penalty", {"player": 0, "card": 4}),
-                ("FC-P7", "card_leaves_round", {"player": 0, "card": 4}),
-                ("FC-P7", "penalty_void", {"player": 3, "marks": 1}),
+                ("FC-P7", "put_back_after_the_round", {"player": 0, "card": 4}),
+                ("FC-E3", "round_winners", {"round": 0, "winners": [1], "conquered": [0, 1, 0, 0]}),
             ]
     end = s.events[-1]
     assert (end.clause, end.kind, dict(end.data)) == (

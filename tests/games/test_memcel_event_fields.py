@@ -59,7 +59,7 @@ GAMES: list[tuple[dict[str, Any], int]] = [
 def test_every_event_kind_has_its_fields_in_order() -> None:
     seen: set[str] = set()
     for params, seed in GAMES:
-        state = lab.play(lab.load("memcel", **params), None, seed=seed)
+        state = lab.play(lab.load("memcel", **params), "random", seed=seed)
         for e in state.events:
             assert tuple(e.data) == FIELDS[e.kind], f"{e.kind}: {tuple(e.data)}"
             seen.add(e.kind)

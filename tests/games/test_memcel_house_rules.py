@@ -11,7 +11,7 @@ SEEDS = range(6)
 
 
 def _events(game: lab.Game, kind: str, clause: str | None = None) -> list[dict[str, Any]]:
-    return [dict(e.data) for s in SEEDS for e in lab.play(game, seed=s).events
+    return [dict(e.data) for s in SEEDS for e in lab.play(game, "random", seed=s).events
             if e.kind == kind and clause in (None, e.clause)]
 
 
@@ -44,19 +44,19 @@ def test_MC_2_2_1_house_rule_never_defend() -> None:
 
 def test_MC_3_house_rule_one_own_tile_wins() -> None:
     game = BASE.with_rules({"MC-3": lambda face_up, own_tiles: face_up >= 1})
-    states = [lab.play(game, seed=s) for s in SEEDS]
+    states = [lab.play(game, "random", seed=s) for s in SEEDS]
     # random players may find no own tile at all before the turn limit (1 seed of 6 here)
     won = [s for s in states if s.winners()]
     assert len(won) >= len(states) - 1 and all(s.clause_counts().get("MC-3") for s in won)
     assert all(s.metrics()["turns"] < 40 for s in won)
-    plain = [lab.play(BASE, seed=s) for s in SEEDS]
+    plain = [lab.play(BASE, "random", seed=s) for s in SEEDS]
     assert sum(s.move_number() for s in states) < sum(s.move_number() for s in plain)
 
 
 def test_MC_3_max_turns_house_rule_stops_after_three_turns_unfinished() -> None:
     game = BASE.with_rules({"MC-3:max_turns": lambda turns, max_turns: turns >= 3})
     for s in SEEDS:
-        state = lab.play(game, seed=s)
+        state = lab.play(game, "random", seed=s)
         assert state.is_terminal() and state.metrics()["turns"] == 3 and state.returns() == [0.0, 0.0]
         assert state.unfinished and state.winners() == []
 

@@ -50,7 +50,7 @@ def test_kept_counts_survive_the_driver_clone_resample_and_save() -> None:
             if s.move_number() % 29 == 0:
                 seen.append(s.clone())
 
-        lab.play(game, None, seed=seed, on_step=keep)
+        lab.play(game, "random", seed=seed, on_step=keep)
         for s in seen:
             _check(s)
             if not s.is_terminal():

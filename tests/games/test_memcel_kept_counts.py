@@ -88,7 +88,7 @@ def test_a_swap_while_tiles_are_still_being_placed_is_picked_among_the_occupied_
             _assert_pick(s)
             checked.append(s.queue[0][0])
 
-    lab.play(game, None, seed=3, on_step=check)
+    lab.play(game, "random", seed=3, on_step=check)
     assert checked == ["swap1", "swap2"]
 
 
@@ -106,7 +106,7 @@ def test_a_replaced_legal_list_is_the_one_the_pick_indexes() -> None:
         if s.current_player() >= 0:
             _assert_pick(s)
 
-    lab.play(game, None, seed=1, state=state, on_step=check)
+    lab.play(game, "random", seed=1, state=state, on_step=check)
     assert state.is_terminal()
 
 

@@ -156,7 +156,7 @@ def test_MC_2_action_kinds_fields_and_docs() -> None:
 
 def test_MC_0_1_longest_game_and_budget() -> None:
     # order rolls 20 rounds x players, one placement per tile, 3 dice per player, 18 actions a turn, 8
-    assert lab.load("memcel").max_game_length() == 20 * 4 + 48 + 3 * 4 + 18 * 500 + 8
+    assert lab.load("memcel").max_game_length() == 20 * 4 + 48 + 3 * 4 + 18 * 3000 + 8
     assert lab.load("memcel", players=3, max_turns=40).max_game_length() == 60 + 48 + 9 + 720 + 8
     got = [dataclasses.astuple(b) for b in lab.load("memcel", players=2, max_turns=40,
                                                       ring_layout=FIXED_LAYOUT).budget()]
@@ -959,8 +959,8 @@ def test_MC_2_a_subclass_of_the_state_runs_its_own_task_handlers() -> None:
             return kept
 
     game = lab.load("memcel", players=2)
-    base = lab.play(game, None, seed=4)
-    sub = lab.play(game, None, seed=4, state=Counting(game))
+    base = lab.play(game, "random", seed=4)
+    sub = lab.play(game, "random", seed=4, state=Counting(game))
     assert sub.history() == base.history() and sub.events == base.events
     assert reveals == [a for _, a in sub.history() if a.kind == "reveal"] and reveals
     assert sub.returns() == kept and sub.returns() is not kept

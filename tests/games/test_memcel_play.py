@@ -14,11 +14,12 @@ from lab.games.memcel import MemcelGame
 from lab.games.memcel import components as C
 
 SVG = "{http://www.w3.org/2000/svg}"
+RANDOM_BOUND = 500  # random players never finish: their conformance games run to max_turns
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_MC_0_2_conformance_for_each_player_count(players):
-    report = check_game(lab.load("memcel", players=players), n_games=2, seed=players)
+    report = check_game(lab.load("memcel", players=players, max_turns=RANDOM_BOUND), n_games=2, seed=players)
     assert report.games == 2
     assert report.clause_counts.get("MC-1.1", 0) > 0
 
@@ -26,7 +27,7 @@ def test_MC_0_2_conformance_for_each_player_count(players):
 @pytest.mark.parametrize("variant", conformance_variants(MemcelGame)[1:], ids=str)
 def test_AMB_MC_variants_pass_conformance(variant):
     players = variant.get("players", 2)
-    params = {**variant, "players": players}
+    params = {"max_turns": RANDOM_BOUND, **variant, "players": players}
     check_game(lab.load("memcel", **params), n_games=1, seed=5, check_every_step=False)
 
 

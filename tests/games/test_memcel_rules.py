@@ -559,7 +559,7 @@ def test_AMB_MC_1_sectors_must_equal_tiles():
         {"colour": "red", "sectors": 12}, {"colour": "green", "sectors": 16},
         {"colour": "blue", "sectors": 20}])
     assert g.tables.n_slots == 48
-    st = lab.play(g, seed=3)
+    st = lab.play(g, "random", seed=3)
     assert st.is_terminal()
 
 
@@ -571,7 +571,7 @@ def test_AMB_MC_1_fixed_ring_never_turns():
     g = lab.load("memcel", ring_layout=layout, max_turns=40)  # a short safety bound keeps it quick
     turned = False
     for seed in range(5):
-        st = lab.play(g, seed=seed)
+        st = lab.play(g, "random", seed=seed)
         assert st.offsets[0] == 0
         turned = turned or any(st.offsets[1:])
     assert turned  # the other rings did turn in these games
@@ -642,7 +642,7 @@ def test_MC_C2_observations_never_show_a_face_down_colour():
 
 def test_MC_2_1_2_replay_and_save_round_trip():
     g = lab.load("memcel", players=3)
-    st = lab.play(g, seed=11)
+    st = lab.play(g, "random", seed=11)
     again = lab.state_from_json(st.to_json())
     assert again == st
     assert again.metrics() == st.metrics()
@@ -672,4 +672,4 @@ def test_AMB_MC_8_linter_checks_deck_size_and_shares():
     by_id = {f.id: f for f in lab.lint(odd)}
     assert by_id["MC-share-equal"].severity == "warning"  # 47 tiles among 3 players
     assert [sum(s) for s in odd.tables.shares] == [16, 16, 15]
-    assert lab.play(odd, seed=1).is_terminal()
+    assert lab.play(odd, "random", seed=1).is_terminal()

@@ -515,6 +515,7 @@ def test_a_fresh_game_shows_nothing_placed_and_nothing_pending() -> None:
         "player": None, "phase": "deal", "to_move": 0, "start_player": -1, "hands": [[], []],
         "undealt": 36, "structure": [], "last": None, "run": [None, 0], "column": None,
         "gives_left": 0, "repeat": False, "first_out": None, "pass_streak": 0, "blocked": False,
+        "next_turn_columns": [None, None],
     }
     m = state.metrics()
     assert m["max_joined"] == 0.0 and m["blocked"] == 0.0 and m["placements"] == 0.0

@@ -8,13 +8,12 @@ through events, ``legal_actions``, ``observation`` and ``board``.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from lab.core.actions import act
 from lab.core.state import CHANCE, TERMINAL
 from lab.games.space_station import SpaceStationGame, state_from_observation
+from tests.scenarios.space_station import position
 
 S = 0
 F1, F2, F3, F4 = 1, 2, 3, 4
@@ -23,41 +22,6 @@ M1, M2 = 9, 10
 WAITING, IN_PLAY, DESTROYED = 0, 1, 2
 REST_OF_TURN = [["missile", 0], ["droid", 0], ["droid_fire", 0],
                 ["missile", 1], ["droid", 1], ["droid_fire", 1], ["end_turn"]]
-
-
-def position(game: SpaceStationGame | None = None, *, pieces: dict[int, Any] | None = None,
-             station_k: int = 0, turn: int = 2, hp: dict[int, int] | None = None,
-             queue: list[list[Any]] | None = None, **fields: Any):
-    """A state in the player's phase (SS-J 7) of ``turn``: ``pieces`` = {piece id: (col, row)}.
-
-    Pieces not given are waiting (fighters) or destroyed (droids and missiles); ``queue`` is the
-    rest of the turn's step program after the phase (default: SS-J steps 9-13, then the turn's end).
-    """
-    game = game or SpaceStationGame()
-    geo = game.geometry
-    obs = game.new_initial_state().observation(0)
-    n = game.n_pieces
-    status = [WAITING] * n
-    hexes = [-1] * n
-    status[S], hexes[S] = IN_PLAY, geo.orbit[station_k]
-    for pid in range(game.first_droid, n):
-        status[pid] = DESTROYED
-    for pid, where in (pieces or {}).items():
-        status[pid], hexes[pid] = IN_PLAY, geo.index[where]
-    hps = [1] * n
-    for j in range(game.n_droids):
-        hps[game.first_droid + j] = int(game.params.droid_shields) + 1
-    for pid, v in (hp or {}).items():
-        hps[pid] = v
-    for pid in range(game.first_droid, n):
-        if status[pid] == DESTROYED:
-            hps[pid] = 0
-    obs.update(turn=turn, station_k=station_k, hexes=hexes, status=status, hp=hps,
-               entry_used=[1] * game.n_droids, pending=None, decision=["phase"], active=-1,
-               steps_left=0, acted=0, fired=0, launched_now=0, outcome=0, stopped_by=None,
-               queue=[["player"], *(REST_OF_TURN if queue is None else queue)])
-    obs.update(fields)
-    return state_from_observation(game, obs)
 
 
 def cell(st, pid):

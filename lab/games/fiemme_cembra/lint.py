@@ -122,32 +122,117 @@ def _reachability(game: Any) -> Reachable:
     )
 
 
-def _penalty_note(game: Any) -> Note:
-    """FC-P7: what the per-hand penalty does to a round's length (a designer's finding).
+# FC-P7 and FC-E1, the seed's words the cycle of :func:`_progress_check` is made of
+STEP7 = ("Alla fine di ogni turno di gioco vengono assegnate penalità solo a quel giocatore che ha posato "
+         "la propria mano per ultimo sul mazzo; Il giocatore con penalità dovrà restituire, a propria "
+         "scelta, una delle carte precedentemente conquistate al centro del mazzo coperto. Se è privo di "
+         "carte conquistate la penalità è nulla")
+END = "la partita finisce quando si esauriscono le carte del mazzo di conquista (ovvero saranno rimaste le sole carte evento)"
 
-    The figures are measured, not computed here: ``lab.simulate`` of the default 4-player game,
-    200 games per line (notebook 02, section "FC-P7 each hand").
-    """
-    p = game.params
-    if p["penalty_timing"] == "end_of_round":
-        return Note("FC-P7", ("FC-P7", "FC-E1"),
-                    "penalty_timing='end_of_round': each last hand is a mark, paid at the round's end "
-                    "with a card that leaves the game (the literal 'fine di ogni turno di gioco'; the "
-                    "seed's step 7 sits in the sequence of one hand)",
-                    "penalty_timing='each_hand' is the seed's hand sequence")
-    return Note(
+
+def _closing_deal(n: int, closer: int) -> tuple[list[tuple[int, ...]], list[int]] | None:
+    """Hands (by seat) and discards after which only ``closer`` completes 4 emotions + lodging:
+    the closer passes its second Nature on and receives the lodging its left neighbour (the
+    seat before it) passes; everyone between passes on what keeps them incomplete. Fits a speed
+    deck of ``n`` cards of each type (FC-S2); ``None`` for another table size."""
+    between = (1, 4, 2, 3)[: n - 2]  # what the seats after the closer pass on (Sport, lodging, ...)
+    if n < 3 or len(between) != n - 2:
+        return None
+    pattern = [(2, 1, 1, 1, 0), *[(1, 1, 1, 1, 1)] * (n - 2), (0, 1, 1, 1, 2)]
+    passes = [0, *between, 4]
+    return ([pattern[(seat - closer) % n] for seat in range(n)],
+            [passes[(seat - closer) % n] for seat in range(n)])
+
+
+def _play_hand(state: Any, closer: int, last: int) -> bool:
+    """One hand of ordinary play: ``closer`` completes, shouts and slaps first, ``last`` slaps
+    last, the card conquered is an emotion or a lodging, a penalty returns the first card
+    offered. False when this variant's rules do not allow that hand."""
+    from lab.core.actions import act
+    from lab.core.state import CHANCE
+
+    n = state.game.num_players()
+    deal = _closing_deal(n, closer)
+    if deal is None or state.phase_name() != "deal":
+        return False
+    hands, discards = deal
+    for hand in hands:
+        wanted = act("deal", C.COMPOSITION_INDEX[hand])
+        if state.current_player() != CHANCE or wanted not in [a for a, _ in state.chance_outcomes()]:
+            return False
+        state.apply_action(wanted)
+    if state.phase_name() != "pass":
+        return False
+    state.apply_actions({p: act("discard", t) for p, t in enumerate(discards)})
+    if state.phase_name() != "slap" or list(state.closers) != [closer]:
+        return False
+    others = [p for p in range(n) if p not in (closer, last)]
+    slaps = {closer: act("slap", 100, True), last: act("slap", 2900, False)}
+    slaps.update({p: act("slap", 200 + 100 * i, False) for i, p in enumerate(others)})
+    state.apply_actions(slaps)
+    for _ in range(8):  # the draw, a penalty and its reinsert position
+        phase = state.phase_name()
+        if phase == "draw":
+            cards = [a for a, _ in state.chance_outcomes() if state.game.types[a.args[0]] != C.EVENT]
+            if not cards:
+                return False
+            state.apply_action(cards[0])
+        elif phase == "penalty":
+            state.apply_action(state.legal_actions()[0])
+        elif phase == "insert":
+            state.apply_action(state.chance_outcomes()[0][0])
+        else:
+            break
+    return state.phase_name() in ("deal", "over")
+
+
+def _progress_check(game: Any) -> Any:
+    """FC-P7 each hand against FC-E1: a race that conquers a card while the last hand puts one
+    back leaves the cards to conquer as they were. Played from the start: seat 0 conquers a
+    card, then seats 1 and 0 take turns conquering a card while the other is last and gives its
+    only card back."""
+    from lab.lint.checks import CycleWitness, NoProgress
+
+    def witness() -> CycleWitness | None:
+        state = game.new_initial_state()
+        n = game.num_players()
+        if state.is_terminal() or not _play_hand(state, 0, n - 1):
+            return None
+        values = [state.non_events_left()]
+        for i in range(4):
+            closer = 1 - i % 2
+            if state.is_terminal() or not _play_hand(state, closer, 1 - closer):
+                break
+            values.append(state.non_events_left())
+        return CycleWitness(
+            lead_in="a first hand in which seat 0 conquers a card (the last hand holds none: no penalty)",
+            cycle=("in each hand one player closes, shouts, slaps first and conquers a card, and the last "
+                   "hand on the deck, holding a conquered card, gives one back into the deck"),
+            measure="the emotion and lodging cards left to conquer (FC-E1)", values=tuple(values))
+
+    return NoProgress(
         "FC-P7", ("FC-P7", "FC-E1", "FC-S1", "FC-P6"),
-        "penalty_timing='each_hand' (the seed's step 7): every race conquers one card and the last "
-        "hand puts one back, so the conquest deck only shrinks when the last hand has nothing to "
-        "return, and grows when an Event is used to swap. Measured with 4 players: collectors of "
-        "equal speed need about 150 hands (about 95 minutes) per round, collectors of different "
-        "speeds about 47 hands (28 minutes), random players need thousands (median about 3000); the seed "
-        "says a round lasts about 15 minutes (FC-S1)",
-        "if rounds of about 15 minutes matter, state that the returned card leaves the game, or "
-        "penalise only while the deck holds more than the Events, or end the round after a fixed "
-        "number of hands",
-        severity="warning",
+        f"penalty_timing={game.params['penalty_timing']!r}", witness, STEP7 + "; " + END,
+        "read 'turno di gioco' as FC-S1 defines it, one conquest deck (penalty_timing='end_of_round': "
+        "one penalty when the round ends), or let the returned card leave the game",
+        consequence=("The round ends only through races whose last hand holds no conquered card (a void "
+                     "penalty), and an Event used to swap adds a card to conquer; the seed says a round "
+                     "lasts about 15 minutes (FC-S1). Notebook 02 measures the rounds"),
     )
+
+
+def _penalty_note(game: Any) -> Note:
+    """FC-P7: the reading in force, in words."""
+    if game.params["penalty_timing"] == "end_of_round":
+        return Note("FC-P7-reading", ("FC-P7", "FC-S1", "FC-E1"),
+                    "penalty_timing='end_of_round': 'alla fine di ogni turno di gioco' with a turno being one "
+                    "conquest deck (FC-S1): when the round ends, the player whose hand landed last in its final "
+                    "race returns a conquered card of their choice into the covered deck (no card: no penalty)",
+                    "say whether step 7 falls after every hand or once a round")
+    return Note("FC-P7-reading", ("FC-P7", "FC-S1", "FC-P8"),
+                "penalty_timing='each_hand': step 7 read in the sequence of one hand (between conquering, step "
+                "6, and redealing, step 8), though 'turno di gioco' is a whole conquest deck everywhere else in "
+                "the seed (FC-S1)", "say whether step 7 falls after every hand or once a round")
 
 
 def accounting(game: Any) -> list[Any]:
@@ -172,5 +257,6 @@ def accounting(game: Any) -> list[Any]:
              "step 4 and the goal say 4 different emotions + 1 lodging, which the lab plays",
              "write '4 carte emozioni differenti + 1 carta alloggio' in step 1"),
         _penalty_note(game),
+        _progress_check(game),
     ]
     return checks

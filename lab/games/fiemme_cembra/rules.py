@@ -42,10 +42,15 @@ How the rules are modelled
   card the penalty is void. A race then conquers one card and puts one back, so the deck only
   shrinks in a race whose last hand has nothing to return, and it *grows* when an Event is used
   to swap (nothing conquered, a card still returned): rounds are several times longer than the
-  seed's "about 15 minutes" (notebook 02; the linter's ``FC-P7`` note). Seed oddity: the step says "alla fine di ogni turno di gioco", and elsewhere a
-  *turno* is one conquest deck (FC-S1); ``end_of_round`` keeps that literal reading (each last
-  place is a mark, paid with a card of the player's choice when the round ends; those cards
-  leave the game).
+  seed's "about 15 minutes" (notebook 02; the linter's ``FC-P7`` finding: a race that conquers
+  a card and puts one back is a cycle that makes no progress towards FC-E1). Seed oddity: the
+  step says "alla fine di ogni turno di gioco", and everywhere else a *turno di gioco* is one
+  conquest deck (FC-S1 "un turno corrisponde ad un mazzo", FE "dopo un turno di gioco");
+  ``end_of_round`` is that literal reading: when the round ends (FC-E1), "solo quel giocatore che
+  ha posato la propria mano per ultimo" -- the one player whose hand landed last in the round's
+  final race -- returns one conquered card of their choice into the covered conquest deck; no
+  conquered card, no penalty. The round is over, so the card is never drawn again in it and the
+  round is decided without it (a next round builds its conquest deck afresh, AMB-FC-2).
 * Lab safety rules, not the seed's: a hand in which nobody closes within ``pass_limit`` passes is
   voided and redealt (logged, counted in ``voided_hands``); a match that reaches ``hand_limit``
   hands in all (every round counted) is **stopped unfinished** (:meth:`State.stop_unfinished`,
@@ -155,9 +160,9 @@ PARAMETERS = (
               "conquering and redealing: after every race the last hand returns a conquered card "
               "of their choice into the middle of the conquest deck, see reinsert; rounds run "
               "several times longer than 15 minutes) or end_of_round (the literal 'alla fine di "
-              "ogni turno di gioco', a turno being one conquest deck: each last place is a mark, "
-              "paid with a card of the player's choice when the round ends; those cards leave "
-              "the game).",
+              "ogni turno di gioco', a turno being one conquest deck: when the round ends, the "
+              "player whose hand landed last in its final race returns a conquered card of their "
+              "choice into the covered deck, the round over; no card, no penalty).",
               clauses=("FC-P7", "FC-E1"), choices=("each_hand", "end_of_round")),
     ParamSpec("pass_limit", "int", 40,
               "Lab safety rule: a hand nobody closes within this many passes is voided and redealt.",
@@ -238,11 +243,14 @@ class FiemmeCembraGame(Game):
     name: ClassVar[str] = "fiemme_cembra"
     title: ClassVar[str] = "Fiemme–Cembra (speed card game)"
     utility: ClassVar[str] = "general_sum"  # every winner 1, the others 0
-    # random players' matches run to tens of thousands of actions, many stopped by hand_limit:
-    # a run that names no agents gets collectors, whose matches end (#36 defect 11)
-    default_agent: ClassVar[str | None] = "collector"
-    rules_version: ClassVar[int] = 2  # 2: FC-P7 each hand by default; hand_limit stops the match unfinished
+    # 2: FC-P7 each hand by default; hand_limit stops the match unfinished. 3: end_of_round is the
+    # seed's reading (one penalty, to the last hand of the round's final race; the card goes back
+    # into the deck), no longer a mark per race whose cards left the game
+    rules_version: ClassVar[int] = 3
     seed_file: ClassVar[str] = "001_b777bd706e0024a3.txt"
+    #: random players (random discards, slaps and Event choices) make rounds of thousands of
+    #: hands under the per-hand penalty: a run that names no players plays the collectors
+    default_agents: ClassVar[Any] = "collector"
     PARAMETERS: ClassVar[tuple[ParamSpec, ...]] = PARAMETERS
     RULE_POINTS: ClassVar[tuple[Any, ...]] = (
         closes, conquerors, penalised, round_exhausted, complete_set, tie_break,

@@ -50,7 +50,7 @@ if TYPE_CHECKING:
 EVENT_DRAW = Action("event_draw", ())
 EVENT_SWAP = Action("event_swap_choose", ())
 STAT_KEYS = ("hands", "voided_hands", "passes", "races", "events", "swaps", "void_penalties",
-             "flips", "deals", "returned", "left_game")
+             "flips", "deals", "returned")
 
 _DEAL_CACHE: dict[tuple[int, ...], tuple[tuple[Action, float], ...]] = {}
 _INSERT_CACHE: dict[tuple[int, int], tuple[tuple[Action, float], ...]] = {}  # spans of a deck
@@ -679,9 +679,14 @@ class FiemmeCembraState(StateViews):
         self.queue = queue
         last = self.game.rules.penalised(order)  # FC-P7 rule point
         self.penalised = last if 0 <= last < n else -1
-        if self.game.penalty_timing == "end_of_round" and self.penalised >= 0:
-            self.marks[last] += 1
-            self._record("FC-P7", "penalty_mark", {"player": last, "marks": self.marks[last]}, None)
+        if self.game.penalty_timing == "end_of_round":
+            # FC-P7 at the round's end: the last hand of the round's final race pays, once; this
+            # race's last hand is that player unless another race follows (``marks``: one seat)
+            marks = self.marks
+            for p in range(n):
+                marks[p] = 0
+            if self.penalised >= 0:
+                marks[last] = 1
             self.penalised = -1
         self.hand_in_round += 1
         self.stats["hands"] += 1
@@ -765,15 +770,17 @@ class FiemmeCembraState(StateViews):
         self.actor = p
 
     def _settle_marks(self) -> bool:
-        """FC-P7 at the end of a round (penalty_timing=end_of_round): pay each mark with a card.
+        """FC-P7 at the end of a round (``penalty_timing="end_of_round"``): the player whose hand
+        landed last in the round's final race (the one seat ``marks`` names) returns a conquered
+        card of their choice; with none, the penalty is void.
 
-        Returns True when a player must now choose a card to give back.
+        Returns True when that player must now choose the card.
         """
         for p in range(self.n):
             if self.marks[p] and not self.conquered[p]:
-                self.stats["void_penalties"] += self.marks[p]
-                self._record("FC-P7", "penalty_void", {"player": p, "marks": self.marks[p]}, None)
                 self.marks[p] = 0
+                self.stats["void_penalties"] += 1
+                self._record("FC-P7", "penalty_void", {"player": p, "at": "round_end"}, None)
             elif self.marks[p]:
                 self.phase = P_PENALTY
                 self.actor = p
@@ -783,18 +790,22 @@ class FiemmeCembraState(StateViews):
 
     def _give_back(self, player: int, card: int) -> None:
         """FC-P7: the penalised player's chosen card goes back into the middle of the conquest
-        deck (``reinsert``; memory proposal: an empty grid place), or, paying an end-of-round
-        mark (``penalty_timing="end_of_round"``), leaves the game."""
+        deck (``reinsert``; memory proposal: an empty grid place). At the round's end
+        (``penalty_timing="end_of_round"``) it goes back into the covered deck too, but the round
+        is over (FC-E1): nobody draws it again, and the round's result is decided without it."""
         self.conquered[player].remove(card)
         self.penalties[player] += 1
+        self.stats["returned"] += 1
         self._record("FC-P7", "penalty", {"player": player, "card": card}, None)
         if self.marks[player]:
-            self.marks[player] -= 1
-            self.stats["left_game"] += 1
-            self._record("FC-P7", "card_leaves_round", {"player": player, "card": card}, None)
+            self.marks[player] = 0
+            if self.game.memory:
+                self.grid.append(card)
+            else:
+                self.deck.insert(len(self.deck) // 2, card)
+            self._record("FC-P7", "put_back_after_the_round", {"player": player, "card": card}, None)
             self._end_round()
             return
-        self.stats["returned"] += 1
         if self.game.memory:
             slot = self.grid.index(EMPTY) if EMPTY in self.grid else len(self.grid)
             if slot == len(self.grid):

@@ -81,8 +81,8 @@ class StateViews(State):
         return secs / 60.0
 
     def metrics(self) -> dict[str, float]:
-        """Per-match measures. ``cards_returned``: FC-P7 penalty cards put back into the deck;
-        ``cards_left_game``: penalty cards that left the game (``end_of_round`` marks)."""
+        """Per-match measures. ``cards_returned``: FC-P7 penalty cards put back into the deck
+        (after every race, or at each round's end: ``penalty_timing``)."""
         s = self.stats
         rounds = max(1, len(self.hands_per_round))
         out: dict[str, float] = {
@@ -94,7 +94,6 @@ class StateViews(State):
             "void_penalties": float(s["void_penalties"]),
             "penalties": float(sum(self.penalties)),
             "cards_returned": float(s["returned"]),
-            "cards_left_game": float(s["left_game"]),
             "forgot_shout": float(sum(self.forgot)),
             "minutes_per_round": self.estimated_minutes() / rounds,
         }

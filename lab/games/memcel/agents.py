@@ -27,16 +27,20 @@ board turns; tracking that is the memory task.
     its own; its tiles turned back down after a miss were seen a moment ago and are remembered
     afresh as one picture, in chunks of up to ``chunk`` tiles;
   * when a memory proves wrong it guesses a sector or two beside it, and if that finds its tile
-    it shifts the rest of that chunk the same way.
+    it shifts the rest of that chunk the same way;
+  * it remembers the last ``exclude`` face-down slots it saw hold another tile (revealed by
+    anyone, or peeked at), through ring turns and swaps (a misjudged ring's are dropped): its
+    blind guesses and peeks go elsewhere.
 
 Defaults (``capacity=4, forget=0.005, lose_track=0.1, placement="clustered", chunk=4,
-risk=0.5, doubt=0.5``). Measured (200 games each, ``max_turns=500``, seed 0): 2 players, 5.5%
-of games unfinished (the old threshold player: 10.5%), finished games median 6 turns, mean 29.5,
-max 486, mean 20.0 minutes; 4 players 5.5% unfinished (old: 7.0%), median 10 turns, mean 18.9
-minutes. A miss that costs turns (MC-2.1.2.2, y > 1) is a bad bet for this player: 0.06 per
-game at 2 players (0.2 per 100 attacks), 0.12 per game even at ``risk=0.95``. The unfinished
-games are end games: a player with 9 of 10 tiles up has lost track of the last one, and any
-guess risks covering the 9 (MC-2.1.2.1), so it waits for peeks and forced attacks.
+risk=0.5, doubt=0.5, exclude=12``); the memory agent is Memcel's ``default_agents`` (issue #39).
+Its games have a long tail: with 2 players a median of 6 turns but 5.5% beyond 500 turns
+without the ``exclude`` memory (200 games, seed 0), 2.3% with it (400 games), the longest 686;
+with 4 players median 10 turns, 5.3% beyond 500, the longest 3525 (hence ``max_turns=3000``). A
+miss that costs turns (MC-2.1.2.2, y > 1) is a bad bet for this player: 0.06 per game at 2
+players (0.2 per 100 attacks), 0.12 per game even at ``risk=0.95``. The long games are end
+games: a player with 9 of 10 tiles up has lost track of the last one, and any guess risks
+covering the 9 (MC-2.1.2.1), so it waits for peeks and forced attacks (MC-2.2.1).
 """
 
 from __future__ import annotations
@@ -163,7 +167,7 @@ class _MemcelAgent(BaseAgent):
         if kind == "swap":
             return self._choose_swap(observation, legal_actions, rng)
         if kind == "peek":
-            return self._pick_unknown(observation, legal_actions, rng)
+            return self._pick_from(self._guess_pool(observation), legal_actions, rng)
         if kind == "cover":
             return self._choose_cover(observation, legal_actions, rng)
         return legal_actions[int(rng.integers(len(legal_actions)))]
@@ -197,8 +201,17 @@ class _MemcelAgent(BaseAgent):
         return self._pick_unknown(obs, legal, rng)
 
     def _pick_unknown(self, obs: Mapping[str, Any], legal: Sequence[Action], rng: np.random.Generator) -> Action:
-        unknown = set(self._unknown(obs))
-        pool = [a for a in legal if a.args[0] in unknown] or list(legal)
+        return self._pick_from(self._unknown(obs), legal, rng)
+
+    def _guess_pool(self, obs: Mapping[str, Any]) -> list[int]:
+        """Face-down slots worth a blind guess or a peek (subclasses may leave some out)."""
+        return self._unknown(obs)
+
+    @staticmethod
+    def _pick_from(slots: Sequence[int], legal: Sequence[Action], rng: np.random.Generator) -> Action:
+        """A random legal action on one of ``slots`` (any legal action when none is)."""
+        wanted = set(slots)
+        pool = [a for a in legal if a.args[0] in wanted] or list(legal)
         return pool[int(rng.integers(len(pool)))]
 
     def _choose_swap(self, obs: Mapping[str, Any], legal: Sequence[Action], rng: np.random.Generator) -> Action:
@@ -276,6 +289,10 @@ class MemoryAgent(_MemcelAgent):
                   "higher less (1: ignores it).", ("MC-2.1.1", "MC-2.1.2.2"), minimum=0.0, maximum=1.0),
         ParamSpec("doubt", "float", 0.5, "Confidence factor after a misjudged turn.",
                   minimum=0.0, maximum=1.0),
+        ParamSpec("exclude", "int", 12,
+                  "Face-down slots it remembers holding someone else's tile (seen revealed or "
+                  "peeked at), the latest first: its guesses avoid them. 0: no such memory.",
+                  ("MC-2.1.2",), minimum=0, maximum=1000),
     )
 
     def __init__(
@@ -287,6 +304,7 @@ class MemoryAgent(_MemcelAgent):
         chunk: int = 4,
         risk: float = 0.5,
         doubt: float = 0.5,
+        exclude: int = 12,
     ) -> None:
         if isinstance(capacity, bool) or not isinstance(capacity, int) or capacity < 0:
             raise InvalidAgent(f"memory agent: capacity must be an integer >= 0, got {capacity!r}")
@@ -297,8 +315,11 @@ class MemoryAgent(_MemcelAgent):
             raise InvalidAgent(f"memory agent: placement must be 'clustered' or 'scattered', got {placement!r}")
         if isinstance(chunk, bool) or not isinstance(chunk, int) or chunk < 1:
             raise InvalidAgent(f"memory agent: chunk must be an integer >= 1, got {chunk!r}")
+        if isinstance(exclude, bool) or not isinstance(exclude, int) or exclude < 0:
+            raise InvalidAgent(f"memory agent: exclude must be an integer >= 0, got {exclude!r}")
         super().__init__(capacity=capacity, forget=forget, lose_track=lose_track,
-                         placement=placement, chunk=chunk, risk=risk, doubt=doubt)
+                         placement=placement, chunk=chunk, risk=risk, doubt=doubt, exclude=exclude)
+        self.exclude = exclude
         self.capacity, self.forget, self.lose_track = capacity, float(forget), float(lose_track)
         self.placement, self.chunk, self.risk, self.doubt = placement, chunk, float(risk), float(doubt)
 
@@ -311,6 +332,9 @@ class MemoryAgent(_MemcelAgent):
         # ghosts: a chunk's tiles on one ring proved off by an unknown 1 or 2 sectors:
         # [ring, origin slot, deltas still to try, member slots as remembered]
         self.ghosts: list[list[Any]] = []
+        #: slots seen holding another colour's tile (or an imprevisto), latest last, at most
+        #: ``exclude``: where its own tiles are not
+        self.others: list[int] = []
 
     # ------------------------------------------------------------------ memory operations
     def _new_chunk(self, slots: list[int], rng: np.random.Generator, conf: float = 1.0) -> int:
@@ -373,12 +397,14 @@ class MemoryAgent(_MemcelAgent):
             self.last_own_slot = geo.moved(self.last_own_slot, ring, steps)
         on_ring = [s for s in self.belief if geo.ring_of[s] == ring]
         if not on_ring:
+            self._move_others(ring, steps, 0)
             return
         err = 0
         if rng.random() < self.lose_track:  # misjudges the turn by 1 or 2 sectors
             err = int(rng.choice((-2, -1, 1, 2)))
             for cid in {self.belief[s] for s in on_ring}:
                 self.chunks[cid][0] *= self.doubt
+        self._move_others(ring, steps, err)
         moved = {s: self.belief.pop(s) for s in on_ring}
         for cid in {c for c in moved.values()}:
             self.chunks[cid][1] = {s for s in self.chunks[cid][1] if geo.ring_of[s] != ring}
@@ -387,7 +413,18 @@ class MemoryAgent(_MemcelAgent):
             self.belief[t] = cid
             self.chunks[cid][1].add(t)
 
+    def _move_others(self, ring: int, steps: int, err: int) -> None:
+        """The slots known to hold other tiles follow a ring turn (misjudged like its memories:
+        a misjudged ring's are dropped, the misjudgement being unknown to the player)."""
+        geo = self.geo
+        assert geo is not None
+        if err:
+            self.others = [s for s in self.others if geo.ring_of[s] != ring]
+        else:
+            self.others = [geo.moved(s, ring, steps) for s in self.others]
+
     def _swap(self, a: int, b: int) -> None:
+        self.others = [b if s == a else a if s == b else s for s in self.others]
         ca, cb = self.belief.pop(a, None), self.belief.pop(b, None)
         for cid, old in ((ca, a), (cb, b)):
             if cid is not None:
@@ -421,6 +458,8 @@ class MemoryAgent(_MemcelAgent):
                     deltas.pop(0)
                     if not deltas:
                         self.ghosts.remove(gh)
+        if slot in self.others:
+            self.others.remove(slot)
         if own:
             if seen_up:
                 self._drop_slot(slot)
@@ -428,6 +467,9 @@ class MemoryAgent(_MemcelAgent):
             else:
                 self._remember_own(slot, rng)
             return
+        if self.exclude:
+            self.others.append(slot)  # not mine: the latest ``exclude`` such slots are kept
+            del self.others[:-self.exclude]
         cid = self.belief.get(slot)
         if cid is not None:  # "it was here": the chunk on this ring is probably a sector or two off
             r = geo.ring_of[slot]
@@ -471,6 +513,13 @@ class MemoryAgent(_MemcelAgent):
         slots = obs["slots"]
         return [s for s, v in enumerate(slots) if v == "down" and s not in self.belief]
 
+    def _guess_pool(self, obs: Mapping[str, Any]) -> list[int]:
+        """Face-down slots worth a blind guess (or a peek): unknown ones it does not remember
+        holding another tile (all unknown ones when it remembers them all so)."""
+        unknown = self._unknown(obs)
+        others = set(self.others)
+        return [s for s in unknown if s not in others] or unknown
+
     # ------------------------------------------------------------------ MC-2.1.1 how many to declare
     def _odds(self, obs: Mapping[str, Any]) -> list[tuple[float, float]]:
         """Chance and value of each reveal in the order it would make them (see :mod:`.declare`)."""
@@ -481,7 +530,7 @@ class MemoryAgent(_MemcelAgent):
                   if gh[2] and self.geo.moved(gh[1], gh[0], gh[2][0]) in set(self._guesses(obs))]
         missing = obs["own_tiles"][me] - obs["own_face_up"][me]
         unlocated = max(0, missing - len(cands))
-        return reveal_odds([c for c, _ in cands], ghosts, unlocated, len(self._unknown(obs)))
+        return reveal_odds([c for c, _ in cands], ghosts, unlocated, len(self._guess_pool(obs)))
 
     def _best_x(self, obs: Mapping[str, Any], xs: Sequence[int]) -> tuple[int, float]:
         """MC-2.1.1: the x of ``xs`` worth most under the variant's rules, and its value."""
@@ -538,7 +587,7 @@ class MemoryAgent(_MemcelAgent):
         for slot in self._guesses(obs):
             if slot in ok:
                 return ok[slot]
-        return self._pick_unknown(obs, legal, rng)
+        return self._pick_from(self._guess_pool(obs), legal, rng)
 
     def _choose_place(self, obs: Mapping[str, Any], legal: Sequence[Action], rng: np.random.Generator) -> Action:
         own = [a for a in legal if a.args[0] == self.colour]

@@ -41,12 +41,16 @@ Rules as implemented (clause IDs from RULES.md; seed ``003_1eeee604204dd289.txt`
   places them) may share a direction. A third reading, counting an *axis* (+x and -x together),
   is a linter Note, not a value: it plays identically, because two consecutive placements can
   never go opposite ways (the cell back is the cube before) -- a test checks it.
-* MM-4.2 -- after a cube is placed on top of another, the next placement (the same player's on a
-  repeat, else the next player's) must touch a cube of that vertical column, the column included
-  (``column_rule="must"``, Spanish) or may touch one besides the usual anchors (``"may"``,
-  English); ``"off"`` ignores the rule (AMB-MM-7). With ``attach="last"`` "must" and "may" give
-  the same anchors (the last cube is in the column); they differ with ``attach="any"``. A pass
-  uses the constraint up.
+* MM-4.2 -- after a cube is placed on top of another: ``column_rule="must"`` (Spanish, "el mismo
+  jugador (en caso de unión de 2 o más caras) o el siguiente jugador (en caso de unión de una
+  sola cara) deberá colocar su cubo de tal manera que haga contacto con la vertical"): the next
+  placement, the same player's on a repeat, else the next player's, must touch a cube of that
+  vertical column, the column included. ``"may"`` (English, "the player will have, on his next
+  turn, the possibility of ... also put it in one of the free sides of any of the cubes that are
+  in the same vertical"): the *same player*, on *their next turn* (the repeat if they joined 2+
+  faces, else their next turn in the round, whatever the others place meanwhile), may touch a
+  cube of that column besides the usual anchors; the others' placements are not affected.
+  ``"off"`` ignores the rule (AMB-MM-7). A pass (or a declined repeat) uses the column up.
 * AMB-MM-5 -- a player with no legal placement must ``pass`` (``no_move="pass"``) or the game
   ends at once as blocked (``no_move="end"``). A pass with no column constraint pending counts
   towards a block: when all players have passed in a row the position can never change, the
@@ -62,7 +66,9 @@ Rules as implemented (clause IDs from RULES.md; seed ``003_1eeee604204dd289.txt`
   ``MM-4.1`` when a run in one direction is full, ``MM-5`` who loses, ``MM-5:bonus`` the first
   player out's return, ``MM-5:end`` when the game ends after a player is out, ``AMB-MM-5`` when
   passes block the game. The state calls them through ``game.rules``.
-* Saves: ``rules_version`` stays 1. A decline reuses the ``pass`` code, so the action coding
+* Saves: ``rules_version`` 2 (issue #39: ``column_rule="may"`` now follows the English text, see
+  MM-4.2; a save of version 1 is refused rather than replayed under the new reading). Before
+  that it stayed 1 through these changes: a decline reuses the ``pass`` code, so the action coding
   (and compact saves' coding check) is unchanged, and a history recorded before the
   ``extra_placement``, ``gift_to``, ``colour_tiebreak`` and ``run_direction`` parameters existed
   replays under their defaults to the same game: every old move is still legal and means the
@@ -152,7 +158,9 @@ PARAMETERS: tuple[ParamSpec, ...] = (
     ),
     ParamSpec(
         "column_rule", "choice", "must",
-        "After a cube goes on top, the next cube must touch that column, may, or 'off'.",
+        "After a cube goes on top: 'must' (Spanish), the next placement, whoever makes it, must "
+        "touch that column; 'may' (English), the same player may also touch it on their next "
+        "turn; 'off' ignores the rule.",
         ("AMB-MM-7", "MM-4.2"), choices=("must", "may", "off"),
     ),
     ParamSpec(
@@ -322,7 +330,9 @@ class MemmGame(Game):
     name = "memm"
     title = "memm"
     utility = "general_sum"  # MM-5: the first out +1, everyone still holding cubes -1
-    rules_version = 1
+    # 2: column_rule="may" gives the column to the player who placed on top, on their next turn
+    # (the English text), no longer to the next placement whoever makes it
+    rules_version = 2
     seed_file = "003_1eeee604204dd289.txt"
     perfect_information = True  # nothing is hidden; chance is drawn when it happens
     PARAMETERS = PARAMETERS

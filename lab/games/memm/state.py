@@ -78,6 +78,9 @@ class MemmState(State):
         self.run_key: int | None = None  # MM-4.1: direction of the current run
         self.run_len = 0
         self.column: tuple[int, int] | None = None  # MM-4.2 constraint for the next placement
+        #: MM-4.2 ``column_rule="may"`` (English): per seat, the column that seat may also touch
+        #: on its next turn (it placed a cube on top and its turn passed on)
+        self.next_turn_columns: list[tuple[int, int] | None] = [None] * n
         self.gives_left = 0
         self.repeat = False  # MM-3: an extra placement is owed (give phase) or due (place phase)
         self.first_out: int | None = None
@@ -449,13 +452,21 @@ class MemmState(State):
                                     "joined": joined, "direction": None if d is None else FACE_NAMES[d]}, None)
         if d is not None and rules.run_full(self.run_len, opt.max_run):
             self._record("MM-4.1", "run_limit", {"direction": FACE_NAMES[d]}, None)
-        if on_top and opt.column_rule != "off":
+        again, gives = rules.rewards(joined)  # MM-3 rule point
+        hand = self.hands[p]
+        if on_top and opt.column_rule == "may" and not (again and hand):
+            # English: "the player will have, on his next turn, the possibility" -- the same
+            # player's next turn (not the next placement, someone else's): kept for that turn
+            self.column = None
+            self.next_turn_columns[p] = (x, y)
+            self._record("MM-4.2", "column", {"column": [x, y], "rule": "may", "player": p}, None)
+        elif on_top and opt.column_rule != "off":
+            # "must" (Spanish): the next placement, the same player's on a repeat (2+ faces) or
+            # else the next player's; "may" on a repeat: the repeat is the same player's next turn
             self.column = (x, y)
             self._record("MM-4.2", "column", {"column": [x, y], "rule": opt.column_rule}, None)
         else:
             self.column = None
-        again, gives = rules.rewards(joined)  # MM-3 rule point
-        hand = self.hands[p]
         if not hand:
             self._check_out(p)  # MM-5: out (unless another player was out first)
         self.repeat = again and bool(hand)
@@ -551,7 +562,10 @@ class MemmState(State):
             self.log("MM-5", "round_complete", player=p)
             self._finish()
             return
-        self.to_move = (p + 1) % n
+        q = self.to_move = (p + 1) % n
+        if self.game.opt.column_rule == "may":  # MM-4.2 (English): a column kept for this turn of q's
+            columns = self.next_turn_columns
+            self.column, columns[q] = columns[q], None
 
     def _finish(self) -> None:
         self.phase = _OVER
@@ -639,6 +653,7 @@ class MemmState(State):
             "last": None if self.last is None else list(self.last),
             "run": [self.run_key, self.run_len],
             "column": None if self.column is None else list(self.column),
+            "next_turn_columns": [None if c is None else list(c) for c in self.next_turn_columns],
             "gives_left": self.gives_left,
             "repeat": self.repeat,
             "first_out": self.first_out,
@@ -679,6 +694,7 @@ class MemmState(State):
         new.blocked, new.stuck, new.placements, new.passes = self.blocked, self.stuck, self.placements, self.passes
         new.gifts, new.repeats, new.max_joined = self.gifts, self.repeats, self.max_joined
         new.first_out_placement = self.first_out_placement
+        new.next_turn_columns = list(self.next_turn_columns)
         new._legal = self._legal  # (a cache, never changed in place: shared)
         return new
 
@@ -703,6 +719,8 @@ class MemmState(State):
         st.last = None if obs["last"] is None else tuple(obs["last"])  # type: ignore[assignment]
         st.run_key, st.run_len = obs["run"]
         st.column = None if obs["column"] is None else tuple(obs["column"])  # type: ignore[assignment]
+        kept = obs.get("next_turn_columns") or [None] * len(st.hands)
+        st.next_turn_columns = [None if c is None else (int(c[0]), int(c[1])) for c in kept]
         st.gives_left = obs["gives_left"]
         st.repeat = obs["repeat"]
         st.first_out = obs["first_out"]
