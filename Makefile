@@ -41,7 +41,7 @@ test: $(STAMP) browser
 	  --durations=25 --nbval --nbval-sanitize-with tests/nbval_sanitize.cfg tests notebooks
 
 lint: $(STAMP)
-	$(VENV)/bin/ruff check lab widgets tests benchmarks
+	$(VENV)/bin/ruff check lab widgets playtable tests benchmarks
 
 bench: $(STAMP) browser
 	$(UV) pip install -q --python $(PY) -e '.[test,bench]'
