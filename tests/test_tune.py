@@ -83,9 +83,11 @@ def test_metrics_and_intervals_on_a_known_table() -> None:
         "winner": [0, 0, 0, 1] * 25, "first_player": [0, 1, 0, 1] * 25, "return_0": 0.0, "return_1": 0.0,
         "minutes": [10.0, 20.0, np.nan, 30.0] * 25, "length_decisions": [4, 6, 4, 6] * 25, "n[X-1]": [0, 2, 0, 0] * 25,
     })
-    spread = measure(df, parse_target("spread<=0.6"))
-    assert spread.estimate == pytest.approx(0.5) and spread.low < 0.5 < spread.high and spread.met
-    assert 0.5 < spread.sure <= 1.0
+    spread = measure(df, parse_target("spread<=0.7"))
+    assert spread.estimate == pytest.approx(0.5) and 0 < spread.low < 0.5 < spread.high < 0.7
+    assert spread.met and spread.verdict == "met"
+    assert measure(df, parse_target("spread<=0.6")).verdict == "undecided"  # the interval reaches past 0.6
+    assert measure(df, parse_target("spread<=0.2")).verdict == "not met"
     assert measure(df, parse_target("first_mover=0")).estimate == pytest.approx(0.75 - 0.5)
     assert measure(df, parse_target("minutes=20")).estimate == pytest.approx(20.0)  # NaN games left out
     assert measure(df, parse_target("length=5")).estimate == pytest.approx(5.0)
@@ -109,10 +111,14 @@ def test_a_finalist_report_carries_fresh_intervals_and_verdicts() -> None:
     assert result.finalists and len(result.study.directions) == 2
     for fin in result.finalists:
         score, minutes = fin.measures
-        assert score.n_games == 24 and score.low <= score.estimate <= score.high
-        assert minutes.met == (abs(minutes.estimate - 4.5) <= 0.5) and 0.0 <= minutes.sure <= 1.0
+        assert score.n_games == 24 and score.low <= score.estimate <= score.high and score.verdict == ""
+        inside = minutes.low >= 4.0 and minutes.high <= 5.0
+        outside = minutes.high < 4.0 or minutes.low > 5.0
+        assert minutes.verdict == ("met" if inside else "not met" if outside else "undecided")
+        assert minutes.met == inside
     text = result.report()
-    assert "95% [" in text and "sure" in text and "fresh seeds" in text
+    assert "95% [" in text and ", sure " not in text and "fresh seeds" in text
+    assert any(v in text for v in (" met\n", " not met", " undecided"))
     assert result.to_dict()["finalists"][0]["measures"][0]["target"] == "max:score"
 
 
