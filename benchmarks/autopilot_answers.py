@@ -32,7 +32,7 @@ QUESTIONS: dict[str, dict[str, Any]] = {
         "budget": 30, "games": 80, "final_games": 400,
     },
     "fiemme_cembra_fc_e2": {
-        "game": "fiemme_cembra", "agents": "collector", "targets": ["max:fired[FC-E2]"],
+        "game": "fiemme_cembra", "agents": "collector", "targets": ["max:decided[FC-E2]"],
         "space": {"leftover_lodging": {"choices": ["excluded", "conquest"]},
                   "players": {"choices": [3, 4, 5]}, "rounds": {"low": 1, "high": 3}},
         "budget": 14, "games": 60, "final_games": 400,

@@ -32,7 +32,7 @@ from lab.stats.intervals import (
     paired_difference,
     paired_ratio_change,
 )
-from lab.stats.metrics import as_game, check_metric, metric_columns, metric_values
+from lab.stats.metrics import as_game, check_metric, metric_columns, metric_values, named_by_rule
 from lab.stats.multiplicity import ALPHA, graphical_holm
 from lab.stats.plan import DESIGN_LEVEL, play_until
 from lab.stats.verdicts import MIN_GAMES, Row, sentence
@@ -114,7 +114,8 @@ def _affine(k: np.ndarray, x: np.ndarray) -> str | None:
         return "the same values as {}"
     if slope == -1 and shift == 1:
         return "1 − {}"
-    return f"{shift:+.4g} {slope:+.4g} × {{}}".lstrip("+")
+    term = "{}" if slope == 1 else ("−{}" if slope == -1 else f"{slope:.4g} × {{}}")
+    return term if shift == 0 else f"{shift:.4g} {'−' if slope < 0 else '+'} {term.lstrip('−')}"
 
 
 def _margin_of(margin: float | Mapping[str, float] | None, metric: str) -> float | None:
@@ -204,7 +205,7 @@ def compare_frames(
     wanted = DEFAULT_PRIMARY if primary is None else ((primary,) if isinstance(primary, str) else tuple(primary))
     if primary is not None:
         for m in wanted:
-            if m not in cols and m in available and metrics is None:
+            if m not in cols and metrics is None and (m in available or named_by_rule(m)):
                 cols.append(m)  # a primary metric is always compared (a clause's firings, say)
         unknown = [m for m in wanted if m not in cols]
         if unknown:

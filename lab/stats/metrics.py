@@ -115,10 +115,16 @@ def metric_values(df: pd.DataFrame, metric: str) -> np.ndarray:
     return pd.to_numeric(df[metric], errors="coerce").astype(float).to_numpy()
 
 
+def named_by_rule(metric: str) -> bool:
+    """``n[CLAUSE]`` or ``decided[CLAUSE]``: a rule's metric, 0 in a run where the rule never
+    fired (or never decided), so it may be named even when neither run has it."""
+    return _DECIDED.fullmatch(metric) is not None or (metric.startswith("n[") and metric.endswith("]"))
+
+
 def check_metric(metric: str, available: list[str]) -> None:
     """Refuse a metric that is a category or that the runs do not have (ValueError)."""
     if is_categorical(metric) or metric == "decided_by":
         raise ValueError(f"{metric!r} is a seat index or category, not a quantity: it cannot be compared as a number")
-    if metric not in available:
+    if metric not in available and not named_by_rule(metric):
         shown = ", ".join(available)
         raise ValueError(f"unknown metric {metric!r}; available: {shown}")

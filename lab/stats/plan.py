@@ -10,22 +10,22 @@ with a prior pair otherwise (:mod:`lab.stats.intervals`).
 the spread of one paired difference, which the pilot only estimates. A size from the pilot's
 estimate itself reaches ± d in about half of the runs (an independent audit measured 47 %).
 :func:`plan_size` sizes for a stated probability ``assurance`` (default 90 %) that a fresh run
-of ``N`` games reaches ± d: ``σ`` is replaced by an upper confidence bound from the pilot (a
-chi-square bound on the spread of a measure; the Wilson bound on the share of pairs that
-disagree for a 0/1 measure) and the run's own spread is allowed to come out above ``σ`` by the
-amount its kurtosis gives, each side at ``√assurance``. :class:`Plan` states that probability
-and the size for an even chance beside it.
+of ``N`` games reaches ± d, allowing for both the pilot's error (its spread's degrees of
+freedom: few when few pairs differ; for a 0/1 measure the binomial error of the share of pairs
+that disagree) and the run's own (the differences' kurtosis). :class:`Plan` states that
+probability, and the size for an even chance beside it.
 
-**Until.** ``lab.compare(..., until="± d")`` plays the pilot, then :func:`plan_size`'s ``N``
-at 80 % assurance, and prints the metric's ordinary interval over all the games played; in the
-runs (about one in five) whose interval is still wider than ± d it plays on, sized again from
-all the games so far, until it is not (or ``max_games`` says stop). The printed interval is the
-fixed-sample interval of the games played: its coverage after such a stop is measured on the
-exact toy (``python -m tests.tools.coverage``), and its half-width is at most ``d`` by
-construction. (Stein's two-stage interval, used before, keeps the pilot's spread for the final
-interval: exact for normal differences, it misses when a pilot of sparse differences happens
-to show few disagreements, and its ``t`` with the pilot's degrees of freedom played 3–6 times
-the games a rate needed.)
+**Until.** ``lab.compare(..., until="± d")`` plays the pilot, then the size for an even chance,
+and prints the metric's ordinary interval over all the games played; when that interval is
+still wider than ± d it plays on, sized again from all the games so far (at least 10 % more),
+until it is not (or ``max_games`` says stop). The printed interval is the fixed-sample
+interval of the games played; its coverage after such a stop, and the games it plays against
+the games the true spread needs, are measured on the exact toy (``python -m
+tests.tools.coverage``), and its half-width is at most ``d`` by construction. (Stein's
+two-stage interval, used before, keeps the pilot's spread for the final interval: exact for
+normal differences, it missed when a pilot of sparse differences happened to show few
+disagreements — 80 % coverage from a pilot of 10 — and its ``t`` with the pilot's degrees of
+freedom and a pseudo-disagreement played 3–6 times the games a rate needed.)
 """
 
 from __future__ import annotations
@@ -46,7 +46,6 @@ from lab.stats.intervals import (
     paired_arrays,
     paired_difference,
     paired_spread,
-    t_quantile,
 )
 from lab.stats.metrics import as_game, check_metric, metric_columns, metric_values
 from lab.stats.verdicts import MIN_GAMES
@@ -55,8 +54,6 @@ from lab.stats.verdicts import MIN_GAMES
 DESIGN_LEVEL = 0.96
 #: Plans promise this probability that a fresh run of their size reaches ± d.
 ASSURANCE = 0.9
-#: ``until`` sizes its first step at this probability (it plays on when it falls short).
-UNTIL_ASSURANCE = 0.8
 _PRECISION = re.compile(r"^\s*(?:±|\+/-|\+-)?\s*([0-9]*\.?[0-9]+)\s*(points?|pts?)?\s*$")
 
 
@@ -95,54 +92,65 @@ class Spread:
     """What a pilot says about the spread ``σ`` of one paired difference."""
 
     estimate: float  # the pilot's spread (the interval's own, prior pair included)
-    upper: float  # an upper confidence bound on σ at the plan's pilot confidence
-    kurtosis: float  # of a difference (how much a run's spread itself varies)
+    pilot_var: float  # relative variance of the pilot's estimate of σ² (how far off it may be)
+    kurtosis: float  # of a difference (how much a run's own spread varies about σ)
+    score: bool = False  # the interval is a score interval (0/1 measures: normal, not t)
+
+    def upper(self, confidence: float) -> float:
+        """An upper confidence bound on σ (log-normal approximation)."""
+        return self.estimate * math.exp(float(stats.norm.ppf(confidence)) * math.sqrt(self.pilot_var / 4))
 
 
-def pilot_spread(a: np.ndarray, b: np.ndarray, confidence: float) -> Spread:
-    """The spread of one paired difference ``b − a`` from a pilot, with an upper bound.
+def pilot_spread(a: np.ndarray, b: np.ndarray) -> Spread:
+    """The spread of one paired difference ``b − a`` from a pilot, and how well it is known.
 
-    0/1 measures: the share ``q`` of pairs that disagree, bounded above by its one-sided
-    Wilson bound (never 0: a pilot in which no pair disagrees still allows some), ``σ² ≤ q``.
-    Other measures: the spread of :func:`lab.stats.intervals.paired_spread` with its
-    chi-square upper bound on its own degrees of freedom.
+    0/1 measures: ``σ² ≈ q``, the share of pairs that disagree, estimated as ``(k + 1)/(n + 2)``
+    (never 0: a pilot in which no pair disagrees still allows some), relative variance
+    ``(1 − q)/(n q)``. Other measures: the spread of :func:`lab.stats.intervals.paired_spread`
+    with relative variance ``(κ − 1)/n``, ``κ`` the differences' kurtosis, taken at least
+    ``3/π`` for a share ``π`` of differing pairs (a pilot that saw few of them cannot know how
+    heavy their tail is).
     """
     x, y = paired_arrays(a, b)
     n = len(x)
     if n < 2:
         raise ValueError("a pilot needs at least 2 paired games")
-    z = float(stats.norm.ppf(confidence))
     if is_binary(x, y):
-        q = float(np.count_nonzero(y != x)) / n
-        upper_q = (q + z * z / (2 * n) + z * math.sqrt(q * (1 - q) / n + z * z / (4 * n * n))) / (1 + z * z / n)
-        upper_q = min(1.0, upper_q)
+        q = (float(np.count_nonzero(y != x)) + 1) / (n + 2)
         # a difference of ±1 with probability q: its square has relative variance (1 − q) / q
-        return Spread(math.sqrt(q), math.sqrt(upper_q), 1.0 / max(upper_q, 1e-12))
+        return Spread(math.sqrt(q), (1 - q) / (n * q), 1.0 / q, score=True)
     spread = paired_spread(x, y)
-    df = spread.df  # (few when few pairs differ: then the bound is high)
-    upper = spread.sd * math.sqrt(df / float(stats.chi2.ppf(1 - confidence, df)))
     d = y - x
     centred = d - d.mean()
     m2 = float((centred**2).mean())
     kurt = float((centred**4).mean()) / (m2 * m2) if m2 > 0 else 3.0
-    return Spread(spread.sd, upper, max(kurt, 3.0) if m2 > 0 else 3.0)
+    # a pilot sees few of the pairs that differ: the kurtosis of a difference that is 0 in a
+    # share 1 − π of pairs is at least 3 / π, with π from the pilot as (k + 1) / (n + 2)
+    share = (np.count_nonzero(d) + 1) / (n + 2)
+    kurt = max(kurt, 3.0 / share)
+    return Spread(spread.sd, (kurt - 1) / n + 2 / (n * (n - 1)), kurt)
 
 
-def plan_size(spread: Spread, precision: float, *, level: float = DESIGN_LEVEL, assurance: float = ASSURANCE,
-              pilot_bound: bool = True) -> int:
+def plan_size(spread: Spread, precision: float, *, level: float = DESIGN_LEVEL, assurance: float = ASSURANCE) -> int:
     """Paired games for a half-width of at most ``precision`` with probability ``assurance``.
 
-    ``spread.upper`` (held at ``√assurance``) stands for σ when ``pilot_bound``, else the
-    pilot's estimate; the run's own spread may exceed σ by ``z · sqrt((κ − 1) / N) / 2`` of it
-    (``κ`` the kurtosis of a difference), also at ``√assurance``.
+    After ``N`` games the half-width is ``t · σ_N / √N``, ``σ_N`` the run's own spread. Its
+    ratio to the pilot's estimate is taken as log-normal, its log's variance a quarter of the
+    relative variances of the two squared spreads: the pilot's (:class:`Spread`) and the run's,
+    ``(κ − 1)/N``. ``N`` is the smallest size whose half-width is at most ``precision`` at the
+    ``assurance`` quantile of that ratio (``assurance = 0.5``: the size for an even chance).
     """
-    sigma = spread.upper if pilot_bound else spread.estimate
-    z = float(stats.norm.ppf(math.sqrt(assurance))) if pilot_bound else float(stats.norm.ppf(assurance))
+    z = float(stats.norm.ppf(assurance))
+    quantile = float(stats.norm.ppf(0.5 + level / 2))
     excess = max(spread.kurtosis - 1.0, 0.0)
+    sigma = spread.estimate
 
     def half(n: int) -> float:
-        grow = 1 + max(z, 0.0) * math.sqrt(excess / n) / 2
-        return t_quantile(level, max(n - 1, 1)) * sigma * grow / math.sqrt(n)
+        grow = math.exp(z * math.sqrt((spread.pilot_var + excess / n) / 4))
+        if spread.score:
+            return quantile * sigma * grow / math.sqrt(n)
+        df = min(n - 1.0, max(1.0, 2 / (excess / n + 2 / (n * (n - 1))))) if n > 1 else 1.0
+        return float(stats.t.ppf(0.5 + level / 2, df)) * sigma * grow / math.sqrt(n)
 
     if sigma <= 0 or half(2) <= precision:
         return 2
@@ -185,8 +193,7 @@ def play_until(
     d = parse_precision(precision, binary)
     steps = [pilot]
     n = pilot
-    spread = pilot_spread(xa, xb, math.sqrt(UNTIL_ASSURANCE))
-    target = plan_size(spread, d, level=level, assurance=UNTIL_ASSURANCE)
+    target = plan_size(pilot_spread(xa, xb), d, level=level, assurance=0.5)
     while True:
         if target > max_games:
             msg = (f"reaching ± {precision} on {metric} needs about {target} games per variant, more than "
@@ -200,9 +207,8 @@ def play_until(
         est = paired_difference(xa, xb, level)
         if est.half_width <= d + 1e-12:
             break
-        # still wider: size again from every game so far (an even chance, then at least 10 % more)
-        again = plan_size(pilot_spread(xa, xb, 0.5), d, level=level, assurance=0.5, pilot_bound=False)
-        target = max(again, math.ceil(n * 1.1), n + 1)
+        # still wider: size again from every game so far, and at least 10 % more
+        target = max(plan_size(pilot_spread(xa, xb), d, level=level, assurance=0.5), math.ceil(n * 1.1), n + 1)
     record = {"metric": metric, "until": precision, "pilot": pilot, "n_games": n, "steps": steps, "level": level,
               "half_width": est.half_width}
     return UntilRun(df_a, df_b, record)
@@ -300,10 +306,10 @@ def plan_from(df_a: pd.DataFrame, df_b: pd.DataFrame, metric: str, precision: st
     xa, xb = metric_values(df_a, metric), metric_values(df_b, metric)
     binary = is_binary(xa, xb)
     d = parse_precision(precision, binary)
-    spread = pilot_spread(xa, xb, math.sqrt(assurance))
+    spread = pilot_spread(xa, xb)
     n = max(MIN_GAMES, plan_size(spread, d, level=level, assurance=assurance))
-    even = max(MIN_GAMES, plan_size(spread, d, level=level, assurance=0.5, pilot_bound=False))
+    even = max(MIN_GAMES, plan_size(spread, d, level=level, assurance=0.5))
     record = {"a": df_a.attrs.get("record"), "b": df_b.attrs.get("record"), "metric": metric, "precision": precision,
               "assurance": assurance, "level": level}
     return Plan(metric, d, len(df_a), spread.estimate, n, "rate" if binary else "mean", float(np.nanmean(xb - xa)),
-                record, level, assurance, even, spread.upper)
+                record, level, assurance, even, spread.upper(assurance))
