@@ -155,10 +155,14 @@ def compare_frames(
     label_a, label_b : str
         Names of the variants in the verdicts.
     metrics : list of str, optional
-        Columns to compare (default: lengths, time, draw rate, win rate per seat, first mover's
-        win rate, lead statistics and the game's own quantities; seat indices and other
-        categorical columns are never compared, and a metric that repeats an earlier one — such
-        as a timeout rate equal to the draw rate — is left out).
+        Metrics to compare (default: lengths, time, draw rate, win rate per seat, first mover's
+        win rate, each seat's return, place and loss rate, the share of games each rule decided,
+        lead statistics and the game's own quantities — see :mod:`lab.stats.metrics`; seat
+        indices and other categorical columns are never compared, and a metric that repeats
+        another — such as a timeout rate equal to the draw rate, or a return that is ``2 × win
+        − 1`` — is left out, a primary metric never: ``attrs["dropped"]`` and the summary say
+        which and why). ``n[CLAUSE]`` and ``decided[CLAUSE]`` may be named even if neither run
+        has them (0 in every game).
     clauses : bool
         Also compare how often each rule clause fires.
     primary : str or list of str, optional
@@ -173,8 +177,7 @@ def compare_frames(
         Chance of any false flag in the whole table (default 5%).
     estimates : dict, optional
         Metric -> function of the confidence level giving that metric's interval, computed
-        elsewhere (the two-stage design of :func:`lab.compare` with ``until``); it replaces the
-        fixed-sample interval.
+        elsewhere (a design of your own); it replaces the fixed-sample interval.
 
     Returns
     -------
@@ -184,8 +187,9 @@ def compare_frames(
         ``diff_lo``/``diff_hi`` at confidence ``level``, the test's ``p``, ``scale`` (absolute, or
         relative when A's mean is far from 0: then ``rel`` with ``rel_lo``/``rel_hi``), ``n``,
         ``significant`` (after correction: the printed interval excludes 0), ``equivalent`` and
-        ``verdict``. ``attrs["summary"]`` says how many metrics were flagged and
-        ``attrs["dropped"]`` which duplicate metrics were left out.
+        ``verdict`` (which names what its interval is an interval of: the difference in rate, or
+        the mean difference per game). ``attrs["summary"]`` says how many metrics were flagged
+        and which were left out as duplicates, ``attrs["dropped"]`` the same as a dict.
 
     Raises
     ------

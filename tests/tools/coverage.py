@@ -30,8 +30,10 @@ Cells (each replication is an independent block of games; truths from the exact 
 - ``tune``: whole :func:`lab.tune` runs on the race's ``goal`` and ``max_turns``: each finalist's
   verdict against its exact value (false "met", false "not met", coverage).
 
-Run ``python -m tests.tools.coverage`` (about an hour of CPU for 1,000 replications; ``--reps``
-and ``--cells`` for less) — it prints the table and writes it to ``--out``. The test suite runs
+Run ``python -m tests.tools.coverage`` (a few hours of CPU for 1,000 replications: ``until`` and
+``plan`` play hundreds of games per replication, and give the audit's case — lengths on the
+sparse pair — 1,000 replications and the other cases 300; ``--reps`` and ``--cells`` for less).
+It prints the table and writes it to ``--out``. The test suite runs
 a smaller version (``tests/test_stats_coverage.py``, marked slow).
 """
 
@@ -218,18 +220,29 @@ UNTIL_CASES = (("sparse", "length_actions", "count"), ("dense", "length_actions"
                ("sparse", "win_0", "0/1"), ("sparse", "minutes", "non-integer"))
 
 
+def _case_reps(reps: int, case: int) -> int:
+    """The first case (lengths on the sparse pair: the audit's) gets ``reps``, the others
+    :data:`SIDE_SHARE` of them (at least 100)."""
+    return reps if case == 0 else max(100, round(reps * SIDE_SHARE))
+
+
+SIDE_SHARE = 0.3
+
+
 def until_cells(reps: int, seed: int = 0, need: int = 200) -> list[dict[str, Any]]:
     """``compare(..., until=)`` from pilots of 10, 30 and 100 (precision set so that the true
-    spread needs about ``need`` games)."""
+    spread needs about ``need`` games). The interval is the one the table prints for its lone
+    primary metric (the 96 % interval of :func:`lab.stats.intervals.paired_difference`)."""
     rows = []
-    for pair, metric, kind in UNTIL_CASES:
+    for case, (pair, metric, kind) in enumerate(UNTIL_CASES):
+        reps_here = min(reps, _case_reps(reps, case))
         sigma = _true_spread(pair, metric, seed)
         precision = float(f"{_needed(sigma, 1.0) ** 0.5 / need ** 0.5:.3g}")
         truth = _truth(pair, "win_0" if metric == "win_0" else metric)
         pool = Pool(*PAIRS[pair], seed=seed + 20_000 + 1000 * UNTIL_CASES.index((pair, metric, kind)))
         for pilot in PILOTS:
             hits, reached, played, widths = [], [], [], []
-            for _ in range(reps):
+            for _ in range(reps_here):
                 start = pool.cursor
                 used = [pilot]
 
@@ -239,13 +252,13 @@ def until_cells(reps: int, seed: int = 0, need: int = 200) -> list[dict[str, Any
 
                 run = play_until(play, metric, precision, pilot, level=DESIGN_LEVEL, max_games=200_000)
                 pool.cursor = start + max(used)
-                r = compare_frames(run.a, run.b, primary=metric).set_index("metric").loc[metric]
-                hits.append(bool(r["diff_lo"] <= truth <= r["diff_hi"]))
-                reached.append(bool((r["diff_hi"] - r["diff_lo"]) / 2 <= precision + 1e-12))
+                est = paired_difference(_col(run.a, metric), _col(run.b, metric), DESIGN_LEVEL)
+                hits.append(bool(est.lo <= truth <= est.hi))
+                reached.append(bool(est.half_width <= precision + 1e-12))
                 played.append(len(run.a))
-                widths.append(float(r["diff_hi"] - r["diff_lo"]) / 2)
+                widths.append(est.half_width)
             rows.append({
-                "cell": "until", "pair": pair, "kind": kind, "metric": metric, "n": pilot, "reps": reps,
+                "cell": "until", "pair": pair, "kind": kind, "metric": metric, "n": pilot, "reps": reps_here,
                 "truth": truth, "precision": precision, "coverage": float(np.mean(hits)),
                 "reached": float(np.mean(reached)), "games": float(np.mean(played)),
                 "games_needed": _needed(sigma, precision), "mean_half_width": float(np.mean(widths)),
@@ -254,26 +267,28 @@ def until_cells(reps: int, seed: int = 0, need: int = 200) -> list[dict[str, Any
 
 
 def plan_cells(reps: int, seed: int = 0, need: int = 200) -> list[dict[str, Any]]:
-    """:func:`lab.plan` from pilots of 10, 30, 100, then a fresh run of the planned size."""
+    """:func:`lab.plan` from pilots of 10, 30, 100, then a fresh run of the planned size (its
+    lone primary metric's 96 % interval, as in :func:`until_cells`)."""
     rows = []
-    for pair, metric, kind in UNTIL_CASES:
+    for case, (pair, metric, kind) in enumerate(UNTIL_CASES):
+        reps_here = min(reps, _case_reps(reps, case))
         sigma = _true_spread(pair, metric, seed)
         precision = float(f"{_needed(sigma, 1.0) ** 0.5 / need ** 0.5:.3g}")
         truth = _truth(pair, "win_0" if metric == "win_0" else metric)
         pool = Pool(*PAIRS[pair], seed=seed + 40_000 + 1000 * UNTIL_CASES.index((pair, metric, kind)))
         for pilot in PILOTS:
             hits, reached, sizes, evens = [], [], [], []
-            for _ in range(reps):
+            for _ in range(reps_here):
                 pa, pb = pool.take(pilot)
                 p = plan_from(pa, pb, metric, precision)
                 fa, fb = pool.take(p.n_games)
-                r = compare_frames(fa, fb, primary=metric).set_index("metric").loc[metric]
-                hits.append(bool(r["diff_lo"] <= truth <= r["diff_hi"]))
-                reached.append(bool((r["diff_hi"] - r["diff_lo"]) / 2 <= precision + 1e-12))
+                est = paired_difference(_col(fa, metric), _col(fb, metric), DESIGN_LEVEL)
+                hits.append(bool(est.lo <= truth <= est.hi))
+                reached.append(bool(est.half_width <= precision + 1e-12))
                 sizes.append(p.n_games)
                 evens.append(p.n_even)
             rows.append({
-                "cell": "plan", "pair": pair, "kind": kind, "metric": metric, "n": pilot, "reps": reps,
+                "cell": "plan", "pair": pair, "kind": kind, "metric": metric, "n": pilot, "reps": reps_here,
                 "truth": truth, "precision": precision, "coverage": float(np.mean(hits)),
                 "reached": float(np.mean(reached)), "promised": 0.9, "games": float(np.mean(sizes)),
                 "games_even": float(np.mean(evens)), "games_needed": _needed(sigma, precision),
