@@ -50,7 +50,7 @@ def test_a_trap_makes_most_paired_games_agree() -> None:
 
 @pytest.fixture(scope="module")
 def compare_rows() -> pd.DataFrame:
-    return pd.DataFrame(cov.compare_cells(120, seed=11, pairs=("sparse", "dense")))
+    return pd.DataFrame(cov.compare_cells(80, seed=11, pairs=("sparse", "dense")))
 
 
 @pytest.mark.slow
@@ -73,7 +73,7 @@ def test_a_margin_just_inside_the_truth_rarely_says_equivalent(compare_rows: pd.
 
 @pytest.mark.slow
 def test_a_variant_against_itself_flags_a_table_at_most_5_percent_of_the_time() -> None:
-    rows = pd.DataFrame(cov.a_vs_a_cells(120, seed=12))
+    rows = pd.DataFrame(cov.a_vs_a_cells(80, seed=12))
     flagged = float((rows["flagged"] * rows["reps"]).sum())
     assert not _too_high(flagged / rows["reps"].sum(), int(rows["reps"].sum()), 0.05), rows.to_string()
 
@@ -82,12 +82,12 @@ def test_a_variant_against_itself_flags_a_table_at_most_5_percent_of_the_time() 
 def test_until_reaches_its_width_and_covers_and_a_plan_keeps_its_promise(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(cov, "UNTIL_CASES", (("sparse", "length_actions", "count"),))
     monkeypatch.setattr(cov, "PILOTS", (10, 30))
-    until = pd.DataFrame(cov.until_cells(40, seed=13, need=120))
+    until = pd.DataFrame(cov.until_cells(30, seed=13, need=120))
     assert (until["reached"] == 1.0).all(), until.to_string()
     for _, r in until.iterrows():
         assert not _too_low(r["coverage"], r["reps"], 0.93), r.to_dict()
         assert r["games"] < 4 * r["games_needed"], r.to_dict()
-    plans = pd.DataFrame(cov.plan_cells(40, seed=14, need=120))
+    plans = pd.DataFrame(cov.plan_cells(30, seed=14, need=120))
     for _, r in plans.iterrows():
         assert not _too_low(r["reached"], r["reps"], r["promised"]), r.to_dict()
         assert not _too_low(r["coverage"], r["reps"], 0.93), r.to_dict()
@@ -95,7 +95,7 @@ def test_until_reaches_its_width_and_covers_and_a_plan_keeps_its_promise(monkeyp
 
 @pytest.mark.slow
 def test_spread_covers_a_fair_game_and_never_calls_it_unfair() -> None:
-    rows = pd.DataFrame(cov.spread_cells(150, seed=15))
+    rows = pd.DataFrame(cov.spread_cells(100, seed=15))
     for _, r in rows.iterrows():
         assert not _too_low(r["coverage"], r["reps"], 0.94), r.to_dict()
         assert not _too_high(r["wrong_verdict"], r["reps"], 0.025), r.to_dict()
@@ -103,7 +103,7 @@ def test_spread_covers_a_fair_game_and_never_calls_it_unfair() -> None:
 
 @pytest.mark.slow
 def test_the_autopilot_rarely_calls_a_target_met_that_is_not() -> None:
-    rows = pd.DataFrame(cov.tune_cells(15, seed=16))
+    rows = pd.DataFrame(cov.tune_cells(12, seed=16))
     for _, r in rows.iterrows():
         assert not _too_low(r["coverage"], r["finalists"], 0.94), r.to_dict()
         assert not _too_high(r["false_met"], r["finalists"], 0.05), r.to_dict()

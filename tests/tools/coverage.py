@@ -122,6 +122,11 @@ class Pool:
         return out
 
 
+def _chunk(games: int) -> int:
+    """Games simulated at a time for a cell that needs ``games`` (at most 20,000)."""
+    return max(2000, min(20_000, games))
+
+
 def _truth(pair: str, quantity: str) -> float:
     a, b = PAIRS[pair]
     return exact_race(b)[quantity] - exact_race(a)[quantity]
@@ -138,7 +143,7 @@ def compare_cells(reps: int, seed: int = 0, pairs: Sequence[str] = tuple(PAIRS))
     """Coverage of printed intervals, and false equivalence, per (pair, n, metric)."""
     rows = []
     for pair in pairs:
-        pool = Pool(*PAIRS[pair], seed=seed + 1000 * list(PAIRS).index(pair))
+        pool = Pool(*PAIRS[pair], seed=seed + 1000 * list(PAIRS).index(pair), chunk=_chunk(reps * max(SIZES)))
         for n in SIZES:
             hits: dict[str, list[bool]] = {}
             hits95: dict[str, list[bool]] = {}
@@ -187,8 +192,8 @@ def _col(df: pd.DataFrame, metric: str) -> np.ndarray:
 
 def a_vs_a_cells(reps: int, seed: int = 0) -> list[dict[str, Any]]:
     """A variant against itself (independent seeds relabelled as paired): tables with any flag."""
-    pool_a = Pool(BASE, None, seed=seed + 7000)
-    pool_b = Pool(BASE, None, seed=seed + 8000)
+    pool_a = Pool(BASE, None, seed=seed + 7000, chunk=_chunk(reps * max(SIZES)))
+    pool_b = Pool(BASE, None, seed=seed + 8000, chunk=_chunk(reps * max(SIZES)))
     rows = []
     for n in SIZES:
         flagged = []
@@ -205,8 +210,8 @@ def a_vs_a_cells(reps: int, seed: int = 0) -> list[dict[str, Any]]:
 
 # ---------------------------------------------------------------------- until and plan
 def _true_spread(pair: str, metric: str, seed: int) -> float:
-    pool = Pool(*PAIRS[pair], seed=seed + 9000)
-    a, b = pool.rows(0, 20_000)
+    pool = Pool(*PAIRS[pair], seed=seed + 9000, chunk=10_000)
+    a, b = pool.rows(0, 10_000)
     return float(np.std(_col(b, metric) - _col(a, metric), ddof=1))
 
 
@@ -239,7 +244,7 @@ def until_cells(reps: int, seed: int = 0, need: int = 200) -> list[dict[str, Any
         sigma = _true_spread(pair, metric, seed)
         precision = float(f"{_needed(sigma, 1.0) ** 0.5 / need ** 0.5:.3g}")
         truth = _truth(pair, "win_0" if metric == "win_0" else metric)
-        pool = Pool(*PAIRS[pair], seed=seed + 20_000 + 1000 * UNTIL_CASES.index((pair, metric, kind)))
+        pool = Pool(*PAIRS[pair], seed=seed + 20_000 + 1000 * case, chunk=_chunk(reps_here * (max(PILOTS) + 2 * need)))
         for pilot in PILOTS:
             hits, reached, played, widths = [], [], [], []
             for _ in range(reps_here):
@@ -275,7 +280,7 @@ def plan_cells(reps: int, seed: int = 0, need: int = 200) -> list[dict[str, Any]
         sigma = _true_spread(pair, metric, seed)
         precision = float(f"{_needed(sigma, 1.0) ** 0.5 / need ** 0.5:.3g}")
         truth = _truth(pair, "win_0" if metric == "win_0" else metric)
-        pool = Pool(*PAIRS[pair], seed=seed + 40_000 + 1000 * UNTIL_CASES.index((pair, metric, kind)))
+        pool = Pool(*PAIRS[pair], seed=seed + 40_000 + 1000 * case, chunk=_chunk(reps_here * (max(PILOTS) + 3 * need)))
         for pilot in PILOTS:
             hits, reached, sizes, evens = [], [], [], []
             for _ in range(reps_here):
@@ -302,7 +307,7 @@ def spread_cells(reps: int, seed: int = 0) -> list[dict[str, Any]]:
     rows = []
     for label, params in (("fair (3 seats, a die picks the starter)", FAIR3), ("unfair (3 seats, seat 0 starts)", UNFAIR3)):
         truth = exact_race(params)["spread"]
-        pool = Pool(params, None, seed=seed + (60_000 if params is FAIR3 else 61_000))
+        pool = Pool(params, None, seed=seed + (60_000 if params is FAIR3 else 61_000), chunk=_chunk(reps * max(SIZES)))
         target = parse_target("spread<=0.03")
         for n in SIZES:
             hits, verdicts, lows = [], [], []
@@ -401,7 +406,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     if args.out:
         record = {"command": "python -m tests.tools.coverage " + " ".join(argv if argv is not None else sys.argv[1:]),
                   "reps": args.reps, "seed": args.seed, "rows": json.loads(table.to_json(orient="records"))}
-        Path(args.out).write_text(json.dumps(record, indent=1) + "\n")
+        out = Path(args.out)  # written whole, then renamed: an interrupted run leaves no torn file
+        tmp = out.with_name(out.name + ".tmp")
+        tmp.write_text(json.dumps(record, indent=1) + "\n")
+        tmp.replace(out)
 
 
 if __name__ == "__main__":
