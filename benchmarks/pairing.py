@@ -19,7 +19,7 @@ after which the same draws come at other steps and meet other decisions. So a hi
 kind (the streams working) can sit beside a tiny identical opening and no variance reduction:
 in Fiemme–Cembra with ``leftover_lodging="conquest"`` the conquest deck differs from its first
 draw, the games part within a few dozen actions of 1,400, and a length's paired difference is
-about as variable as an unpaired one.
+nearly as variable as an unpaired one (benchmarks/README.md, "Paired seeds: what a user gets").
 
 Run: ``python -m benchmarks.pairing [-n 200] [--games fiemme_cembra]`` (works on any version of the lab, so the same
 command measures the figures before and after a change of the chance driver).
