@@ -82,6 +82,17 @@ def test_an_affine_copy_of_a_metric_is_left_out_and_said_how() -> None:
     assert dropped["return_0"] == "-1 + 2 × win_0" and dropped["lost_0"] == "1 − win_0"
 
 
+@pytest.mark.parametrize(("slope", "shift", "said"), [(-2.0, 2.0, "2 − 2 × k"), (-2.0, 0.0, "−2 × k"), (-1.0, 3.0, "3 − k"),
+                                                      (4.0, 0.0, "4 × k"), (-1.0, 0.0, "−k"), (0.5, -1.0, "-1 + 0.5 × k")])
+def test_an_affine_copy_is_said_with_the_sign_it_has(slope: float, shift: float, said: str) -> None:
+    """A falling copy is written once with its minus (the 10_experiments summary once printed
+    ``n[FC-E3] (2 − -2 × decided[FC-E2])``, i.e. the wrong sign)."""
+    from lab.stats.compare import _affine
+
+    k = np.array([0.0, 1.0, 1.0, 0.0, 2.0])
+    assert _affine(k, shift + slope * k).format("k") == said
+
+
 @pytest.fixture(scope="module")
 def rounds3() -> pd.DataFrame:
     game = lab.load("fiemme_cembra", players=3, rounds=3, leftover_lodging="conquest")

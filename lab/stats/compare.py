@@ -114,8 +114,10 @@ def _affine(k: np.ndarray, x: np.ndarray) -> str | None:
         return "the same values as {}"
     if slope == -1 and shift == 1:
         return "1 − {}"
-    term = "{}" if slope == 1 else ("−{}" if slope == -1 else f"{slope:.4g} × {{}}")
-    return term if shift == 0 else f"{shift:.4g} {'−' if slope < 0 else '+'} {term.lstrip('−')}"
+    term = "{}" if abs(slope) == 1 else f"{abs(slope):.4g} × {{}}"
+    if shift == 0:
+        return term if slope > 0 else "−" + term
+    return f"{shift:.4g} {'−' if slope < 0 else '+'} {term}"
 
 
 def _margin_of(margin: float | Mapping[str, float] | None, metric: str) -> float | None:
