@@ -34,6 +34,7 @@ def test_the_exact_race_matches_a_long_simulation(params: dict) -> None:
     df = lab.simulate(cov._toy(params), n_games=3000, seed=5, progress=False)
     exact = exact_race(params)
     for metric, values in (("win_0", (df["winner"] == 0).to_numpy(float)), ("draw", df["draw"].to_numpy(float)),
+                           ("first_mover_win", (df["winner"] == df["first_player"]).to_numpy(float)),
                            ("turns", df["turns"].to_numpy(float)), ("length_actions", df["length_actions"].to_numpy(float)),
                            ("minutes", df["minutes"].to_numpy(float))):
         se = values.std(ddof=1) / np.sqrt(len(values))

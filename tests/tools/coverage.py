@@ -14,7 +14,8 @@ Cells (each replication is an independent block of games; truths from the exact 
 
 - ``compare``: the intervals :func:`lab.compare` prints (``compare_frames`` on the two runs: the
   same table, here of these five metrics with the default primary ones), for 0/1 measures (first
-  mover's win = seat 0's, draws), counts (turns, actions) and a non-integer mean (minutes, in
+  mover's win — of the player who made the first decision, seat 1 under ``strict`` when seat 0
+  first rolls a 1 — and draws), counts (turns, actions) and a non-integer mean (minutes, in
   half-minute steps), at n = 10, 30, 100: coverage of the printed interval (at its corrected
   level) and of the same method at 95 %, zero-width share;
 - ``margin``: false equivalence — ``margin=`` set 10 % inside the true difference, so every
@@ -66,7 +67,7 @@ PAIRS: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
 }
 #: kind -> the table's metrics and the exact quantity each one estimates
 METRICS: dict[str, dict[str, str]] = {
-    "0/1": {"first_mover_win": "win_0", "draw": "draw"},
+    "0/1": {"first_mover_win": "first_mover_win", "draw": "draw"},
     "count": {"turns": "turns", "length_actions": "length_actions"},
     "non-integer": {"minutes": "minutes"},
 }

@@ -31,8 +31,10 @@ def exact_race(params: Mapping[str, Any] | None = None, agent: str = "random") -
     dict
         ``win_<p>`` (probability that seat ``p`` wins), ``draw`` and ``timeout`` (no winner),
         ``turns``, ``length_actions`` and ``length_decisions`` (expected values), ``minutes``,
-        ``spread`` (highest minus lowest seat win rate) and ``first_mover`` (the first player's
-        win rate minus 1/players).
+        ``spread`` (highest minus lowest seat win rate), ``first_mover`` (the first player's
+        win rate minus 1/players) and ``first_mover_win`` (the probability that the player who
+        made the game's first decision wins: the table's ``first_player``, which under
+        ``strict`` is not the starter when the starter's first roll is a 1).
     """
     p = {**DEFAULTS, **dict(params or {})}
     key = tuple(sorted(p.items()))
@@ -60,18 +62,20 @@ def _exact(key: tuple[tuple[str, Any], ...], agent: str) -> tuple[tuple[str, flo
 def _fixed_start(p: Mapping[str, Any], agent: str, start: int) -> dict[str, float]:
     n, goal, sides, limit, trap = p["players"], p["goal"], p["sides"], p["max_turns"], p["trap"]
     full_prob = 1.0 if agent == "greedy" else 0.5
-    live: dict[tuple[tuple[int, ...], int], float] = {(tuple([0] * n), start): 1.0}
+    # a state: positions, the player to roll, and who made the first decision (-1: nobody yet)
+    live: dict[tuple[tuple[int, ...], int, int], float] = {(tuple([0] * n), start, -1): 1.0}
     out: dict[str, float] = defaultdict(float)
     for turn in range(limit):
-        nxt: dict[tuple[tuple[int, ...], int], float] = defaultdict(float)
-        for (pos, player), prob in live.items():
+        nxt: dict[tuple[tuple[int, ...], int, int], float] = defaultdict(float)
+        for (pos, player, first), prob in live.items():
             out["turns"] += prob  # this turn is played
             out["length_actions"] += prob  # its roll
             for roll in range(1, sides + 1):
                 pr = prob / sides
                 if p["strict"] and roll == 1:
-                    nxt[(pos, (player + 1) % n)] += pr
+                    nxt[(pos, (player + 1) % n, first)] += pr
                     continue
+                decider = first if first >= 0 else player
                 out["length_actions"] += pr
                 out["length_decisions"] += pr
                 moves = [(roll, full_prob), (1, 1.0 - full_prob)] if roll != 1 else [(1, 1.0)]
@@ -82,14 +86,17 @@ def _fixed_start(p: Mapping[str, Any], agent: str, start: int) -> dict[str, floa
                     new[player] += step
                     if new[player] >= goal:
                         out[f"win_{player}"] += pr * w
+                        if player == decider:
+                            out["first_mover_win"] += pr * w
                         continue
                     if trap and new[player] == trap:
                         new[player] = 0
-                    nxt[(tuple(new), (player + 1) % n)] += pr * w
+                    nxt[(tuple(new), (player + 1) % n, decider)] += pr * w
         live = nxt
         if turn == limit - 1:
             out["timeout"] += sum(live.values())
     result = {f"win_{q}": out[f"win_{q}"] for q in range(n)}
+    result["first_mover_win"] = out["first_mover_win"]
     result["timeout"] = out["timeout"]
     result["draw"] = out["timeout"] if n > 1 else 0.0
     for k in ("turns", "length_actions", "length_decisions"):
