@@ -1,6 +1,6 @@
 """Coverage of the lab's printed intervals and verdicts against exact answers (issue 37): a smaller
-run of ``python -m tests.tools.coverage`` (which measures 1,000 replications per cell; its figures
-are in ``benchmarks/coverage.json``).
+run of ``python -m tests.tools.coverage`` (1,000 replications per cell; the figures measured for
+issue 37 are in ``benchmarks/coverage.json``, summarised in benchmarks/README.md).
 
 The toy race's exact answers come from dynamic programming (:mod:`tests.tools.toy_exact`); the
 first test checks them against simulation. The others are marked slow: each checks a cell of the
