@@ -1,6 +1,7 @@
 """The full-budget answers to the three designer questions of notebooks/11_autopilot.ipynb.
 
-Usage: ``nice python -m benchmarks.autopilot_answers [--workers 2] [--out answers.json]``
+Usage: ``nice python -m benchmarks.autopilot_answers [--workers 2] [--out benchmarks/autopilot_answers.json]``
+(the notebook's closing note prints that file)
 (about 10 minutes on 2 busy cores). Same seeds -> the same answers on 1 or 2 workers or Dask.
 """
 
@@ -10,6 +11,7 @@ import argparse
 import json
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 import lab
@@ -32,7 +34,7 @@ QUESTIONS: dict[str, dict[str, Any]] = {
         "budget": 30, "games": 80, "final_games": 400,
     },
     "fiemme_cembra_fc_e2": {
-        "game": "fiemme_cembra", "agents": "collector", "targets": ["max:fired[FC-E2]"],
+        "game": "fiemme_cembra", "agents": "collector", "targets": ["max:decided[FC-E2]"],
         "space": {"leftover_lodging": {"choices": ["excluded", "conquest"]},
                   "players": {"choices": [3, 4, 5]}, "rounds": {"low": 1, "high": 3}},
         "budget": 14, "games": 60, "final_games": 400,
@@ -57,9 +59,11 @@ def main(argv: list[str] | None = None) -> int:
         seconds = time.perf_counter() - start
         print(f"== {key} ({seconds:.0f} s)\n{result.report()}\n", flush=True)
         answers[key] = {**result.to_dict(), "seconds": seconds}
-    if args.out:
-        with open(args.out, "w") as fh:
-            json.dump(answers, fh, indent=1, default=str)
+    if args.out:  # written whole, then renamed: an interrupted run leaves no torn file
+        out = Path(args.out)
+        tmp = out.with_name(out.name + ".tmp")
+        tmp.write_text(json.dumps(answers, indent=1, default=str) + "\n")
+        tmp.replace(out)
     return 0
 
 

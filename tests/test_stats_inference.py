@@ -50,6 +50,24 @@ def test_a_paired_rate_is_significant_exactly_when_its_interval_excludes_0() -> 
             assert (est.p < 1 - level) == est.excludes(0.0), (est, level)
 
 
+def _prior_pair_t(a: np.ndarray, b: np.ndarray) -> tuple[float, float]:
+    """The documented test, computed here from its formula: (t statistic, p)."""
+    d = b - a
+    n, k = len(d), np.count_nonzero(d)
+    w = 1 / (1 + k) ** 2
+    values = np.unique(np.r_[a, b])
+    step = np.diff(values).min() if len(values) > 1 else 1.0
+    u2 = max(a.var(ddof=1) + b.var(ddof=1), step**2)
+    if k >= 4:
+        u2 = min(u2, max(3 * np.abs(d).max(), step) ** 2)
+    m2 = ((d - d.mean()) ** 2).sum()
+    s2 = max((m2 + 2 * w * u2) / (n - 1 + 2 * w), 2 * step**2 / (n + 1))
+    kurt = n * ((d - d.mean()) ** 4).sum() / m2**2
+    df = min(n - 1, max(1, 2 / ((kurt - 1) / n + 2 / (n * (n - 1)))))
+    t = d.mean() / np.sqrt(s2 / n)
+    return float(t), float(2 * stats.t.sf(abs(t), df))
+
+
 def test_a_paired_mean_is_significant_exactly_when_its_interval_excludes_0() -> None:
     rng = np.random.default_rng(4)
     for _ in range(200):
@@ -58,7 +76,7 @@ def test_a_paired_mean_is_significant_exactly_when_its_interval_excludes_0() -> 
         b = a + rng.normal(rng.normal(0, 0.5), 2, n)
         est = paired_difference(a, b)
         assert (est.p < 0.05) == est.excludes(0.0)
-        assert est.p == pytest.approx(stats.ttest_rel(b, a).pvalue, rel=1e-9)
+        assert est.p == pytest.approx(_prior_pair_t(a, b)[1], rel=1e-9)
         rel = paired_ratio_change(a, b)
         assert (rel.lo > 0 or rel.hi < 0) == est.excludes(0.0)  # Fieller inverts the same test
 
@@ -66,6 +84,37 @@ def test_a_paired_mean_is_significant_exactly_when_its_interval_excludes_0() -> 
 def test_pairs_that_all_agree_on_a_count_still_get_an_interval() -> None:
     est = paired_difference(np.full(12, 7.0), np.full(12, 7.0))
     assert est.lo < 0 < est.hi and not est.excludes(0.0)
+
+
+def test_pairs_that_all_agree_on_a_measure_in_halves_get_an_interval_as_wide_as_unpaired_games_allow() -> None:
+    """Issue 37 item 2: minutes (half-minute steps) that agree in all 10 pairs gave [0, 0]."""
+    a = np.array([2.5, 4.0, 3.5, 6.0, 3.0, 4.5, 5.0, 2.0, 3.5, 4.0])
+    est = paired_difference(a, a.copy())
+    unpaired = np.sqrt(2 * a.var(ddof=1))  # no pair differs: a whole prior pair at ± unpaired
+    half = stats.t.ppf(0.975, 9) * np.sqrt(2 * unpaired**2 / 11 / 10)
+    assert est.value == 0 and est.hi == pytest.approx(half) and est.lo == pytest.approx(-half)
+    assert half > 0.5 * unpaired / np.sqrt(10)
+    # the weight fades as pairs differ: with every pair differing, about the paired t interval
+    rng = np.random.default_rng(2)
+    b = a + rng.normal(0.3, 0.5, 10)
+    t_half = stats.t.ppf(0.975, 9) * (b - a).std(ddof=1) / np.sqrt(10)
+    assert paired_difference(a, b).half_width < 1.3 * t_half
+
+
+def test_a_sparse_skewed_difference_is_covered_where_the_plain_t_interval_is_not() -> None:
+    """Game lengths that a rule changes in one pair in five, always shorter, by 1 + Poisson(4.5)
+    actions (true mean difference -1.1; the audit's case): 2,000 experiments of 10 pairs."""
+    rng = np.random.default_rng(11)
+    covered = plain = 0
+    for _ in range(2000):
+        a = 6 + rng.negative_binomial(3, 0.3, 10).astype(float)
+        b = a - (1 + rng.poisson(4.5, 10)) * (rng.random(10) < 0.2)
+        est = paired_difference(a, b)
+        covered += est.lo <= -1.1 <= est.hi
+        d = b - a
+        h = stats.t.ppf(0.975, 9) * d.std(ddof=1) / np.sqrt(10)
+        plain += d.mean() - h <= -1.1 <= d.mean() + h
+    assert covered / 2000 >= 0.95 > plain / 2000, (covered, plain)
 
 
 def test_a_baseline_near_0_gets_no_relative_change() -> None:
@@ -150,9 +199,16 @@ def test_an_unchanged_variant_is_equivalent_within_a_margin() -> None:
 # ---------------------------------------------------------------------------- planning
 def test_plan_sizes_an_experiment_from_a_pilot() -> None:
     p = lab.plan(toy(), {"strict": True}, "length_actions", precision=0.5, pilot=40, seed=3)
-    assert p.n_games > 40 and p.spread > 0 and "paired games per variant" in str(p)
+    assert p.n_games > p.n_even > 40 and p.spread_upper > p.spread > 0 and p.assurance == 0.9
+    text = str(p)
+    assert f"{p.n_games} paired games per variant give its 96% interval" in text and "in 90% of runs" in text
+    assert "primary='length_actions'" in text
     wide = lab.plan(toy(), {"strict": True}, "length_actions", precision=5.0, pilot=40, seed=3)
-    assert wide.n_games == 40  # the pilot is already enough
+    assert 10 <= wide.n_games < 40  # fewer than the pilot would do (never fewer than a verdict needs)
+    sure = lab.plan(toy(), {"strict": True}, "length_actions", precision=0.5, pilot=40, seed=3, assurance=0.99)
+    assert sure.n_games > p.n_games
+    with pytest.raises(ValueError, match="assurance"):
+        lab.plan(toy(), {"strict": True}, "length_actions", precision=0.5, pilot=40, assurance=1.0)
     assert parse_precision("± 2 points", True) == pytest.approx(0.02)
     with pytest.raises(ValueError, match="not a rate"):
         parse_precision("± 2 points", False)
@@ -164,7 +220,12 @@ def test_until_plays_until_the_primary_interval_is_narrow_enough() -> None:
     c = lab.compare(toy(), {"strict": True}, n_games=30, seed=4, primary="length_actions", until=1.0)
     row = c.table.set_index("metric").loc["length_actions"]
     assert row["diff_hi"] - row["diff_lo"] <= 2.0 and c.record["until"]["pilot"] == 30
-    assert len(c.a) == c.record["until"]["n_games"] > 30
+    assert len(c.a) == c.record["until"]["n_games"] > 30 and row["level"] >= 0.96 - 1e-12
+    assert c.record["until"]["steps"][0] == 30 and c.record["until"]["steps"][-1] == len(c.a)
+    # a pilot whose pairs all agree on the metric cannot stop at the pilot with a zero width
+    same = lab.compare(toy(), toy(), n_games=10, seed=4, primary="length_actions", until=0.5)
+    row = same.table.set_index("metric").loc["length_actions"]
+    assert len(same.a) > 10 and 0 < row["diff_hi"] - row["diff_lo"] <= 1.0
     with pytest.raises(ValueError, match="exactly one primary"):
         lab.compare(toy(), {"strict": True}, n_games=30, until=1.0)
 

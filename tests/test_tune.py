@@ -83,9 +83,11 @@ def test_metrics_and_intervals_on_a_known_table() -> None:
         "winner": [0, 0, 0, 1] * 25, "first_player": [0, 1, 0, 1] * 25, "return_0": 0.0, "return_1": 0.0,
         "minutes": [10.0, 20.0, np.nan, 30.0] * 25, "length_decisions": [4, 6, 4, 6] * 25, "n[X-1]": [0, 2, 0, 0] * 25,
     })
-    spread = measure(df, parse_target("spread<=0.6"))
-    assert spread.estimate == pytest.approx(0.5) and spread.low < 0.5 < spread.high and spread.met
-    assert 0.5 < spread.sure <= 1.0
+    spread = measure(df, parse_target("spread<=0.7"))
+    assert spread.estimate == pytest.approx(0.5) and 0 < spread.low < 0.5 < spread.high < 0.7
+    assert spread.met and spread.verdict == "met"
+    assert measure(df, parse_target("spread<=0.6")).verdict == "undecided"  # the interval reaches past 0.6
+    assert measure(df, parse_target("spread<=0.2")).verdict == "not met"
     assert measure(df, parse_target("first_mover=0")).estimate == pytest.approx(0.75 - 0.5)
     assert measure(df, parse_target("minutes=20")).estimate == pytest.approx(20.0)  # NaN games left out
     assert measure(df, parse_target("length=5")).estimate == pytest.approx(5.0)
@@ -109,10 +111,14 @@ def test_a_finalist_report_carries_fresh_intervals_and_verdicts() -> None:
     assert result.finalists and len(result.study.directions) == 2
     for fin in result.finalists:
         score, minutes = fin.measures
-        assert score.n_games == 24 and score.low <= score.estimate <= score.high
-        assert minutes.met == (abs(minutes.estimate - 4.5) <= 0.5) and 0.0 <= minutes.sure <= 1.0
+        assert score.n_games == 24 and score.low <= score.estimate <= score.high and score.verdict == ""
+        inside = minutes.low >= 4.0 and minutes.high <= 5.0
+        outside = minutes.high < 4.0 or minutes.low > 5.0
+        assert minutes.verdict == ("met" if inside else "not met" if outside else "undecided")
+        assert minutes.met == inside
     text = result.report()
-    assert "95% [" in text and "sure" in text and "fresh seeds" in text
+    assert "95% [" in text and ", sure " not in text and "fresh seeds" in text
+    assert any(v in text for v in (" met\n", " not met", " undecided"))
     assert result.to_dict()["finalists"][0]["measures"][0]["target"] == "max:score"
 
 
@@ -200,3 +206,43 @@ def test_the_notebook_progress_view_follows_the_trials() -> None:
     data = view.figure_data()
     assert len(data) == 3 and all(set(d) == {"max:score", "minutes=4±1"} for d in data)
     assert [d["max:score"] for d in data] == sorted(d["max:score"] for d in data)  # best so far only grows
+
+
+@pytest.mark.parametrize(
+    ("game", "target", "kwargs", "words"),
+    [
+        ("memcel", "win_rate[99]>=0.3", {}, ["win_rate[99]", "seat 99 does not exist", "at most 4 players"]),
+        ("memcel", "max:n[ZZ-9]", {}, ["ZZ-9 is not a clause of memcel", "MC-"]),
+        ("fiemme_cembra", "max:decided[FC-Z9]", {}, ["FC-Z9 is not a clause of fiemme_cembra", "names it"]),
+        ("memcel", "max:fired[not a clause]", {}, ["'not a clause' is not a clause ID"]),
+        ("memcel", "minutes=20", {"finalists": 10**6}, ["finalists=1000000", "at most the budget (4)"]),
+        ("memcel", "minutes=20", {"startup_trials": -5}, ["startup_trials", "from 0 to the budget (4)", "-5"]),
+        ("memcel", "minutes=20", {"startup_trials": 2.5}, ["startup_trials", "2.5"]),
+    ],
+)
+def test_targets_and_settings_that_no_study_can_use_are_refused_before_any_game(
+        game: str, target: str, kwargs: dict[str, Any], words: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 40, item 6: a target naming no column of the game's tables, absurd settings."""
+    from lab.core.errors import LabError
+
+    def no_games(*args: Any, **kw: Any) -> None:
+        raise AssertionError("a game was played")
+
+    monkeypatch.setattr(study_module, "simulate", no_games)
+    monkeypatch.setattr(study_module, "play_range", no_games)
+    space = {"players": {"choices": [3, 4]}} if game == "memcel" else {"rounds": {"low": 1, "high": 3}}
+    with pytest.raises(LabError) as err:
+        tune(game, space, target, budget=4, games=2, progress=False, **kwargs)
+    text = str(err.value)
+    assert len(text.splitlines()) == 1, text
+    for w in words:
+        assert w in text, text
+
+
+def test_a_clause_the_game_names_is_a_valid_target_even_where_it_never_fires() -> None:
+    from lab.tune.study import max_players
+    from lab.tune.targets import check_targets
+
+    game = lab.load("fiemme_cembra")
+    check_targets(game, [parse_target("max:decided[FC-E2]"), parse_target("max:n[FC-P7]")],
+                  max_players(game, ()))

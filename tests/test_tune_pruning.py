@@ -95,7 +95,7 @@ def test_the_skill_ladder_gap_is_a_target_with_an_interval() -> None:
     seed = fresh_seed(result.seed)  # the finalists' fresh master seed
     rung = lab.skill_ladder(variant, ["random", "greedy"], n_games=6, seed=seed).iloc[0]
     assert gap.estimate == pytest.approx(rung["gain"])  # the ladder's gain on the same seeds
-    assert gap.low <= gap.estimate <= gap.high and gap.met == (gap.estimate >= 0.2)
+    assert gap.low <= gap.estimate <= gap.high and gap.met == (gap.low >= 0.2)
 
 
 def test_an_agent_against_itself_has_no_gap() -> None:
@@ -104,7 +104,9 @@ def test_an_agent_against_itself_has_no_gap() -> None:
     result = tune(lab.load("memm", players=2), {"max_run": {"low": 2, "high": 5}}, "min:gap[random>random]",
                   budget=2, games=3, final_games=3, finalists=1, seed=1, progress=False)
     (gap,) = result.winner.measures
-    assert (gap.estimate, gap.low, gap.high) == (0.0, 0.0, 0.0)
+    # the same agent in every seat: the same games, a gap of exactly 0 with Tango's interval
+    # (never of zero width: 3 games x 2 seats cannot rule out a gap of some size)
+    assert gap.estimate == 0.0 and gap.low < 0.0 < gap.high
 
 
 def test_bad_gap_targets_are_refused_before_any_game() -> None:

@@ -345,6 +345,12 @@ class State:
         """Estimated real play time of the game so far, where the game has a time model."""
         return None
 
+    def decided_by(self) -> str:
+        """The clause ID of the rule that decided the finished game's result (who won), or
+        ``""`` where the game does not say. Simulation tables keep it as ``decided_by``, and
+        ``decided[CLAUSE]`` is a metric of comparisons and of the autopilot."""
+        return ""
+
     def render_svg(self, viewer: int | None = None) -> str:
         """SVG of the board as ``viewer`` may see it (``None``: a spectator)."""
         return ""

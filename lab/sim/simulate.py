@@ -20,7 +20,8 @@ limit, say ``max_turns=40``; empty otherwise), ``length_actions`` (history entri
 when it reports one, else who made the first decision; -1 when that was simultaneous), the game's metrics (e.g. ``turns``, ``rounds``,
 ``timeout``), ``minutes`` (the game's time model), ``return_<p>``, ``progress_<p>`` (final
 progress measure), ``lead_changes``, ``decided_at`` and ``margin`` (see :class:`LeadTracker`),
-and ``n[<clause>]``: how many times each rule clause fired.
+``n[<clause>]``: how many times each rule clause fired, and ``decided_by`` (the clause ID of the
+rule that decided the result, in games that report it: :meth:`lab.core.state.State.decided_by`).
 """
 
 from __future__ import annotations
@@ -58,7 +59,7 @@ from lab.sim.play import play
 BASE_COLUMNS = (
     "game_index", "seed", "variant", "agents", "winners", "winner", "draw", "unfinished", "stopped_by",
     "length_actions", "length_decisions", "first_player", "minutes", "lead_changes", "decided_at",
-    "margin",
+    "margin", "decided_by",
 )
 
 
@@ -208,6 +209,9 @@ def state_row(
         "length_decisions": decisions,
         "first_player": first if first >= 0 else -1,
     }
+    decided = state.decided_by()
+    if decided:  # the rule that decided the result, where the game says (lab.stats.metrics)
+        row["decided_by"] = decided
     metrics = state.metrics()
     start = metrics.get("start_player")
     if isinstance(start, int | float | np.integer | np.floating) and start >= 0:

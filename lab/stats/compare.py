@@ -5,9 +5,12 @@ separate random streams, so the two games see the same dice and shuffles for as 
 rules let them agree. The per-game differences then have a far smaller spread than two
 independent runs, and every metric is reported as a paired difference with an interval.
 
-Intervals and tests come from :mod:`lab.stats.intervals` (Tango's score interval for 0/1
-outcomes, t intervals otherwise), the flags from :mod:`lab.stats.multiplicity` (the chance of any
-false flag in a table is 5%), and the sentences from :mod:`lab.stats.verdicts`.
+The metrics and their per-game values come from :mod:`lab.stats.metrics` (every table's
+measures plus per-seat returns, ranks and losses and the rules that decided), the intervals
+and tests from :mod:`lab.stats.intervals` (Tango's score interval for 0/1 outcomes; for other
+measures the t interval of the mean difference with a prior pair), the flags from
+:mod:`lab.stats.multiplicity` (the chance of any false flag in a table is 5%), the sentences
+from :mod:`lab.stats.verdicts` and ``until=`` from :mod:`lab.stats.plan`.
 """
 
 from __future__ import annotations
@@ -15,14 +18,12 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import partial
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
 from lab.core.game import Game
-from lab.core.registry import load
 from lab.sim.simulate import simulate, variant_label
 from lab.stats.intervals import (
     Estimate,
@@ -31,32 +32,14 @@ from lab.stats.intervals import (
     paired_difference,
     paired_ratio_change,
 )
+from lab.stats.metrics import as_game, check_metric, metric_columns, metric_values, named_by_rule
 from lab.stats.multiplicity import ALPHA, graphical_holm
-from lab.stats.summary import (
-    first_mover_wins,
-    game_metric_columns,
-    is_categorical,
-    n_seats,
-    win_indicators,
-)
+from lab.stats.plan import DESIGN_LEVEL, play_until
 from lab.stats.verdicts import MIN_GAMES, Row, sentence
 
 #: The default primary metrics of a comparison (those present): how long games take, whether
 #: moving first is an advantage, and how often games end with no winner.
 DEFAULT_PRIMARY = ("length_actions", "first_mover_win", "draw")
-
-
-def _as_game(game: Game | str | Mapping[str, Any], base: Game | None = None) -> Game:
-    if isinstance(game, Game):
-        return game
-    if isinstance(game, str):
-        return load(game)
-    if isinstance(game, Mapping):
-        if base is None:
-            raise ValueError("game_a must be a Game or a registered name; only game_b may be a dict of changes")
-        changed = type(base)({**base.params_to_dict(), **dict(game)})
-        return changed.with_rules(base._house) if base._house else changed
-    raise ValueError(f"expected a Game, a registered name or a dict of parameter changes, not {type(game).__name__}")
 
 
 def difference_label(a: Game, b: Game) -> tuple[str, str]:
@@ -81,34 +64,6 @@ def _text(v: Any) -> str:
     return str(v)
 
 
-def metric_columns(df_a: pd.DataFrame, df_b: pd.DataFrame, clauses: bool = False) -> list[str]:
-    """Metrics present in both tables, in a fixed order (lengths, time, outcomes, lead, game's)."""
-    order = ["length_actions", "length_decisions", "turns", "rounds", "minutes", "draw", "unfinished", "timeout"]
-    cols = [c for c in order if c in df_a and c in df_b and df_a[c].notna().any() and df_b[c].notna().any()]
-    cols += [f"win_{p}" for p in range(min(n_seats(df_a), n_seats(df_b)))]
-    if min(n_seats(df_a), n_seats(df_b)) > 1 and all(
-        "first_player" in df and (df["first_player"] >= 0).any() for df in (df_a, df_b)
-    ):
-        cols.append("first_mover_win")
-    cols += [c for c in ("lead_changes", "decided_at", "margin") if c in df_a and c in df_b and df_a[c].notna().any() and df_b[c].notna().any()]
-    extra = [c for c in game_metric_columns(df_a) if c in set(game_metric_columns(df_b)) and c not in cols]
-    cols += extra
-    if clauses:
-        cols += sorted(set(c for c in df_a.columns if c.startswith("n[")) | set(c for c in df_b.columns if c.startswith("n[")))
-    return cols
-
-
-
-def _values(df: pd.DataFrame, metric: str) -> np.ndarray:
-    if metric.startswith("win_"):
-        return win_indicators(df, int(metric[4:]))
-    if metric == "first_mover_win":
-        return first_mover_wins(df)
-    if metric not in df:
-        return np.zeros(len(df))  # a clause that never fired in this variant
-    return pd.to_numeric(df[metric], errors="coerce").astype(float).to_numpy()
-
-
 def _bare(df: pd.DataFrame) -> pd.DataFrame:
     """The table without its attrs (pandas copies them on every column access)."""
     out = df.copy(deep=False)
@@ -116,30 +71,53 @@ def _bare(df: pd.DataFrame) -> pd.DataFrame:
     return out
 
 
-def _duplicates(cols: Sequence[str], values: Mapping[str, tuple[np.ndarray, np.ndarray]]) -> dict[str, str]:
-    """Metrics that repeat an earlier one in both runs (equal, or its 0/1 complement).
+def _duplicates(cols: Sequence[str], values: Mapping[str, tuple[np.ndarray, np.ndarray]],
+                first: Sequence[str] = ()) -> dict[str, str]:
+    """Metrics that repeat another one in both runs: the same values, or an exact affine
+    function of them (``1 − win_1``, ``2·win_0 − 1``): the same information, the same test.
 
-    A metric that is constant in both runs is never called a duplicate: two columns of zeros
-    agree by coincidence, not because they measure the same thing.
+    The metrics in ``first`` (the primary ones) are kept before any other, so a primary metric
+    is never left out as the duplicate of a secondary one. A metric that is constant in both
+    runs is never called a duplicate: two columns of zeros agree by coincidence.
     """
     dropped: dict[str, str] = {}
     kept: list[str] = []
-    for m in cols:
+    for m in sorted(cols, key=lambda c: (c not in first, cols.index(c))):
         xa, xb = values[m]
-        if len(np.unique(np.concatenate([xa, xb]))) < 2:
+        x = np.concatenate([xa, xb])
+        if len(np.unique(x[~np.isnan(x)])) < 2:
             kept.append(m)
             continue
         for k in kept:
-            ka, kb = values[k]
-            if np.array_equal(xa, ka, equal_nan=True) and np.array_equal(xb, kb, equal_nan=True):
-                dropped[m] = f"the same values as {k}"
-                break
-            if is_binary(ka, kb, xa, xb) and np.array_equal(xa, 1 - ka, equal_nan=True) and np.array_equal(xb, 1 - kb, equal_nan=True):
-                dropped[m] = f"1 − {k}"
+            relation = _affine(np.concatenate(values[k]), x)
+            if relation is not None:
+                dropped[m] = relation.format(k)
                 break
         else:
             kept.append(m)
     return dropped
+
+
+def _affine(k: np.ndarray, x: np.ndarray) -> str | None:
+    """How ``x`` is an exact affine function of ``k`` (a format string for k's name), or None."""
+    if not np.array_equal(np.isnan(k), np.isnan(x)):
+        return None
+    ok = ~np.isnan(k)
+    k, x = k[ok], x[ok]
+    if len(k) < 2 or np.ptp(k) == 0:
+        return None
+    slope = float(np.ptp(x) / np.ptp(k)) * (1.0 if np.corrcoef(k, x)[0, 1] >= 0 else -1.0)
+    shift = float(np.mean(x - slope * k))
+    if not np.allclose(x, shift + slope * k, rtol=1e-12, atol=1e-12 * max(1.0, float(np.abs(x).max()))):
+        return None
+    if slope == 1 and shift == 0:
+        return "the same values as {}"
+    if slope == -1 and shift == 1:
+        return "1 − {}"
+    term = "{}" if abs(slope) == 1 else f"{abs(slope):.4g} × {{}}"
+    if shift == 0:
+        return term if slope > 0 else "−" + term
+    return f"{shift:.4g} {'−' if slope < 0 else '+'} {term}"
 
 
 def _margin_of(margin: float | Mapping[str, float] | None, metric: str) -> float | None:
@@ -179,10 +157,14 @@ def compare_frames(
     label_a, label_b : str
         Names of the variants in the verdicts.
     metrics : list of str, optional
-        Columns to compare (default: lengths, time, draw rate, win rate per seat, first mover's
-        win rate, lead statistics and the game's own quantities; seat indices and other
-        categorical columns are never compared, and a metric that repeats an earlier one — such
-        as a timeout rate equal to the draw rate — is left out).
+        Metrics to compare (default: lengths, time, draw rate, win rate per seat, first mover's
+        win rate, each seat's return, place and loss rate, the share of games each rule decided,
+        lead statistics and the game's own quantities — see :mod:`lab.stats.metrics`; seat
+        indices and other categorical columns are never compared, and a metric that repeats
+        another — such as a timeout rate equal to the draw rate, or a return that is ``2 × win
+        − 1`` — is left out, a primary metric never: ``attrs["dropped"]`` and the summary say
+        which and why). ``n[CLAUSE]`` and ``decided[CLAUSE]`` may be named even if neither run
+        has them (0 in every game).
     clauses : bool
         Also compare how often each rule clause fires.
     primary : str or list of str, optional
@@ -197,8 +179,7 @@ def compare_frames(
         Chance of any false flag in the whole table (default 5%).
     estimates : dict, optional
         Metric -> function of the confidence level giving that metric's interval, computed
-        elsewhere (the two-stage design of :func:`lab.compare` with ``until``); it replaces the
-        fixed-sample interval.
+        elsewhere (a design of your own); it replaces the fixed-sample interval.
 
     Returns
     -------
@@ -208,8 +189,9 @@ def compare_frames(
         ``diff_lo``/``diff_hi`` at confidence ``level``, the test's ``p``, ``scale`` (absolute, or
         relative when A's mean is far from 0: then ``rel`` with ``rel_lo``/``rel_hi``), ``n``,
         ``significant`` (after correction: the printed interval excludes 0), ``equivalent`` and
-        ``verdict``. ``attrs["summary"]`` says how many metrics were flagged and
-        ``attrs["dropped"]`` which duplicate metrics were left out.
+        ``verdict`` (which names what its interval is an interval of: the difference in rate, or
+        the mean difference per game). ``attrs["summary"]`` says how many metrics were flagged
+        and which were left out as duplicates, ``attrs["dropped"]`` the same as a dict.
 
     Raises
     ------
@@ -223,20 +205,20 @@ def compare_frames(
     if metrics is not None:
         cols = list(metrics)
         for m in cols:
-            if is_categorical(m):
-                raise ValueError(f"{m!r} is a seat index or category, not a quantity: it cannot be compared as a number")
-            if m not in available:
-                raise ValueError(f"unknown metric {m!r}; available: {', '.join(available)}")
+            check_metric(m, available)
     else:
         cols = metric_columns(df_a, df_b, clauses)
-    values = {m: (_values(df_a, m), _values(df_b, m)) for m in cols}
-    dropped = _duplicates(cols, values) if metrics is None else {}
-    cols = [m for m in cols if m not in dropped]
     wanted = DEFAULT_PRIMARY if primary is None else ((primary,) if isinstance(primary, str) else tuple(primary))
     if primary is not None:
+        for m in wanted:
+            if m not in cols and metrics is None and (m in available or named_by_rule(m)):
+                cols.append(m)  # a primary metric is always compared (a clause's firings, say)
         unknown = [m for m in wanted if m not in cols]
         if unknown:
             raise ValueError(f"primary metric {unknown[0]!r} is not among the compared metrics: {', '.join(cols)}")
+    values = {m: (metric_values(df_a, m), metric_values(df_b, m)) for m in cols}
+    dropped = _duplicates(cols, values, first=[m for m in wanted if m in cols]) if metrics is None else {}
+    cols = [m for m in cols if m not in dropped]
     is_primary = [m in wanted for m in cols]
     estimates = dict(estimates or {})
     first = {m: estimates[m](1 - alpha) if m in estimates else paired_difference(*values[m]) for m in cols}
@@ -264,20 +246,24 @@ def compare_frames(
             "n": est.n, "significant": bool(flagged[j]), "equivalent": equivalent, "verdict": sentence(row, label_b),
         })
     table = pd.DataFrame(rows, columns=TABLE_COLUMNS)
-    table.attrs["summary"] = flag_summary(table, alpha)
+    table.attrs["summary"] = flag_summary(table, alpha, dropped)
     table.attrs["dropped"] = dropped
     return table
 
 
-def flag_summary(table: pd.DataFrame, alpha: float = ALPHA) -> str:
-    """"k of m flagged; about m × 5% expected by chance" for a comparison table."""
+def flag_summary(table: pd.DataFrame, alpha: float = ALPHA, dropped: Mapping[str, str] | None = None) -> str:
+    """"k of m flagged; about m × 5% expected by chance" for a comparison table (and which
+    metrics were left out as duplicates of others)."""
     m = len(table)
     k = int(table["significant"].sum())
     n_primary = int((table["role"] == "primary").sum())
     chance = m * alpha
-    return (f"{k} of {m} metrics flagged ({n_primary} primary; the chance of any false flag in this table is held "
+    text = (f"{k} of {m} metrics flagged ({n_primary} primary; the chance of any false flag in this table is held "
             f"at {alpha:.0%}). Tested one by one at {alpha:.0%}, about {m} × {alpha:.0%} = {chance:.1f} would be "
             "flagged by chance alone.")
+    if dropped:
+        text += " Left out as duplicates: " + "; ".join(f"{k} ({why})" for k, why in dropped.items()) + "."
+    return text
 
 
 @dataclass
@@ -359,9 +345,10 @@ def compare(
     primary, margin
         The experiment's primary metrics and equivalence margins (see :func:`compare_frames`).
     until : str or float, optional
-        Play until the interval of the (single) primary metric is this narrow, e.g.
-        ``"± 2 points"`` for a rate or ``0.5`` for a mean: Stein's two-stage design (a pilot of
-        ``n_games``, then as many games as the pilot's spread says; see :mod:`lab.stats.plan`).
+        Play until the printed interval of the (single) primary metric is this narrow, e.g.
+        ``"± 2 points"`` for a rate or ``0.5`` for a mean: a pilot of ``n_games``, then as many
+        games as the pilot's spread asks for, and more if the interval is still wider (see
+        :func:`lab.stats.plan.play_until`). ``record["until"]`` says how many were played.
     max_games : int
         Upper limit on the games ``until`` may ask for (an error beyond it).
 
@@ -371,10 +358,8 @@ def compare(
         ``.table`` (one row per metric, see :func:`compare_frames`), ``.verdicts()``,
         ``.summary``, ``.a`` and ``.b`` (the per-game tables), ``.record``.
     """
-    from lab.stats.plan import parse_precision, stein_interval, stein_size
-
-    a = _as_game(game_a)
-    b = _as_game(game_b, base=a)
+    a = as_game(game_a)
+    b = as_game(game_b, base=a)
     la, lb = labels if labels is not None else difference_label(a, b)
     own_pool = None
     if executor is None and workers is not None and workers > 1:
@@ -386,29 +371,17 @@ def compare(
         return (simulate(a, agents, n, seed, workers, executor, progress=progress, variant=la, announce_games=2 * n),
                 simulate(b, agents, n, seed, workers, executor, progress=progress, variant=lb))
 
-    estimates: dict[str, Callable[[float], Estimate]] = {}
     plan_record: dict[str, Any] | None = None
     try:
-        df_a, df_b = run(n_games)
-        if until is not None:
-            target = _until_target(primary)
-            xa, xb = _values(df_a, target), _values(df_b, target)
-            binary = is_binary(xa, xb)
-            d = parse_precision(until, binary)
-            total = stein_size(xb - xa, d, binary=binary)
-            if total > max_games:
-                msg = f"reaching {until} on {target} needs about {total} games per variant, more than max_games={max_games}"
-                raise ValueError(msg)
-            if total > n_games:
-                df_a, df_b = run(total)
-            full = _values(df_b, target) - _values(df_a, target)
-            estimates[target] = partial(stein_interval, xb - xa, full, binary=binary)
-            plan_record = {"metric": target, "until": until, "pilot": n_games, "n_games": max(total, n_games)}
+        if until is None:
+            df_a, df_b = run(n_games)
+        else:
+            done = play_until(run, _until_target(primary), until, n_games, level=DESIGN_LEVEL, max_games=max_games)
+            df_a, df_b, plan_record = done.a, done.b, done.record
     finally:
         if own_pool is not None:
             own_pool.shutdown()
-    table = compare_frames(df_a, df_b, la, lb, metrics=metrics, clauses=clauses, primary=primary, margin=margin,
-                           estimates=estimates)
+    table = compare_frames(df_a, df_b, la, lb, metrics=metrics, clauses=clauses, primary=primary, margin=margin)
     record = {"a": df_a.attrs["record"], "b": df_b.attrs["record"], "n_games": len(df_a), "seed": seed}
     if plan_record is not None:
         record["until"] = plan_record

@@ -1,4 +1,11 @@
-"""Plain-language verdict sentences for one metric of a paired comparison."""
+"""Plain-language verdict sentences for one metric of a paired comparison.
+
+Every sentence names what its interval is an interval of: for a 0/1 measure (a rate) the
+difference between the two variants' rates, B − A, in points (Tango's interval); for any other
+measure the mean per-game difference B − A over paired games, in the measure's units (the t
+interval with a prior pair); a relative change is the ratio of the two means minus 1
+(Fieller's interval). Each is printed at the confidence its metric was tested at.
+"""
 
 from __future__ import annotations
 
@@ -32,6 +39,18 @@ def phrase(metric: str) -> tuple[str, str, str]:
     if metric.startswith("win_"):
         seat = metric[4:]
         return (f"seat {seat}'s win rate", f"raises seat {seat}'s win rate", f"lowers seat {seat}'s win rate")
+    if metric.startswith(("return_", "rank_", "lost_")) and metric.rpartition("_")[2].isdigit():
+        kind, _, seat = metric.rpartition("_")
+        return {
+            "return": (f"seat {seat}'s mean return", f"raises seat {seat}'s return", f"lowers seat {seat}'s return"),
+            "rank": (f"seat {seat}'s mean place (1 = best)", f"moves seat {seat} down the ranking",
+                     f"moves seat {seat} up the ranking"),
+            "lost": (f"seat {seat}'s loss rate (last place)", f"makes seat {seat} lose more often",
+                     f"makes seat {seat} lose less often"),
+        }[kind]
+    if metric.startswith("decided[") and metric.endswith("]"):
+        rule = metric[8:-1]
+        return (f"share of games decided by {rule}", f"makes {rule} decide more games", f"makes {rule} decide fewer games")
     if metric.startswith("n["):
         return (f"firings of {metric[2:-1]}", f"makes {metric[2:-1]} fire more", f"makes {metric[2:-1]} fire less")
     return (metric, f"raises {metric}", f"lowers {metric}")
@@ -70,9 +89,11 @@ def _means(row: Row) -> str:
 
 
 def _level(row: Row) -> str:
+    """"96% interval of the mean difference per game, corrected ...": what the interval is of."""
     shown = f"{row.level * 100:.2f}".rstrip("0").rstrip(".")
     extra = "" if abs(row.level - 0.95) < 1e-9 else ", corrected for the other metrics"
-    return f"{shown}% interval{extra}"
+    of = "the difference in rate" if row.kind == "rate" else "the mean difference per game"
+    return f"{shown}% interval of {of}{extra}"
 
 
 def sentence(row: Row, label_b: str) -> str:

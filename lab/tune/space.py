@@ -200,6 +200,20 @@ def build_variant(game: Game, dims: tuple[Dimension, ...], picked: Mapping[str, 
     return variant.with_rules(rules) if rules else variant
 
 
+def max_players(game: Game, dims: tuple[Dimension, ...]) -> int:
+    """The most players any variant of the space has (the base game's when ``players`` is not
+    searched)."""
+    for dim in dims:
+        if dim.name == "players":
+            if dim.kind == "fixed":
+                return int(dim.value)
+            if dim.kind == "choice":
+                return max(int(c) for c in dim.choices)
+            if dim.high is not None:
+                return int(dim.high)
+    return game.num_players()
+
+
 def load_space(path: str | Path) -> dict[str, Any]:
     """A space from a JSON file (an object of entries; house rules are Python-only).
 

@@ -10,7 +10,7 @@ agent ``LOWER`` on paired seeds, measured as one rung of :func:`lab.stats.ladder
 for every seat ``s`` and game ``i``, ``UPPER`` in seat ``s`` with ``LOWER`` in the other seats,
 against ``LOWER`` in every seat on the same seed. Each (game, seat) pair is one row of the gap
 table holding ``win(UPPER) - win(LOWER)``; the target's estimate is their mean (the ladder's
-``gain``) and its interval the bootstrap over those paired rows.
+``gain``) and its interval Tango's interval over those paired rows (:mod:`lab.tune.targets`).
 """
 
 from __future__ import annotations
@@ -108,9 +108,9 @@ def measure_all(
     out = []
     for t in targets:
         if gap_agents(t) is None:
-            out.append(measure(table, t, seed=seed))
+            out.append(measure(table, t))
             continue
         parts = gaps.setdefault(t.metric, [])
         parts.append(gap_table(variant, t, games, seed, workers, executor))
-        out.append(measure(pd.concat(parts, ignore_index=True), t, seed=seed))
+        out.append(measure(pd.concat(parts, ignore_index=True), t))
     return tuple(out)

@@ -10,8 +10,9 @@ How a study runs
    One target -> a single-objective study; several -> a multi-objective study (Pareto front).
 3. Honest winners: the best ``finalists`` trials (by search score, or the Pareto front ranked by
    total distance from the goals) are re-evaluated on a fresh master seed with ``final_games``
-   games each. The report gives each target's estimate, 95 % bootstrap interval, whether it is
-   met and how sure (the share of bootstrap replicates meeting it) from those fresh games only.
+   games each. The report gives each target's estimate and 95 % interval and its verdict —
+   met (the interval inside the goal), not met (outside) or undecided (it reaches both sides;
+   see :mod:`lab.tune.targets`) — from those fresh games only.
 
 Same seed, same space, targets and settings -> the same trials and the same report, on 1 or 2
 workers and on Dask. With ``storage="sqlite:///studies.db"`` the study is kept in a database: a
@@ -31,7 +32,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import math
 import sys
 import warnings
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -49,9 +49,9 @@ from lab.core.game import Game
 from lab.core.registry import load
 from lab.sim.executors import check_executor
 from lab.sim.simulate import agent_specs, frame_from_parts, simulate, variant_label
-from lab.tune.space import Dimension, build_variant, validate_space
+from lab.tune.space import Dimension, build_variant, max_players, validate_space
 from lab.tune.stages import check_gap_agents, measure_all, play_range, stage_ranges
-from lab.tune.targets import Measure, Target, TargetError, parse_target
+from lab.tune.targets import Measure, Target, TargetError, check_targets, parse_target
 
 SAMPLERS = ("tpe", "nsga2", "random")
 #: At most this many proposals per trial of the budget (repeats and inconsistent combinations
@@ -92,6 +92,18 @@ class Finalist:
     @property
     def all_met(self) -> bool:
         return all(m.met for m in self.measures)
+
+    @property
+    def verdict(self) -> str:
+        """The finalist's verdict over its targets, in words."""
+        if not any(m.target.value is not None for m in self.measures):
+            return "best found (no threshold to meet)"
+        judged = [m.verdict for m in self.measures if m.target.value is not None]
+        if all(v == "met" for v in judged):
+            return "all targets met"
+        if "not met" in judged:
+            return "a target is not met"
+        return "undecided: an interval reaches both sides of its goal (more fresh games would tell)"
 
 
 @dataclass
@@ -151,16 +163,11 @@ class TuneResult:
             f"{self.games_played} games); finalists re-measured on fresh seeds, {self.final_games} games each (seed {self.seed})",
         ]
         for rank, fin in enumerate(self.finalists, 1):
-            if any(m.target.value is not None for m in fin.measures):
-                verdict = "all targets met" if fin.all_met else "not all targets met"
-            else:
-                verdict = "best found (no threshold to meet)"
-            lines.append(f"{rank}. trial {fin.trial}: {fin.variant}  -> {verdict}")
+            lines.append(f"{rank}. trial {fin.trial}: {fin.variant}  -> {fin.verdict}")
             for m in fin.measures:
-                sure = "" if math.isnan(m.sure) else f", sure {m.sure:.0%}"
-                met = "" if m.target.value is None else (" met" if m.met else " NOT met")
+                verdict = f" {m.verdict}" if m.verdict else ""
                 lines.append(
-                    f"     {m.target.text:<24} {m.estimate:10.4g}  95% [{m.low:.4g}, {m.high:.4g}]{met}{sure}"
+                    f"     {m.target.text:<24} {m.estimate:10.4g}  95% [{m.low:.4g}, {m.high:.4g}]{verdict}"
                 )
         if not self.finalists:
             lines.append("no trial completed: no variant to report")
@@ -285,7 +292,7 @@ def tune(
     *,
     games: int = 100,
     final_games: int | None = None,
-    finalists: int = 3,
+    finalists: int | None = None,
     sampler: str = "tpe",
     startup_trials: int | None = None,
     study_name: str | None = None,
@@ -319,12 +326,13 @@ def tune(
         Games per trial (paired seeds: every trial uses the same game seeds).
     final_games : int, optional
         Games per finalist on fresh seeds (default 4 x ``games``).
-    finalists : int
-        How many of the best trials are re-evaluated.
+    finalists : int, optional
+        How many of the best trials are re-evaluated (default 3, or the budget if smaller; at
+        most the budget and at most 100).
     sampler : {"tpe", "nsga2", "random"}
         optuna sampler ("random" is the baseline the others must beat).
     startup_trials : int, optional
-        TPE's random start (default: a fifth of the budget, 4..10).
+        TPE's random start (default: a fifth of the budget, 4..10; from 0 to the budget).
     study_name : str, optional
         Name in the storage (default: a hash of the game, space, targets and settings).
     progress : bool or callable, optional
@@ -354,9 +362,9 @@ def tune(
     goals = tuple(parse_target(t) for t in target_list)
     if not goals:
         raise TargetError("give at least one target, e.g. 'minutes=20' or 'spread<=0.03'")
-    for name, value in (("budget", budget), ("games", games), ("finalists", finalists)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise LabError(f"{name} must be a whole number >= 1, got {value!r}")
+    if finalists is None and isinstance(budget, int) and not isinstance(budget, bool):
+        finalists = max(1, min(3, budget))
+    check_settings(budget=budget, games=games, finalists=finalists, startup_trials=startup_trials)
     final_games = 4 * games if final_games is None else final_games
     if isinstance(final_games, bool) or not isinstance(final_games, int) or final_games < 1:
         raise LabError(f"final_games must be a whole number >= 1, got {final_games!r}")
@@ -366,6 +374,7 @@ def tune(
     specs = agents if isinstance(agents, list) else agent_specs(base, agents)[:1]  # one per seat, or one for all
     make_agents(base, agents)
     check_gap_agents(base, goals)
+    check_targets(base, goals, max_players(base, dims))
     startup = startup_trials if startup_trials is not None else max(4, min(10, budget // 5))
     prune_with, prune_label = _pruner(pruner, len(goals), startup)
     prunes = not isinstance(prune_with, optuna.pruners.NopPruner)
@@ -460,6 +469,26 @@ def tune(
         {"space": {d.name: d.kind for d in dims}, "agents": specs, "sampler": sampler, "study_name": name,
          "pruner": prune_label},
     )
+
+
+#: The most finalists a study re-measures (each plays ``final_games`` fresh games).
+MAX_FINALISTS = 100
+
+
+def check_settings(*, budget: Any, games: Any, finalists: Any, startup_trials: Any) -> None:
+    """Refuse settings no study can use, with one line naming the setting and what is allowed."""
+    for name, value in (("budget", budget), ("games", games), ("finalists", finalists)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise LabError(f"{name} must be a whole number >= 1, got {value!r}")
+    if finalists > min(budget, MAX_FINALISTS):
+        msg = (f"finalists={finalists}: at most the budget ({budget}) and at most {MAX_FINALISTS} variants are "
+               "re-measured on fresh seeds")
+        raise LabError(msg)
+    if startup_trials is not None and (isinstance(startup_trials, bool) or not isinstance(startup_trials, int)
+                                       or not 0 <= startup_trials <= budget):
+        msg = (f"startup_trials must be a whole number from 0 to the budget ({budget}): the random trials before "
+               f"TPE models the results; got {startup_trials!r}")
+        raise LabError(msg)
 
 
 def fresh_seed(seed: int) -> int:

@@ -65,6 +65,17 @@ class StateViews(State):
     def winners(self) -> list[int]:
         return list(self.final_winners) if self.phase == P_OVER else []
 
+    def decided_by(self) -> str:
+        """The rule that decided the match: FC-E2 (a sole player with the complete set), FC-E3
+        (the tie-break) or AMB-FC-2 (the most round wins, ``between_rounds="round_wins"``);
+        ``""`` for a match that has not ended by the rules."""
+        if self.phase != P_OVER:
+            return ""
+        for event in reversed(self._events):
+            if event[1] == "match_winners":
+                return str(event[0])
+        return ""
+
     def total_conquered(self) -> list[int]:
         return [len(self.past[p]) + len(self.conquered[p]) for p in range(self.n)]
 
