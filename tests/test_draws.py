@@ -57,7 +57,7 @@ class _PlainRandom(RandomAgent):
 def test_the_drivers_random_pick_plays_the_games_random_agents_play(game_name: str) -> None:
     game = lab.load(game_name)
     for seed in range(3):
-        fast = lab.play(game, None, seed=seed)
+        fast = lab.play(game, "random", seed=seed)
         asked = lab.play(game, [_PlainRandom() for _ in range(game.num_players())], seed=seed)
         assert fast.history() == asked.history()
 

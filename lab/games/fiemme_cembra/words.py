@@ -21,8 +21,8 @@ KINDS = (
     "conquest_deck_empty", "conquest_deck_exhausted", "dealt", "event_draw_again", "event_played",
     "event_swap", "event_swap_chosen", "flipped", "forgot_to_shout", "hand_voided_pass_limit",
     "hands_on_deck", "match_winners", "next_round", "no_pair", "nothing_to_flip", "pair_conquered",
-    "passed", "penalty", "penalty_card_to_grid", "penalty_mark", "penalty_void", "put_back_in_the_middle",
-    "reinserted", "round_winners", "round_wins", "second_hand_takes", "several_closers", "unfinished",
+    "passed", "penalty", "penalty_card_to_grid", "penalty_mark", "penalty_void", "put_back_after_the_round",
+    "put_back_in_the_middle", "reinserted", "round_winners", "round_wins", "second_hand_takes", "several_closers", "unfinished",
 )
 NUMBERS = ("no", "one", "two", "three", "four", "five")
 
@@ -103,6 +103,9 @@ def describe_event(game: Any, event: Any, viewer: int | None = None) -> str:
         "event_swap_chosen": lambda: f"{who} swaps a conquered card (Event)",
         "event_swap": lambda: (f"{who} gave {card_name(game, d['gave'])} to {seat_name(d['opponent'], viewer)} "
                                f"for {card_name(game, d['took'])} (Event)"),
+        "put_back_after_the_round": lambda: (f"the round is over: {card_name(game, d['card'])}, given back by {who}, "
+                                             + ("goes back to the grid (FC-P7)" if game.memory
+                                                else "goes back into the middle of the covered deck (FC-P7)")),
         "put_back_in_the_middle": lambda: f"{card_name(game, d['card'])} goes back in the middle of the deck",
         "reinserted": lambda: f"{card_name(game, d['card'])} was put back at position {d['position']} of the deck",
         "penalty_mark": lambda: f"{who} was last: a penalty mark ({d['marks']} so far, paid at the end of the round)",
