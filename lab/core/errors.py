@@ -10,7 +10,7 @@ from __future__ import annotations
 import reprlib
 from typing import Any
 
-MAX_MESSAGE = 1000
+MAX_MESSAGE = 900
 """Longest message of a :class:`LabError` (a longer one is cut in the middle): a message names
 what was wrong, it does not echo a whole hostile input. Quoted input is cut far shorter by
 :func:`quoted`; this is the net under every message."""

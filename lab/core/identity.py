@@ -26,6 +26,8 @@ rule to another cell does not change it.
 from __future__ import annotations
 
 import builtins
+import dataclasses
+import dis
 import enum
 import functools
 import hashlib
@@ -185,6 +187,9 @@ class _Digest:
         if isinstance(value, type):
             self._class(value, where, depth)
             return
+        if dataclasses.is_dataclass(value):
+            self._dataclass(value, where, depth)
+            return
         number = _plain_number(value)  # NumPy scalars
         if number is not None:
             self.value(number, where, depth)
@@ -221,6 +226,17 @@ class _Digest:
             for v in value:
                 self.value(v, where, depth + 1)
 
+    def _dataclass(self, value: Any, where: str, depth: int) -> None:
+        """A dataclass instance (a kit move's declaration, a parameter's spec): its class by
+        name and its fields' values."""
+        if self._again(value):
+            return
+        t = type(value)
+        self.feed("dataclass", t.__module__, t.__qualname__)
+        for f in dataclasses.fields(value):
+            self.feed("field", f.name)
+            self.value(getattr(value, f.name), f"{where}.{f.name}", depth + 1)
+
     def _class(self, cls: type, where: str, depth: int) -> None:
         self.feed("class", cls.__module__, cls.__qualname__)
         if self.home is None or cls.__module__ != self.home or self._again(cls):
@@ -245,9 +261,13 @@ def _plain_number(value: Any) -> Any:
     return out if isinstance(out, _SCALARS) else None
 
 
+_GLOBAL_OPS = frozenset({"LOAD_GLOBAL", "LOAD_NAME", "STORE_GLOBAL", "DELETE_GLOBAL", "STORE_NAME", "DELETE_NAME"})
+
+
 def _names(code: types.CodeType) -> set[str]:
-    """Every name the code and the code objects nested in it read (globals among them)."""
-    out = set(code.co_names)
+    """The global names the code and the code objects nested in it read or write (an
+    attribute's name, ``ctx.roll``, is not one: its bytecode loads an attribute)."""
+    out = {ins.argval for ins in dis.get_instructions(code) if ins.opname in _GLOBAL_OPS and isinstance(ins.argval, str)}
     for const in code.co_consts:
         if isinstance(const, types.CodeType):
             out |= _names(const)

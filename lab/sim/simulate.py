@@ -672,6 +672,10 @@ def _check_record(record: Any) -> None:
         and all(isinstance(x, str) for x in v.values()) for k, v in rules.items()
     )):
         raise InvalidRecord('the run record\'s \'house_rules\' must map rule points to {"function": name, "hash": digest}')
+    definition = record.get("definition")
+    if definition is not None and not (isinstance(definition, Mapping) and {"name", "hash"} <= set(definition)
+                                       <= {"name", "hash", "doubt"} and all(isinstance(x, str) for x in definition.values())):
+        raise InvalidRecord('the run record\'s \'definition\' must be {"name": game, "hash": digest} or null')
 
 
 def known_classes() -> dict[str, type[Game]]:
