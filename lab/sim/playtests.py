@@ -122,7 +122,7 @@ class _BadLine(Exception):
 
 
 def _fail(msg: str) -> _BadLine:
-    return _BadLine(msg)
+    return _BadLine(msg.replace("not valid JSON", "not JSON", 1))
 
 
 def _check_record(rec: Any) -> dict[str, Any]:
@@ -141,10 +141,10 @@ def _check_record(rec: Any) -> dict[str, Any]:
         raise _BadLine(f"params must be an object, not {type(params).__name__}")
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
         raise _BadLine(f"seed must be a whole number 0..2**128-1, not {quoted(seed)}")
-    if not isinstance(seats, list) or not 1 <= len(seats) <= MAX_SEATS or not all(
+    if not isinstance(seats, list) or len(seats) > MAX_SEATS or not all(
         s == HUMAN or (isinstance(s, dict) and isinstance(s.get("name"), str)) for s in seats
     ):
-        raise _BadLine(f"seats must be a list of 1..{MAX_SEATS} entries, each \"human\" or an agent spec, not {quoted(seats)}")
+        raise _BadLine(f"seats must be a list of at most {MAX_SEATS} entries, each \"human\" or an agent spec, not {quoted(seats)}")
     if not isinstance(save, str) or not save or len(save) > 1000:
         raise _BadLine(f"save must be the file name of the game's save, not {quoted(save)}")
     optional: dict[str, tuple[type | tuple[type, ...], str]] = {
