@@ -2,7 +2,10 @@
 
 Loading validates every field and replays every action through the checked public API, so a
 tampered history is caught at the step where it stops being legal. Nothing in a file is ever
-executed: no pickle, no eval, no exec.
+executed: no pickle, no eval, no exec. A file is parsed within bounds (size, nesting; a key
+named twice in one object is refused, not silently resolved: :mod:`lab.core.files`). House
+rules and kit definitions are recorded by digest (:mod:`lab.core.identity`): a save is replayed
+only under provably the same rules.
 
 Format version 2 (written by default) stores the history as integer action codes
 (:mod:`lab.core.compact`) with a check of the action coding; version 1 (``[player, action]``

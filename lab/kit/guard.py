@@ -19,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import os
+import sys
 import threading
 import time
 
@@ -40,7 +41,11 @@ _lock = threading.Lock()
 
 
 def _cpu_seconds(ident: int) -> float | None:
-    """CPU seconds used so far by the thread ``ident`` (``None`` where the system cannot say)."""
+    """CPU seconds used so far by the thread ``ident`` (``None`` where the system cannot say,
+    or when no thread of this process runs Python under that id: a thread that ended is never
+    asked, its id may name freed memory)."""
+    if ident not in sys._current_frames():
+        return None
     try:
         return time.clock_gettime(time.pthread_getcpuclockid(ident))
     except (AttributeError, OSError, OverflowError, ValueError):
@@ -64,7 +69,12 @@ def _watch() -> None:
             since_wall = time.monotonic()
             continue
         now = _cpu_seconds(ident)
-        used = (now - since_cpu) if now is not None and since_cpu is not None else time.monotonic() - since_wall
+        if now is not None and since_cpu is not None:
+            used = now - since_cpu
+        elif ident in sys._current_frames():  # no CPU clock here: wall time, a weaker bound
+            used = time.monotonic() - since_wall
+        else:
+            continue  # the thread is gone
         if used * 1000.0 >= limit_ms and STEP[0] == count:
             _fire(ident)
             seen = -1  # time it again from now if it keeps running (a long C call)

@@ -41,7 +41,7 @@ import numpy as np
 import pandas as pd
 
 from lab.agents.base import make_agents
-from lab.core.errors import InvalidRecord, RuleError, cut, escaped, quoted
+from lab.core.errors import InvalidRecord, cut, escaped, quoted
 from lab.core.files import (
     check_regular,
     commit,
@@ -416,10 +416,9 @@ def simulate(
     params = game.params_to_dict()
     label = variant if variant is not None else variant_label(game)
     agents_text = "|".join(agent_label(s) for s in specs)
-    try:  # what the record will say about the rules, known before the run (a rule that changed
-        house = game.house_rule_record() if game._house else None  # since it was installed is refused now)
-    except RuleError as exc:
-        raise ValueError(str(exc)) from None
+    # what the record will say about the rules, known before the run: a house rule that changed
+    # since it was installed is refused now (RuleError), not after the games
+    house = game.house_rule_record() if game._house else None
     definition = game.definition_record()
     workers = check_executor(executor, workers)  # capped at the machine's cores, with a warning
     width = executor_width(executor, workers)
