@@ -199,12 +199,45 @@ def test_a_widget_save_is_written_whole(tmp_path: Path, monkeypatch: pytest.Monk
 @pytest.mark.parametrize("path", ["pandas:io.formats.style.Styler", "lab.kit.made:pig_99", "__main__:X", 3, 1.5,
                                   "os:system", "builtins:object", "lab.core.game:Game", "", ":", "lab.kit.made:",
                                   "lab.kit.made:__class__", ["os", "system"], "x" * 100_000, "\ud800:\udc80"])
-def test_run_records_resolve_only_registered_games_and_kit_definitions(path: Any, run: pd.DataFrame) -> None:
+def test_item_4_run_records_resolve_only_games_of_the_session(path: Any, run: pd.DataFrame) -> None:
     """Item 4: ``pandas:io.formats.style.Styler``, ``lab.kit.made:pig_99``, ``__main__:X`` or
     a number gave AttributeError/ValueError tracebacks; ``os:system`` was resolved, then refused."""
     record = {**run.attrs["record"], "game_class": path}
     message = refused(lambda: lab.rerun(record), lab.InvalidRecord, repr(path)[:60])
     assert "game class" in message or "game_class" in message, message
+    _count("item 4 (class paths)")
+
+
+MAIN_CLASS = textwrap.dedent('''
+    import json, sys
+    sys.path.insert(0, sys.argv[1])
+    import lab
+    from tests.tools.peak_dice import PeakDice
+
+    class Lucky(PeakDice):  # a notebook's own game, never registered
+        name = "lucky_dice"
+
+    df = lab.simulate(Lucky(x=40), n_games=4, seed=2)
+    record = df.attrs["record"]
+    again = lab.rerun(record).equals(df)
+    try:
+        lab.rerun({**record, "game_class": "__main__:Unlucky"})
+        refused = ""
+    except lab.InvalidRecord as exc:
+        refused = str(exc)
+    print(json.dumps([record["game_class"], again, refused]))
+''')
+
+
+def test_item_4_a_game_class_defined_in_the_session_reruns_and_another_is_refused() -> None:
+    """Item 4: a class in ``__main__`` (a notebook cell) is found among the classes the session
+    defined, with no import; a name of a class it did not define is refused in one line."""
+    done = subprocess.run([sys.executable, "-c", MAIN_CLASS, str(Path(__file__).resolve().parents[1])],
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-1500:]
+    game_class, again, refused = json.loads(done.stdout.strip().splitlines()[-1])
+    assert game_class == "__main__:Lucky" and again is True
+    assert "__main__:Unlucky is not a game defined in this session" in refused and "\n" not in refused
     _count("item 4 (class paths)")
 
 

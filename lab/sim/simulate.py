@@ -28,6 +28,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import importlib
+import inspect
 import json
 import math
 import sys
@@ -677,13 +678,30 @@ def _check_record(record: Any) -> None:
         raise InvalidRecord('the run record\'s \'definition\' must be {"name": game, "hash": digest} or null')
 
 
+def _defined_games() -> Iterator[type[Game]]:
+    """The concrete game classes defined in this process so far (``Game``'s subclasses, in the
+    order they were made): code the session ran itself, such as a class in a notebook cell."""
+    todo, seen = list(Game.__subclasses__()), set()
+    while todo:
+        cls = todo.pop(0)
+        if cls in seen:
+            continue
+        seen.add(cls)
+        todo.extend(cls.__subclasses__())
+        if isinstance(cls.name, str) and cls.name and not inspect.isabstract(cls):
+            yield cls
+
+
 def known_classes() -> dict[str, type[Game]]:
     """The game classes a run record may name in ``game_class`` (``"module:qualname"``): the
-    registered games and the kit's definitions made in this process. A record never makes the
-    lab import or look up anything else."""
+    game classes defined in this process (a class whose cell ran again: its latest version),
+    the registered games and the kit's definitions made in this process. A record never makes
+    the lab import a module or look up anything else (``os:system`` is refused unresolved)."""
     from lab.kit import made
 
     out: dict[str, type[Game]] = {}
+    for cls in _defined_games():
+        out[f"{cls.__module__}:{cls.__qualname__}"] = cls
     for name in game_names():
         cls = game_class(name)
         out[f"{cls.__module__}:{cls.__qualname__}"] = cls
@@ -704,8 +722,8 @@ def _record_game(record: Mapping[str, Any]) -> Game:
     cls = known_classes().get(cls_path)
     if cls is None:
         msg = (
-            f"the run's game class {quoted(cls_path, 120, text=True)} is neither a registered game nor a kit "
-            "definition of this session: define or lab.register the game first (a record never imports code)"
+            f"the run's game class {quoted(cls_path, 120, text=True)} is not a game defined in this session: "
+            "run the cell that defines it, import its module or lab.register it first (a record never imports code)"
         )
         raise InvalidRecord(msg)
     if cls.name != record["game"]:
@@ -728,8 +746,9 @@ def rerun(
     functions as ``rules`` (the record holds only their names and digests, and a rule is
     accepted only when it is provably the same: :func:`lab.core.rulepoints.rule_record_problem`);
     a kit game's record holds the digest of its definition, and a changed definition under the
-    same name is refused. A record names a game class only among the registered games and the
-    kit's definitions of this session (:func:`known_classes`): it never makes the lab import code.
+    same name is refused. A record names a game class only among the game classes defined in
+    this session, the registered games and the kit's definitions (:func:`known_classes`): it
+    never makes the lab import code.
 
     Raises
     ------
