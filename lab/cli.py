@@ -541,7 +541,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--target", action="append", help="minutes=20, minutes=20±2, spread<=0.03, win>=0.3, max:n[FC-E2] (repeatable)")
     p.add_argument("--budget", type=int, default=50, help="trials (default 50); -n is games per trial")
     p.add_argument("--final-games", type=int, default=None, help="games per finalist on fresh seeds (default 4 x -n)")
-    p.add_argument("--finalists", type=int, default=3, help="best variants re-measured (default 3)")
+    p.add_argument("--finalists", type=int, default=None, help="best variants re-measured (default 3, at most --budget)")
     p.add_argument("--sampler", choices=("tpe", "nsga2", "random"), default="tpe")
     p.add_argument("--storage", help="sqlite:///studies.db keeps the study; the same command resumes it")
     p.add_argument("--study-name", help="name of the study in --storage (default: from the settings)")

@@ -242,5 +242,51 @@ def test_an_error_inside_a_trial_leaves_it_failed_not_running(tmp_path: Path, mo
     _count("item 5 (killed studies)")
 
 
+# ====================================================================== item 6: silent acceptances
+@pytest.mark.parametrize(("label", "settings", "words"), [
+    ("win_rate of a seat the game lacks", {"target": "max:win_rate[99]"}, "seats are 0..1"),
+    ("win_rate of a seat past the space", {"target": "max:win_rate[2]"}, "seats are 0..1"),
+    ("finalists=10**6", {"finalists": 10**6}, "finalists must be at most the budget"),
+    ("finalists=0", {"finalists": 0}, "finalists must be a whole number"),
+    ("startup_trials=-5", {"startup_trials": -5}, "startup_trials must be a whole number >= 0"),
+    ("startup_trials=1.5", {"startup_trials": 1.5}, "startup_trials must be a whole number >= 0"),
+    ("startup_trials=True", {"startup_trials": True}, "startup_trials must be a whole number >= 0"),
+])
+def test_item_6_tune_settings_that_name_nothing_are_refused_before_any_game(
+        label: str, settings: dict[str, Any], words: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Item 6: ``win_rate[99]``, ``finalists=10**6`` and ``startup_trials=-5`` were accepted
+    silently (a seat that does not exist measured as 0)."""
+
+    def no_games(*args: Any, **kwargs: Any) -> None:
+        raise AssertionError(f"{label}: a game was played before the refusal")
+
+    monkeypatch.setattr(study_module, "_evaluate", no_games)
+    with pytest.raises(lab.LabError, match=words) as info:
+        _tune(None, **settings)
+    assert "\n" not in str(info.value) and len(str(info.value)) < 300, label
+    _count("item 6 (tune settings)")
+
+
+def test_item_6_a_clause_target_that_never_fired_is_reported() -> None:
+    """Item 6: ``n[ZZ-9]`` named no column and was measured as 0 without a word; a clause of the
+    game that fires is measured without the warning."""
+    with pytest.warns(UserWarning, match=r"the clause 'ZZ-9' never fired in the \d+ games played"):
+        _tune(None, target="max:n[ZZ-9]")
+    import warnings
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        result = _tune(None, target="max:n[PD-1]")
+    assert not [w for w in caught if "never fired" in str(w.message)]
+    assert result.finalists and result.finalists[0].measures[0].estimate > 0
+    _count("item 6 (tune settings)")
+
+
+def test_item_6_the_default_finalists_fit_a_small_budget() -> None:
+    result = _tune(None, budget=2, finalists=None)
+    assert len(result.finalists) <= 2
+    ACCEPTED["finalists left out with a budget under 3"] = "the default is min(3, budget)"
+
+
 def test_lab_exports_the_storage_error() -> None:
     assert issubclass(InvalidStorage, lab.LabError) and issubclass(InvalidStorage, ValueError)

@@ -33,6 +33,7 @@ import contextlib
 import hashlib
 import json
 import math
+import re
 import sys
 import warnings
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -45,7 +46,7 @@ import optuna
 import pandas as pd
 
 from lab.agents.base import make_agents
-from lab.core.errors import InvalidVariant, LabError, quoted
+from lab.core.errors import InvalidVariant, LabError, cut, quoted
 from lab.core.game import Game
 from lab.core.registry import load
 from lab.sim.executors import check_executor
@@ -295,7 +296,7 @@ def tune(
     *,
     games: int = 100,
     final_games: int | None = None,
-    finalists: int = 3,
+    finalists: int | None = None,
     sampler: str = "tpe",
     startup_trials: int | None = None,
     study_name: str | None = None,
@@ -334,12 +335,13 @@ def tune(
         Games per trial (paired seeds: every trial uses the same game seeds).
     final_games : int, optional
         Games per finalist on fresh seeds (default 4 x ``games``).
-    finalists : int
-        How many of the best trials are re-evaluated.
+    finalists : int, optional
+        How many of the best trials are re-evaluated (default 3, at most ``budget``).
     sampler : {"tpe", "nsga2", "random"}
         optuna sampler ("random" is the baseline the others must beat).
     startup_trials : int, optional
-        TPE's random start (default: a fifth of the budget, 4..10).
+        TPE's random start and the pruner's wait, a whole number >= 0 (default: a fifth of the
+        budget, 4..10).
     study_name : str, optional
         Name in the storage (default: a hash of the game, space, targets and settings).
     progress : bool or callable, optional
@@ -373,9 +375,14 @@ def tune(
     goals = tuple(parse_target(t) for t in target_list)
     if not goals:
         raise TargetError("give at least one target, e.g. 'minutes=20' or 'spread<=0.03'")
+    finalists = min(3, budget) if finalists is None and _whole(budget) else finalists
     for name, value in (("budget", budget), ("games", games), ("finalists", finalists)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise LabError(f"{name} must be a whole number >= 1, got {value!r}")
+        if not _whole(value) or value < 1:
+            raise LabError(f"{name} must be a whole number >= 1, got {_shown(value)}")
+    if finalists > budget:  # issue 40 item 6: finalists=10**6 was accepted silently
+        raise LabError(f"finalists must be at most the budget ({budget:,}): only that many trials can be re-measured, got {_shown(finalists)}")
+    if startup_trials is not None and (not _whole(startup_trials) or startup_trials < 0):
+        raise LabError(f"startup_trials must be a whole number >= 0, got {_shown(startup_trials)}")
     final_games = 4 * games if final_games is None else final_games
     if isinstance(final_games, bool) or not isinstance(final_games, int) or final_games < 1:
         raise LabError(f"final_games must be a whole number >= 1, got {final_games!r}")
@@ -385,6 +392,7 @@ def tune(
     specs = agents if isinstance(agents, list) else agent_specs(base, agents)[:1]  # one per seat, or one for all
     make_agents(base, agents)
     check_gap_agents(base, goals)
+    check_seats(base, dims, goals)
     startup = startup_trials if startup_trials is not None else max(4, min(10, budget // 5))
     prune_with, prune_label = _pruner(pruner, len(goals), startup)
     prunes = not isinstance(prune_with, optuna.pruners.NopPruner)
@@ -423,7 +431,7 @@ def tune(
     if asked:  # resumed: a sampler re-seeded past the trials already made
         study.sampler = _sampler(sampler, seed + asked, len(goals), startup)
     run = {"agents": agents if isinstance(agents, list) else specs[0], "workers": workers, "executor": executor,
-           "seed": seed, "games": games, "stages": PRUNE_STAGES if prunes else 1}
+           "seed": seed, "games": games, "stages": PRUNE_STAGES if prunes else 1, "columns": set(), "played": [0]}
     callback = progress if callable(progress) else None
     bar = _bar(budget, done) if _want_tqdm(progress) else None
     best: dict[str, float] = {}
@@ -496,9 +504,12 @@ def tune(
     for t, picked in zip(chosen, picks, strict=True):
         variant = build_variant(base, dims, picked)
         df = simulate(variant, run["agents"], final_games, fresh, workers, executor, progress=False)
+        run["columns"].update(df.columns)
+        run["played"][0] += len(df)
         verdicts.append(Finalist(t.number, picked, _describe(variant, dims, picked), measure_all(
             variant, goals, df, {}, range(final_games), fresh, workers, executor,
         )))
+    _unseen_clauses(goals, run["columns"], run["played"][0])
     with storage_errors(storage, name):
         table = trials_table(study, goals)
     return TuneResult(
@@ -506,6 +517,45 @@ def tune(
         {"space": {d.name: d.kind for d in dims}, "agents": specs, "sampler": sampler, "study_name": name,
          "pruner": prune_label},
     )
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _shown(value: Any) -> str:
+    return cut(repr(value), 60)
+
+
+def check_seats(base: Game, dims: Sequence[Dimension], goals: Sequence[Target]) -> None:
+    """Refuse a ``win_rate[p]`` target for a seat no variant of the space has (issue 40 item 6:
+    ``win_rate[99]`` named no column and was measured as 0), before any game is played."""
+    players = {d.name: d for d in dims}.get("players")
+    if players is None:
+        most = base.num_players()
+    elif players.kind == "int":
+        most = int(players.high or 0)
+    elif players.kind == "choice":
+        most = max((c for c in players.choices if _whole(c)), default=base.num_players())
+    else:
+        most = players.value if _whole(players.value) else base.num_players()
+    for t in goals:
+        m = re.fullmatch(r"win_rate\[(\d+)\]", t.metric.strip())
+        if m and int(m[1]) >= most:
+            raise TargetError(f"target {cut(t.text, 60)!r}: seats are 0..{most - 1} in this space (win_rate[p] counts from 0)")
+
+
+def _unseen_clauses(goals: Sequence[Target], seen: set[str], games: int) -> None:
+    """Warn about ``n[CLAUSE]``/``fired[CLAUSE]`` targets whose clause never fired in any game
+    of the study (issue 40 item 6: ``n[ZZ-9]`` names no clause and was measured as 0)."""
+    for t in goals:
+        m = re.fullmatch(r"(?:n|fired)\[(.+)\]", t.metric.strip())
+        if m and games and f"n[{m[1]}]" not in seen:
+            warnings.warn(
+                f"target {cut(t.text, 60)!r}: the clause {cut(m[1], 40)!r} never fired in the {games:,} games played "
+                "(measured as 0): is it one of this game's clause IDs (the n[...] columns of lab.simulate)?",
+                UserWarning, stacklevel=3,
+            )
 
 
 def fresh_seed(seed: int) -> int:
@@ -527,6 +577,8 @@ def _evaluate(
     gaps: dict[str, list[pd.DataFrame]] = {}
     for step, games in enumerate(stages):
         parts.append(play_range(variant, run["agents"], games, run["seed"], run["workers"], run["executor"]))
+        run["columns"].update(parts[-1].columns)
+        run["played"][0] += len(parts[-1])
         last = step == len(stages) - 1
         measures = measure_all(variant, goals, frame_from_parts(parts), gaps, games, run["seed"], run["workers"], run["executor"])
         if not last:

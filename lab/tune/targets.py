@@ -32,7 +32,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from lab.core.errors import LabError
+from lab.core.errors import LabError, cut
 
 GOALS = ("about", "at_most", "at_least", "maximise", "minimise")
 _SYMBOLS = {"<=": "at_most", "≤": "at_most", ">=": "at_least", "≥": "at_least", "=": "about", "≈": "about", "~": "about"}
@@ -171,7 +171,10 @@ def metric_columns(df: pd.DataFrame, metric: str) -> tuple[np.ndarray, Combine]:
         return x, lambda means: means[..., 0] - 1.0 / n_players
     m = re.fullmatch(r"win_rate(?:\[(\d+)\])?", metric)
     if m and winner is not None:
-        return (winner == int(m[1] or 0)).astype(float)[:, None], _mean
+        seat = int(m[1] or 0)
+        if seat >= max(n_players, 1):  # a seat the game does not have: not a rate of 0
+            raise TargetError(f"no metric {cut(metric, 60)!r}: seats are 0..{max(n_players, 1) - 1} in this simulation table")
+        return (winner == seat).astype(float)[:, None], _mean
     aliases = {"length": "length_decisions", "actions": "length_actions", "draw_rate": "draw"}
     col = aliases.get(metric, metric)
     if col in df.columns and col not in ("game_index", "seed") and (
@@ -180,7 +183,7 @@ def metric_columns(df: pd.DataFrame, metric: str) -> tuple[np.ndarray, Combine]:
         return df[col].to_numpy(float)[:, None], _mean
     numeric = [c for c in df.columns if pd.api.types.is_numeric_dtype(df[c]) and not c.startswith("n[")]
     known = ", ".join(["length", "spread", "first_mover", "win_rate[p]", "n[CLAUSE]", "fired[CLAUSE]", "gap[UPPER>LOWER]", *numeric[:20]])
-    raise TargetError(f"no metric {metric!r} in this simulation table; metrics: {known}")
+    raise TargetError(f"no metric {cut(metric, 60)!r} in this simulation table; metrics: {known}")
 
 
 def _nanmeans(x: np.ndarray, idx: np.ndarray | None = None) -> np.ndarray:
