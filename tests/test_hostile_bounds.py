@@ -159,3 +159,21 @@ def test_the_array_tables_equal_the_definitions(params: dict[str, Any]) -> None:
 
     for speed in (1, 2, 3, 5):
         assert geo._count_routes(speed) == slow_count(speed), speed
+
+
+# ====================================================================== README's limits
+def test_readme_limits_table_gives_the_bounds_the_code_uses() -> None:
+    """Every row of README's "Limits" table states the value of the constant it names."""
+    import importlib
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    section = text.split("\n## Limits\n", 1)[1].split("\n## ", 1)[0]
+    rows = re.findall(r"^\| (.+?) \| (.+?) \| `(lab(?:\.\w+)+)` \|$", section, flags=re.MULTILINE)
+    assert len(rows) >= 20, rows
+    for what, bound, dotted in rows:
+        module, name = dotted.rsplit(".", 1)
+        value = getattr(importlib.import_module(module), name)
+        shown = f"{value:,}" if isinstance(value, int) else f"{value:,g}"
+        assert bound.split(" ")[0] == shown, (what, bound, dotted, value)
