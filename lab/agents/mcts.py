@@ -159,8 +159,10 @@ MEASURED_BYTES: dict[str, dict[str, int]] = {
     # game (its first decision among them), 1,000 iterations (python -m tests.tools.search_memory,
     # December 2026: memcel 3,178 / 3,107, fiemme_cembra 8,064 / 14,211, space_station 1,045 /
     # 774, memm 5,934 / 3,669 for mcts / ismcts), times 1.5 for variants and positions not
-    # measured; Memcel's MCTS from the 5.8 KB issue 40 measured, Fiemme-Cembra's ISMCTS from 14.2 KB
-    "memcel": {"mcts": 8_700, "ismcts": 4_700},
+    # measured; Memcel's MCTS from the 5.8 KB issue 40 measured, Fiemme-Cembra's ISMCTS from 14.2 KB;
+    # Memcel's ISMCTS from its growth between 100 and 400 iterations at the first decision, 4.7-4.8 KB
+    # (tests/test_hostile_bounds.py), above the peak per iteration
+    "memcel": {"mcts": 8_700, "ismcts": 7_300},
     "fiemme_cembra": {"mcts": 12_100, "ismcts": 21_400},
     "space_station": {"mcts": 1_600, "ismcts": 1_200},
     "memm": {"mcts": 9_000, "ismcts": 5_600},
