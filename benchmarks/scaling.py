@@ -163,6 +163,36 @@ def peak_rss(name: str, sizes: list[int]) -> dict[str, Any]:
     }
 
 
+def space_station_largest_board(repeats: int = 3) -> dict[str, Any]:
+    """CPU seconds and traced peak bytes of loading Space Station on the largest board its
+    budget allows (``MAX_HEXES``: a square board), from empty caches, and of a second variant
+    of the same board (another ``earth_row``: it shares the distance table). Medians of
+    ``repeats`` runs (issue 40 item 13: the target is under 1 s)."""
+    import math
+    import statistics
+    import tracemalloc
+
+    from lab.games.space_station import board
+
+    side = math.isqrt(board.MAX_HEXES)
+    lab.load("space_station")  # the package imported outside the timing
+    first, second, peaks = [], [], []
+    for _ in range(repeats):
+        board._CACHE.clear()
+        board._DISTANCES.clear()
+        tracemalloc.start()
+        started = time.process_time()
+        lab.load("space_station", columns=side, rows=side, earth_row=side // 2)
+        first.append(time.process_time() - started)
+        peaks.append(tracemalloc.get_traced_memory()[1])
+        tracemalloc.stop()
+        started = time.process_time()
+        lab.load("space_station", columns=side, rows=side, earth_row=side // 2 + 1)
+        second.append(time.process_time() - started)
+    return {"columns": side, "rows": side, "hexes": side * side, "load_s": statistics.median(first),
+            "another_earth_row_s": statistics.median(second), "peak_mb": statistics.median(peaks) / 1e6}
+
+
 def space_station_routes(n_queries: int, seed: int = 0) -> dict[str, Any]:
     """Shortest-route queries: Space Station's tables against ``networkx.shortest_path``.
 

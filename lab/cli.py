@@ -12,7 +12,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from lab.core.errors import LabError
+from lab.core.errors import LabError, cut, escaped, quoted
 from lab.core.game import Game
 from lab.core.registry import game_class, game_names, load
 
@@ -183,14 +183,18 @@ def write_table(df: Any, path: str | None) -> None:
         write(df, path)
 
 
-def save_plot(ax: Any, path: str | None) -> None:
+def save_plot(ax: Any, path: str | None, **options: Any) -> None:
+    """Save a plot to ``path`` whole or not at all (a temporary file renamed into place)."""
     if not path:
         return
     import matplotlib
 
+    from lab.core.files import write_atomic
+
     matplotlib.use("Agg")
     ax.figure.tight_layout()
-    ax.figure.savefig(path)
+    fmt = path.rsplit(".", 1)[-1]
+    write_atomic(path, lambda tmp: ax.figure.savefig(tmp, format=fmt, **options))
 
 
 def jsonable(value: Any) -> Any:
@@ -365,10 +369,7 @@ def cmd_ladder(args: argparse.Namespace) -> int:
                          executor=executor_from_args(args))
     write_table(table, args.out)
     if args.plot:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        plot_ladder(table).figure.savefig(args.plot, bbox_inches="tight")
+        save_plot(plot_ladder(table), args.plot, bbox_inches="tight")
     if args.json:
         print(json.dumps(jsonable(table.to_dict(orient="records")), indent=2))
         return 0
@@ -401,9 +402,8 @@ def cmd_lint(args: argparse.Namespace) -> int:
 
 def cmd_tune(args: argparse.Namespace) -> int:
     """The variant autopilot; the space file format is :mod:`lab.tune.space` (JSON object)."""
-    from pathlib import Path
-
     from lab.tune import load_space, parse_target, tune
+    from lab.tune.storage import check_storage
 
     game = game_from_args(args)
     check_run_args(args)
@@ -414,10 +414,8 @@ def cmd_tune(args: argparse.Namespace) -> int:
     storage = args.storage
     if storage is not None:
         if not storage.startswith("sqlite:///"):
-            raise UsageError(f"--storage {storage}: give sqlite:///PATH.db")
-        folder = Path(storage[len("sqlite:///"):]).expanduser().resolve().parent
-        if not folder.is_dir():
-            raise UsageError(f"--storage {storage}: folder {folder} does not exist")
+            raise UsageError(f"--storage {quoted(storage, 120, text=True)}: give sqlite:///PATH.db")
+        check_storage(storage)  # a file that can hold a study, in a folder that exists
     for option in ("budget", "final_games", "finalists"):
         value = getattr(args, option)
         if value is not None and value < 1:
@@ -576,7 +574,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--target", action="append", help="minutes=20, minutes=20±2, spread<=0.03, win>=0.3, max:n[FC-E2] (repeatable)")
     p.add_argument("--budget", type=int, default=50, help="trials (default 50); -n is games per trial")
     p.add_argument("--final-games", type=int, default=None, help="games per finalist on fresh seeds (default 4 x -n)")
-    p.add_argument("--finalists", type=int, default=None, help="best variants re-measured (default 3, at most the budget)")
+    p.add_argument("--finalists", type=int, default=None, help="best variants re-measured (default 3, at most --budget)")
     p.add_argument("--sampler", choices=("tpe", "nsga2", "random"), default="tpe")
     p.add_argument("--storage", help="sqlite:///studies.db keeps the study; the same command resumes it")
     p.add_argument("--study-name", help="name of the study in --storage (default: from the settings)")
@@ -587,7 +585,22 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _one_line(exc: BaseException) -> str:
+    """The first line of an error's message, cut to 500 characters, lone surrogates escaped."""
+    try:
+        text = str(exc)
+    except Exception:  # a message that cannot even be made
+        text = ""
+    text = text.splitlines()[0] if text.strip() else type(exc).__name__
+    return escaped(cut(text, 500))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command; bad input exits 2 with one line (``rules-lab: error: ...``), an error
+    the lab did not expect exits 1 with one line naming it (``RULES_LAB_TRACEBACK=1`` shows
+    the traceback instead)."""
+    import os
+
     try:
         argv = list(sys.argv[1:] if argv is None else argv)
         if argv[:1] == ["serve"]:
@@ -595,9 +608,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = build_parser().parse_args(argv)
         return int(args.func(args))
     except (UsageError, LabError, ValueError, OSError) as exc:
-        text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        text = text if len(text) <= 500 else text[:497] + "..."
-        print(f"rules-lab: error: {text}", file=sys.stderr)
+        print(f"rules-lab: error: {_one_line(exc)}", file=sys.stderr)
         return 2
     except (RecursionError, OverflowError, MemoryError) as exc:  # input too deep or too large
         if isinstance(exc, RecursionError):
@@ -611,6 +622,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("rules-lab: interrupted", file=sys.stderr)
         return 130
+    except Exception as exc:  # not bad input: a defect; one line, not a traceback
+        if os.environ.get("RULES_LAB_TRACEBACK", "").strip() not in ("", "0"):
+            raise
+        print(f"rules-lab: internal error: {type(exc).__name__}: {_one_line(exc)} "
+              "(RULES_LAB_TRACEBACK=1 shows where; please report it)", file=sys.stderr)
+        return 1
     finally:
         while _OPEN:
             _OPEN.pop().close()

@@ -100,7 +100,7 @@ def test_rerun_rejects_what_is_not_a_record() -> None:
         lab.rerun({"nonsense": 1})
     record = dict(lab.simulate(toy(), n_games=2).attrs["record"])
     record["game_class"] = "not_a_loaded_module:Game"
-    with pytest.raises(ValueError, match="import not_a_loaded_module first"):
+    with pytest.raises(lab.InvalidRecord, match="not a game defined in this session"):
         lab.rerun(record)
 
 

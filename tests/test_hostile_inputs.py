@@ -78,6 +78,7 @@ def refused(call: Callable[[], Any], error: type[Exception], label: str, monkeyp
         _, peak = tracemalloc.get_traced_memory()
         tracemalloc.stop()
     message = str(info.value)
+    message.encode("utf-8")  # issue 40 item 10: a message that quotes input escapes lone surrogates
     WORST["time"] = max(WORST["time"], (took, label[:60]))
     WORST["peak"] = max(WORST["peak"], (peak, label[:60]))
     assert took < MAX_SECONDS, f"{label}: took {took:.1f} s"
@@ -191,6 +192,18 @@ def hostile_saves(name: str) -> list[tuple[str, str | bytes]]:
         ("invalid UTF-8", b"\xff\xfe\xfd" + text.encode()),
         ("trailing garbage", text + " trailing"),
         ("two saves", text + text),
+    ]
+    # issue 40: a key twice in one object (the last one silently won), lone surrogates
+    players = data["params"].get("players", 2)
+    other = 3 if players != 3 else 2
+    out += [
+        ("params twice, other players", text[:-1] + f',"params":{json.dumps({**data["params"], "players": other})}}}'),
+        ("history twice", text[:-1] + ',"history":[]}'),
+        ("a parameter twice", text.replace('"params":{', f'"params":{{"players":{other},', 1)),
+        ("game twice", '{"game":"memm",' + text[1:]),
+        ("a lone surrogate game name", _with(data, game="m\ud800")),
+        ("a lone surrogate parameter name", _with(data, params={**data["params"], "\udc80": 1})),
+        ("a lone surrogate key", _with(data, **{"\ud800": 1})),
     ]
     return out
 

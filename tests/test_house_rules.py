@@ -79,7 +79,7 @@ def test_with_rules_gives_a_new_distinct_game_and_load_rules_is_the_same() -> No
     c = base.with_rules({"MC-2.1.2.2": lose_everything})
     assert base.house_rules() == {}
     assert a == b and hash(a) == hash(b) and a != base and a != c and len({base, a, c}) == 3
-    assert set(a.house_rules()) == {"MC-2.1.2.2"} and len(a.house_rules()["MC-2.1.2.2"]) == 16
+    assert set(a.house_rules()) == {"MC-2.1.2.2"} and a.house_rules()["MC-2.1.2.2"].startswith("code-")
     assert isinstance(a.rules.lost_turns, HouseRule)
     assert base.rules.lost_turns is _default(base, "MC-2.1.2.2")  # the original is untouched
     assert repr(a) == "lab.load('memcel', players=2, rules={'MC-2.1.2.2': no_lost_turns})"

@@ -21,6 +21,7 @@ import ipywidgets as w
 
 import lab
 from lab.agents.base import agent_names
+from lab.core.files import write_atomic
 from lab.core.game import Game
 from widgets._record import PlaytestRecorder
 from widgets._repr import bundle, fallback_html
@@ -207,7 +208,7 @@ class Play(w.VBox):
             stamp = time.strftime("%Y%m%d-%H%M%S")
             path = self.save_dir / f"{self.session.game.name}-seed{self.session.seed}-move{self.state.move_number()}-{stamp}.json"
         path = Path(path)
-        path.write_text(self.session.save(), encoding="utf-8")
+        write_atomic(path, self.session.save())  # whole or not at all (a temporary file renamed)
         self._say(f"saved to {path} (on the kernel's disk)")
         return path
 

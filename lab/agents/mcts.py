@@ -49,6 +49,14 @@ with hidden information both see only what their seat may see.
 Reproducibility: with ``time_limit = 0`` (the default) the search does exactly ``iterations``
 iterations, and the same seed gives the same moves. A positive ``time_limit`` stops the search
 by the clock, so moves then depend on the machine's speed and load: not reproducible.
+
+Memory: a tree grows by about one node per iteration, each with a row of statistics per legal
+action. :data:`MEASURED_BYTES` holds each seed game's measured cost per iteration
+(``python -m tests.tools.search_memory``); an agent whose ``iterations`` would grow a tree past
+:data:`MAX_TREE_BYTES` on its game is refused when it is made (:class:`~lab.InvalidAgent`
+naming the cost and the largest allowed setting), and while searching, a tree whose counted
+nodes and rows reach that bound stops growing: the search ends there (deterministically: the
+counts depend only on the seed) and ``agent.memory_stops`` counts it.
 """
 
 from __future__ import annotations
@@ -144,6 +152,40 @@ SETTINGS: tuple[ParamSpec, ...] = (
 )
 
 
+MAX_TREE_BYTES = 1_000_000_000
+"""Largest search tree (estimated bytes) one decision may grow."""
+MEASURED_BYTES: dict[str, dict[str, int]] = {
+    # bytes per iteration: the largest traced peak per iteration over five positions of a random
+    # game (its first decision among them), 1,000 iterations (python -m tests.tools.search_memory,
+    # December 2026: memcel 3,178 / 3,107, fiemme_cembra 8,064 / 14,211, space_station 1,045 /
+    # 774, memm 5,934 / 3,669 for mcts / ismcts), times 1.5 for variants and positions not
+    # measured; Memcel's MCTS from the 5.8 KB issue 40 measured, Fiemme-Cembra's ISMCTS from 14.2 KB;
+    # Memcel's ISMCTS from its growth between 100 and 400 iterations at the first decision, 4.7-4.8 KB
+    # (tests/test_hostile_bounds.py), above the peak per iteration
+    "memcel": {"mcts": 8_700, "ismcts": 7_300},
+    "fiemme_cembra": {"mcts": 12_100, "ismcts": 21_400},
+    "space_station": {"mcts": 1_600, "ismcts": 1_200},
+    "memm": {"mcts": 9_000, "ismcts": 5_600},
+}
+NODE_BYTES = 700
+"""A node's own cost (its object, its four dicts, its place among its parent's children)."""
+ROW_BYTES = 300
+"""A statistics row's cost (its list of four numbers, its entry in the node's table)."""
+
+
+def iteration_bytes(game: Game, agent: str) -> int:
+    """Bytes one iteration of ``agent`` (``"mcts"``/``"ismcts"``) adds to a tree on ``game``:
+    the measured figure (:data:`MEASURED_BYTES`) for a seed game, else an estimate from the
+    game's action space (a node with a row for each of up to 256 actions)."""
+    measured = MEASURED_BYTES.get(game.name, {}).get(agent)
+    if measured:
+        return measured
+    return NODE_BYTES + ROW_BYTES * min(game.num_distinct_actions(), 256)
+
+
+_ROWS = [0]  # statistics rows made so far in this process (the search reads the difference)
+
+
 def _spawned(rng: np.random.Generator) -> np.random.Generator:
     """A child generator of ``rng`` that leaves ``rng``'s own stream untouched (numpy's
     ``Generator.spawn``); a generator without a seed sequence gives a child seeded from it."""
@@ -186,6 +228,7 @@ class _Node:
             row = table.get(a)
             if row is None:
                 row = table[a] = [0, 0.0, 0, 0.0]
+                _ROWS[0] += 1
             row[2] += 1
             if row[0] == 0:
                 untried.append(a)
@@ -237,6 +280,8 @@ class SearchAgent(BaseAgent):
         self._kinds_of: dict[int, tuple[tuple[Action, ...], bool]] = {}  # see _delegated
         #: searched decisions in which the search played another action than its prior's choice
         self.left_prior = 0
+        #: searches that stopped before their iterations because the tree reached MAX_TREE_BYTES
+        self.memory_stops = 0
 
     # ------------------------------------------------------------------ protocol
     def reset(self, game: Game, player: int) -> None:
@@ -253,12 +298,25 @@ class SearchAgent(BaseAgent):
             self._prior.reset(game, player)
 
     def check_game(self, game: Game | type[Game]) -> None:
-        """Refuse a rollout or delegate that is not an agent of ``game`` (``make_agent`` calls
-        this, so a bad name is refused before any game is played)."""
+        """Refuse a rollout or delegate that is not an agent of ``game``, and ``iterations``
+        whose tree would pass :data:`MAX_TREE_BYTES` on it (``make_agent`` calls this, so a bad
+        setting is refused before any game is played)."""
         if self.params["rollout"] is None:
             raise InvalidAgent(f"agent {self.name!r}: rollout must be 'random' or an agent name, not null")
         for what in ("rollout", "delegate", "prior"):
             self._check_name(game, self.params[what], what)
+        variant = game if isinstance(game, Game) else game()
+        cost = iteration_bytes(variant, self.name)
+        iterations = int(self.params["iterations"])
+        if iterations * cost > MAX_TREE_BYTES:
+            most = MAX_TREE_BYTES // cost
+            how = "measured" if MEASURED_BYTES.get(variant.name, {}).get(self.name) else "estimated from its actions"
+            msg = (
+                f"agent {self.name!r}: iterations {iterations:,} would grow a search tree of about "
+                f"{iterations * cost / 1e9:,.1f} GB on {variant.name} ({cost:,} bytes per iteration, {how}); "
+                f"at most {most:,} iterations ({MAX_TREE_BYTES / 1e9:g} GB per decision)"
+            )
+            raise InvalidAgent(msg)
 
     def _check_name(self, game: Game | type[Game], name: str | None, what: str) -> None:
         from lab.agents.base import agent_names
@@ -329,7 +387,12 @@ class SearchAgent(BaseAgent):
         branch = p["chance"] == "branch"
         limit = float(p["time_limit"])
         deadline = time.perf_counter() + limit if limit > 0 else math.inf
+        rows0, nodes = _ROWS[0], 0
         for _ in range(int(p["iterations"])):
+            if NODE_BYTES * nodes + ROW_BYTES * (_ROWS[0] - rows0) > MAX_TREE_BYTES:
+                self.memory_stops += 1  # the tree reached its bound: the search ends here
+                break
+            nodes += 1
             state = view.sample(rng)
             node = root
             path: list[tuple[_Node, dict[int, Action]]] = []
@@ -341,7 +404,11 @@ class SearchAgent(BaseAgent):
                     outcome = sample_outcome(state._chance_outcomes(), rng)
                     state._apply_unchecked(CHANCE, outcome)
                     if branch:
-                        node = node.children.setdefault((CHANCE, outcome), _Node())
+                        child = node.children.get((CHANCE, outcome))
+                        if child is None:
+                            child = node.children[(CHANCE, outcome)] = _Node()
+                            nodes += 1
+                        node = child
                     continue
                 acting = state.acting_players()
                 joint: dict[int, Action] = {}
@@ -358,7 +425,11 @@ class SearchAgent(BaseAgent):
                     state._apply_unchecked(cur, joint[cur])
                 if not searched:  # only delegated decisions: like a chance node
                     if branch:
-                        node = node.children.setdefault(tuple(joint.items()), _Node())
+                        child = node.children.get(tuple(joint.items()))
+                        if child is None:
+                            child = node.children[tuple(joint.items())] = _Node()
+                            nodes += 1
+                        node = child
                     continue
                 path.append((node, searched))
                 key = tuple(searched.items()) if not branch else tuple(joint.items())

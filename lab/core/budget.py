@@ -22,6 +22,12 @@ from typing import Any
 
 from lab.core.errors import InvalidVariant
 
+MAX_ACTIONS = 10_000
+"""Most distinct action codes a variant may have (``game.num_distinct_actions()``): a
+legal-action mask (OpenSpiel, PettingZoo) holds one entry per code. The seed games stay far
+below it; a kit definition is held to it (:meth:`lab.kit.game.KitGame.budget`)."""
+MAX_PLAYERS = 64
+"""Most players a kit variant may seat (the seed games' own parameters allow at most 6)."""
 MAX_HISTORY = 1_000_000
 """Longest game a variant may allow, in integer codes of the compact save (one per step, chance
 included; one per player at a simultaneous step): with codes under a million that save stays

@@ -198,15 +198,27 @@ class Game:
         return new
 
     def house_rules(self) -> dict[str, str]:
-        """The installed house rules: rule point name -> hash of the function's source."""
+        """The installed house rules: rule point name -> digest of the function
+        (:func:`lab.core.rulepoints.rule_identity`)."""
         return {name: rule.hash for name, rule in sorted(self._house.items())}
 
     def house_rule_record(self) -> dict[str, dict[str, str]]:
-        """What saves and run records store: rule point -> {"function": name, "hash": source hash}."""
-        return {
-            name: {"function": getattr(rule.function, "__name__", "rule"), "hash": rule.hash}
-            for name, rule in sorted(self._house.items())
-        }
+        """What saves and run records store: rule point -> ``{"function": name, "hash": digest}``
+        (plus ``"doubt"`` when the rule's identity could not be established); a
+        :class:`~lab.core.errors.RuleError` if a rule changed since it was installed
+        (:meth:`lab.core.rulepoints.HouseRule.record`)."""
+        return {name: rule.record() for name, rule in sorted(self._house.items())}
+
+    def definition_record(self) -> dict[str, str] | None:
+        """What saves and run records store about a game defined at run time (a kit game: the
+        digest of its definition, see :meth:`lab.kit.game.KitGame.definition_record`); ``None``
+        for a game whose rules are the lab's own code."""
+        return None
+
+    def definition_problem(self, saved: Any) -> str | None:
+        """Why a file's definition record ``saved`` is not provably this game's definition
+        (``None``: it is, or this game has none to compare)."""
+        return None
 
     def house_rule_labels(self) -> list[str]:
         """``"MC-2.1.2.2=my_rule"`` per installed house rule (labels, ``repr``, verdicts)."""

@@ -19,8 +19,12 @@ default) and guarded while it plays (:class:`HouseRule`): its inputs are read-on
 raises becomes a :class:`~lab.core.errors.RuleError` naming the rule point and its clause (the
 state adds the move and restores itself, see :meth:`lab.core.state.State.apply_action`).
 
-A house rule is code, so saves and run records store only its name and a hash of its source
-(:func:`source_hash`), never the code.
+A house rule is code, so saves and run records store only its name and a digest of what it
+does (:func:`rule_identity`, :mod:`lab.core.identity`: its code object and the values of the
+globals and closure cells it reads), never the code; a save is replayed only under a function
+with the same digest (:func:`rule_record_problem`). Saves made before digests stored a hash of
+the source text (:func:`source_hash`); they are still read when the source text decides what the
+function does (see :func:`rule_record_problem`).
 """
 
 from __future__ import annotations
@@ -36,8 +40,9 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from lab.core.errors import InvalidVariant, RuleError
+from lab.core.errors import InvalidVariant, RuleError, quoted
 from lab.core.frozen import FrozenError, freeze
+from lab.core.identity import PREFIX, Identity, function_identity, reads_only_code
 
 _ATTR = "__rule_point__"
 _PLAIN = frozenset((str, int, float, bool, type(None)))  # immutable inputs, passed as they are
@@ -68,7 +73,8 @@ class RulePoint:
     ``name`` is the key for ``with_rules``/``rules=`` (the clause ID, or ``clause:word``),
     ``signature`` the expected parameters and return type, ``doc`` the default's docstring,
     ``source`` the source of the implementation in use (the house rule's, if one is installed),
-    ``house`` whether it is a house rule, ``hash`` the source hash of a house rule (else ``""``).
+    ``house`` whether it is a house rule, ``hash`` the digest of a house rule (else ``""``, see
+    :func:`rule_identity`).
     """
 
     name: str
@@ -136,8 +142,15 @@ def function_source(fn: Callable[..., Any]) -> str:
 
 
 def source_hash(fn: Callable[..., Any]) -> str:
-    """SHA-256 (first 16 hex digits) of a function's source: what saves and records store."""
-    return hashlib.sha256(function_source(fn).encode()).hexdigest()[:16]
+    """SHA-256 (first 16 hex digits) of a function's source: what saves and records stored
+    before :func:`rule_identity` (still computed to read them, see :func:`rule_record_problem`)."""
+    target = fn.function if isinstance(fn, HouseRule) else fn
+    return hashlib.sha256(function_source(target).encode("utf-8", "surrogatepass")).hexdigest()[:16]
+
+
+def rule_identity(fn: Callable[..., Any]) -> Identity:
+    """The digest saves and records store for a house rule (:mod:`lab.core.identity`)."""
+    return function_identity(fn.function if isinstance(fn, HouseRule) else fn)
 
 
 # ---------------------------------------------------------------------- return type checking
@@ -274,16 +287,40 @@ class HouseRule:
     value when it was defined in a notebook).
     """
 
-    __slots__ = ("_check", "function", "hash", "spec")
+    __slots__ = ("_check", "doubts", "function", "hash", "spec")
 
-    def __init__(self, spec: RuleSpec, function: Callable[..., Any], digest: str) -> None:
+    def __init__(self, spec: RuleSpec, function: Callable[..., Any], digest: str, doubts: tuple[str, ...] = ()) -> None:
         self.spec = spec
         self.function = function
         self.hash = digest
+        self.doubts = tuple(doubts)  # what of its identity could not be established
         self._check = _checker(spec.returns)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (HouseRule, (self.spec, self.function, self.hash))  # the checker is rebuilt
+        return (HouseRule, (self.spec, self.function, self.hash, self.doubts))  # the checker is rebuilt
+
+    def record(self) -> dict[str, str]:
+        """What saves and run records store: name and digest (and the doubt, if any).
+
+        Raises
+        ------
+        RuleError
+            If the function's digest changed since it was installed (it reads a global or a
+            closure variable whose value changed): the games played with it did not all use the
+            same rule, so no file could name the one they used.
+        """
+        now = rule_identity(self.function)
+        if now.digest != self.hash and self.hash.startswith(PREFIX):
+            msg = (
+                f"house rule {self._who()} changed since it was installed (a global or closure "
+                "variable it reads has another value now): install it again, game.with_rules({...}), "
+                "so that the rule a file names is the rule that played"
+            )
+            raise RuleError(msg, rule=self.spec.name, clause=self.spec.clause)
+        out = {"function": str(getattr(self.function, "__name__", "rule"))[:200], "hash": self.hash}
+        if self.doubts:
+            out["doubt"] = "; ".join(self.doubts[:3])[:400]
+        return out
 
     @property
     def label(self) -> str:
@@ -368,14 +405,92 @@ def build_house_rules(defaults: Iterable[Callable[..., Any]], rules: Mapping[str
             known = ", ".join(f"{s.name} {s.attr}{s.signature}" for s in specs.values()) or "none"
             msg = f"{game} has no rule point {name!r}; its rule points: {known}"
             raise InvalidVariant(msg)
-        digest = None
-        if isinstance(fn, HouseRule):  # already installed (or shipped to a worker): keep its hash
-            fn, digest = fn.function, fn.hash
+        if isinstance(fn, HouseRule):  # already installed (or shipped to a worker): keep its digest
+            check_house_rule(spec, fn.function)
+            if fn.function is not _module_default(defaults, name):
+                out[name] = fn if fn.spec == spec else HouseRule(spec, fn.function, fn.hash, fn.doubts)
+            continue
         check_house_rule(spec, fn)
         if fn is _module_default(defaults, name):
             continue  # the default itself: no house rule
-        out[name] = HouseRule(spec, fn, digest or source_hash(fn))
+        ident = rule_identity(fn)
+        out[name] = HouseRule(spec, fn, ident.digest, ident.doubts)
     return out
+
+
+def rule_record_problem(saved: Mapping[str, Any], house: Mapping[str, HouseRule], what: str = "the game") -> str | None:
+    """Why the house rules a file records (``saved``: rule point -> its record) are not provably
+    the rules ``house`` installs, or ``None`` when they are.
+
+    A rule is the same when its digest (:func:`rule_identity`) is; a rule whose identity could
+    not be established, then or now, is never certified. A file made before digests (its hash is
+    a 16-digit hash of the source text) is accepted only when the source text alone decides
+    what the function does: the same source hash, a function that reads no data outside its
+    source (no global values, closure variables or default arguments beyond constants) and a
+    source holding only that function (two lambdas on one line share their source).
+    """
+    for point, rule in sorted(saved.items()):
+        mine = house.get(point)
+        name = quoted(rule.get("function", "?"), 60)
+        if mine is None:
+            return (
+                f"{what} was played with house rule {name} at rule point {quoted(point, 40, text=True)} "
+                f"(digest {quoted(rule.get('hash', ''), 40, text=True)}); pass it: "
+                f"rules={{{quoted(point, 40)}: {quoted(rule.get('function', '?'), 60, text=True)}}}"
+            )
+        saved_hash = str(rule.get("hash", ""))
+        if rule.get("doubt"):
+            return (
+                f"house rule {name} at rule point {point}: when {what} was recorded its identity could not be "
+                f"established ({quoted(rule['doubt'], 200, text=True)}), so no rule can be proven to be the "
+                "one it was played with"
+            )
+        if mine.doubts:
+            return (
+                f"house rule {mine._who()}: its identity cannot be established ({'; '.join(mine.doubts[:2])}), "
+                f"so it cannot be proven to be the rule {what} was played with; make what it reads plain data "
+                "(numbers, strings, lists, dicts) or functions"
+            )
+        if not saved_hash.startswith(PREFIX):  # a file made before digests: the source hash
+            problem = _legacy_problem(mine, saved_hash)
+            if problem:
+                return f"{what} was recorded before rule digests (source hash {quoted(saved_hash, 20, text=True)}): {problem}"
+            continue
+        if mine.hash != saved_hash:
+            return (
+                f"house rule {getattr(mine.function, '__name__', 'rule')!r} at rule point {point} differs from "
+                f"the one {what} was played with ({name}): digest {mine.hash} != {quoted(saved_hash, 40, text=True)} "
+                "(another function, or a global or closure variable it reads has another value)"
+            )
+    for point, rule in sorted(house.items()):
+        if point not in saved:
+            return (
+                f"{what} was played with the seed's rule at rule point {point}, not with house rule "
+                f"{getattr(rule.function, '__name__', 'rule')!r}: leave it out of rules="
+            )
+    return None
+
+
+def _legacy_problem(rule: HouseRule, saved_hash: str) -> str | None:
+    fn = rule.function
+    if source_hash(fn) != saved_hash:
+        return f"house rule {rule._who()} has another source (hash {source_hash(fn)})"
+    if not reads_only_code(fn):
+        return (
+            f"house rule {rule._who()} reads globals, closure variables or defaults whose values the old "
+            "file did not record, so it cannot be proven the same; re-run and save the game again"
+        )
+    try:
+        tree = ast.parse(function_source(fn))
+    except SyntaxError:
+        return f"the source of house rule {rule._who()} cannot be read back, so it cannot be proven the same"
+    functions = [n for n in ast.walk(tree) if isinstance(n, ast.Lambda | ast.FunctionDef | ast.AsyncFunctionDef)]
+    if len(functions) != 1:
+        return (
+            f"the source of house rule {rule._who()} holds {len(functions)} functions (e.g. two lambdas on one "
+            "line), so its source hash does not tell which one played; re-run and save the game again"
+        )
+    return None
 
 
 def _module_default(defaults: Iterable[Callable[..., Any]], name: str) -> Callable[..., Any] | None:

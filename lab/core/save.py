@@ -2,7 +2,10 @@
 
 Loading validates every field and replays every action through the checked public API, so a
 tampered history is caught at the step where it stops being legal. Nothing in a file is ever
-executed: no pickle, no eval, no exec.
+executed: no pickle, no eval, no exec. A file is parsed within bounds (size, nesting; a key
+named twice in one object is refused, not silently resolved: :mod:`lab.core.files`). House
+rules and kit definitions are recorded by digest (:mod:`lab.core.identity`): a save is replayed
+only under provably the same rules.
 
 Format version 2 (written by default) stores the history as integer action codes
 (:mod:`lab.core.compact`) with a check of the action coding; version 1 (``[player, action]``
@@ -15,7 +18,17 @@ import json
 from typing import Any
 
 from lab.core.compact import check_codes, coding_check, encode_history, replay_codes
-from lab.core.errors import IllegalAction, InvalidSave, InvalidVariant, UnknownGame
+from lab.core.errors import (
+    IllegalAction,
+    InvalidSave,
+    InvalidVariant,
+    RuleError,
+    UnknownGame,
+    cut,
+    quoted,
+)
+from lab.core.files import loads_bounded
+from lab.core.rulepoints import rule_record_problem
 from lab.core.state import SIMULTANEOUS, State
 
 FORMAT = "rules-lab/save"
@@ -26,7 +39,7 @@ MAX_BYTES = 8_000_000
 MAX_MESSAGE = 400  # characters of an error message (a hostile value is cut, not echoed whole)
 _KEYS = {"format", "format_version", "game", "rules_version", "params", "history"}
 _KEYS_BY_VERSION = {1: _KEYS, 2: _KEYS | {"coding"}}
-_OPTIONAL = {"house_rules", "module"}  # only in saves of games with house rules; of games not built in
+_OPTIONAL = {"house_rules", "module", "definition"}  # saves of games with house rules; of games not built in; of kit games
 
 
 def state_to_json(state: State, *, format_version: int = FORMAT_VERSION) -> str:
@@ -53,8 +66,14 @@ def state_to_json(state: State, *, format_version: int = FORMAT_VERSION) -> str:
         codes = encode_history(state)
         data["coding"] = coding_check(state.game, codes)
         data["history"] = codes
-    if state.game._house:  # names and source hashes only: never the code
-        data["house_rules"] = state.game.house_rule_record()
+    try:
+        if state.game._house:  # names and digests only: never the code
+            data["house_rules"] = state.game.house_rule_record()
+    except RuleError as exc:
+        raise _fail(f"cannot record the game's house rules: {exc}") from None
+    definition = state.game.definition_record()
+    if definition is not None:  # a game defined at run time (the kit): the digest of its definition
+        data["definition"] = definition
     module = defining_module(state.game)
     if module is not None:  # a game registered at run time: where it was written, for the message
         data["module"] = module  # of a process that does not know it (never imported by a load)
@@ -92,35 +111,13 @@ def _unknown_game(data: dict[str, Any], exc: UnknownGame) -> InvalidSave:
 
 
 def _fail(msg: str) -> InvalidSave:
-    if len(msg) > MAX_MESSAGE:
-        msg = f"{msg[: MAX_MESSAGE - 100]} [...] {msg[-80:]}"
-    return InvalidSave(f"invalid saved game: {msg}")
-
-
-def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not standard JSON")
+    return InvalidSave(f"invalid saved game: {cut(msg, MAX_MESSAGE)}")
 
 
 def _read_json(text: str | bytes) -> Any:
-    """Decode and parse a file's JSON text within the size limit (``InvalidSave`` if not)."""
-    if isinstance(text, bytes | bytearray):
-        if len(text) > MAX_BYTES:
-            raise _fail(f"file is {len(text)} bytes; at most {MAX_BYTES} are allowed")
-        try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise _fail(f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
-    if not isinstance(text, str):
-        raise _fail(f"expected JSON text, got {type(text).__name__}")
-    if len(text) > MAX_BYTES:
-        raise _fail(f"file is {len(text)} characters; at most {MAX_BYTES} are allowed")
-    try:
-        data = json.loads(text, parse_constant=_no_constant)
-    except RecursionError:
-        raise _fail("JSON nested too deeply") from None
-    except ValueError as exc:
-        raise _fail(f"not valid JSON ({exc})") from None
-    return data
+    """Decode and parse a file's JSON text within the size and nesting limits, a key named
+    twice in one object refused (:func:`lab.core.files.loads_bounded`; ``InvalidSave`` if not)."""
+    return loads_bounded(text, lambda msg: _fail(msg if not msg.startswith("it is") else "file " + msg[3:]), limit=MAX_BYTES)
 
 
 def parse_save(text: str | bytes) -> dict[str, Any]:
@@ -131,7 +128,7 @@ def parse_save(text: str | bytes) -> dict[str, Any]:
     version = data.get("format_version")
     if type(version) is not int or version not in READ_VERSIONS:
         raise _fail(
-            f"format_version {str(version)[:20]} is not supported; this lab reads versions "
+            f"format_version {quoted(version, 20)} is not supported; this lab reads versions "
             f"{', '.join(map(str, READ_VERSIONS))}"
         )
     keys = _KEYS_BY_VERSION[version]
@@ -140,11 +137,11 @@ def parse_save(text: str | bytes) -> dict[str, Any]:
         raise _fail(f"missing field(s) {', '.join(missing)}")
     extra = sorted(set(data) - keys - _OPTIONAL)
     if extra:
-        shown = ", ".join(str(k)[:40] for k in extra[:5])
+        shown = ", ".join(quoted(k, 40, text=True) for k in extra[:5])
         allowed = ", ".join(sorted(keys | _OPTIONAL))
         raise _fail(f"unknown field(s) {shown}; allowed in version {version}: {allowed}")
     if data["format"] != FORMAT:
-        raise _fail(f"format is {str(data['format'])[:40]!r}, expected {FORMAT!r}")
+        raise _fail(f"format is {quoted(data['format'], 40)}, expected {FORMAT!r}")
     if not isinstance(data["game"], str):
         raise _fail("field 'game' must be a string")
     if not isinstance(data["params"], dict):
@@ -156,35 +153,25 @@ def parse_save(text: str | bytes) -> dict[str, Any]:
         raise _fail("field 'module' must be a string (the module the game was defined in)")
     rules = data.get("house_rules", {})
     if not isinstance(rules, dict) or not all(
-        isinstance(k, str) and isinstance(v, dict) and set(v) == {"function", "hash"}
+        isinstance(k, str) and isinstance(v, dict) and {"function", "hash"} <= set(v) <= {"function", "hash", "doubt"}
         and all(isinstance(x, str) for x in v.values()) for k, v in rules.items()
     ):
-        raise _fail('field \'house_rules\' must map rule points to {"function": name, "hash": hex}')
+        raise _fail('field \'house_rules\' must map rule points to {"function": name, "hash": digest}')
+    definition = data.get("definition")
+    if definition is not None and not (
+        isinstance(definition, dict) and {"name", "hash"} <= set(definition) <= {"name", "hash", "doubt"}
+        and all(isinstance(x, str) for x in definition.values())
+    ):
+        raise _fail('field \'definition\' must be {"name": game, "hash": digest}')
     return data
 
 
 def check_house_rules(saved: dict[str, dict[str, str]], game: Any) -> None:
-    """``InvalidSave`` unless ``game`` has exactly the house rules a save records (by source hash)."""
-    have = game.house_rule_record()
-    for point, rule in sorted(saved.items()):
-        mine = have.get(point)
-        if mine is None:
-            raise _fail(
-                f"the game was played with house rule {rule['function'][:60]!r} at rule point "
-                f"{point[:40]} (source hash {rule['hash'][:16]}); pass it: "
-                f"state_from_json(text, rules={{{point[:40]!r}: {rule['function'][:60]}}})"
-            )
-        if mine["hash"] != rule["hash"]:
-            raise _fail(
-                f"house rule {mine['function']!r} at rule point {point[:40]} differs from the one the game "
-                f"was played with ({rule['function'][:60]!r}): source hash {mine['hash']} != {rule['hash'][:16]}"
-            )
-    for point, rule in have.items():
-        if point not in saved:
-            raise _fail(
-                f"the game was played with the seed's rule at rule point {point}, not with house rule "
-                f"{rule['function']!r}: leave it out of rules="
-            )
+    """``InvalidSave`` unless ``game`` has provably the house rules a save records (by digest,
+    :func:`lab.core.rulepoints.rule_record_problem`)."""
+    problem = rule_record_problem(saved, game._house, "the game")
+    if problem:
+        raise _fail(problem)
 
 
 def state_from_json(text: str | bytes, *, game: Any = None, rules: Any = None) -> State:
@@ -212,7 +199,7 @@ def state_from_json(text: str | bytes, *, game: Any = None, rules: Any = None) -
 
     data = parse_save(text)
     if game is not None and data["game"] != game.name:
-        raise _fail(f"this is a save of {data['game']!r}, not of {game!r}")
+        raise _fail(f"this is a save of {quoted(data['game'])}, not of {game!r}")
     if rules is None and game is not None:
         rules = dict(game._house)
     try:
@@ -224,12 +211,15 @@ def state_from_json(text: str | bytes, *, game: Any = None, rules: Any = None) -
     except InvalidVariant as exc:
         raise _fail(f"bad parameters: {exc}") from None
     check_house_rules(data.get("house_rules", {}), loaded)
+    problem = loaded.definition_problem(data.get("definition"))
+    if problem:
+        raise _fail(problem)
     if game is not None and loaded != game:
         raise _fail(f"this is a save of {loaded!r}, not of {game!r}")
     rv = data["rules_version"]
     if rv != loaded.rules_version or isinstance(rv, bool):
         raise _fail(
-            f"saved under rules version {str(rv)[:20]} of {loaded.name}; this lab has version "
+            f"saved under rules version {quoted(rv, 20)} of {loaded.name}; this lab has version "
             f"{loaded.rules_version} (replaying would not give the same game)"
         )
     history = data["history"]
@@ -269,7 +259,7 @@ def _load_codes(game: Any, codes: list[Any], coding: Any) -> State:
 
 def _replay_item(state: State, item: Any) -> None:
     if not (isinstance(item, list) and len(item) == 2 and isinstance(item[0], int)):
-        raise IllegalAction(f"an entry is [player, action], got {str(item)[:60]}")
+        raise IllegalAction(f"an entry is [player, action], got {quoted(item, 60)}")
     player, action = item
     cur = state.current_player()
     if player != cur:

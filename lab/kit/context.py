@@ -22,7 +22,7 @@ from typing import Any
 from mypy_extensions import mypyc_attr
 
 from lab.core.actions import Action
-from lab.core.errors import InvalidGame
+from lab.core.errors import InvalidGame, cut, quoted
 from lab.core.frozen import freeze
 from lab.core.state import Event, _new_item
 
@@ -44,17 +44,27 @@ PLAIN = _SCALARS | {float}  # event values kept as they are (immutable)
 _all_plain = PLAIN.issuperset
 
 
+MAX_DEPTH = 100
+"""Deepest nesting of a kit state's data: a list or dict inside another is one level (the
+state dict itself is level 0). A list or dict that holds itself is refused by this bound too."""
+MAX_VALUES = 1_000_000
+"""Most values a kit state's data may hold: every item of every list and dict counts one (a
+list shared at two places counts twice, as a copy or a save would write it twice)."""
+
+
 def copy_data(value: Any) -> Any:
     """A deep copy of plain JSON data (dicts, lists, scalars), at C speed with ``marshal``.
 
     ``marshal`` writes exactly the JSON types (and a few more, which the kit's state checks
     refuse); it is only ever used on data in memory, never on a file. Format version 2 keeps
     no table of shared objects: faster for small data, and a copy never aliases within itself.
+    Data ``marshal`` refuses (nested past its own bound, or holding other types) is copied by
+    hand, within :data:`MAX_DEPTH` (:class:`InvalidGame` past it: data that holds itself).
     """
     try:
         return _loads(_dumps(value, 2))
     except ValueError:  # not marshallable: not JSON either; copied by hand (the check names it)
-        return _copy_slow(value)
+        return _copy_slow(value, 0)
 
 
 def snapshot(value: Any) -> Any:
@@ -64,86 +74,169 @@ def snapshot(value: Any) -> Any:
     try:
         return _dumps(value, 2)
     except ValueError:
-        return (_copy_slow(value),)
+        return (_copy_slow(value, 0),)
 
 
 def restore(snap: Any) -> Any:
     """Fresh data equal to the data :func:`snapshot` was taken of (never aliasing the snapshot)."""
     if type(snap) is bytes:
         return _loads(snap)
-    return _copy_slow(snap[0])
+    return _copy_slow(snap[0], 0)
 
 
-def _copy_slow(value: Any) -> Any:
+def _too_deep(where: str = "the state data") -> InvalidGame:
+    msg = (
+        f"{where} is nested more than {MAX_DEPTH} levels deep, or holds itself (a list or dict "
+        "inside itself); state data is a tree of plain JSON values: store a copy or an index instead"
+    )
+    return InvalidGame(msg)
+
+
+def _copy_slow(value: Any, depth: int) -> Any:
+    """A copy made by hand (of data ``marshal`` refused), at most :data:`MAX_DEPTH` deep: a
+    recursion without that bound would overflow the C stack of the compiled build."""
     t = type(value)
+    if t is not list and t is not dict:
+        return value
+    if depth >= MAX_DEPTH:
+        raise _too_deep()
     if t is list:
         if _SCALARS.issuperset(map(type, value)):
             return value[:]
-        return [(_copy_slow(v) if type(v) in _CONTAINERS else v) for v in value]
-    if t is dict:
-        if _SCALARS.issuperset(map(type, value.values())):
-            return value.copy()
-        return {k: (_copy_slow(v) if type(v) in _CONTAINERS else v) for k, v in value.items()}
-    return value
+        return [(_copy_slow(v, depth + 1) if type(v) in _CONTAINERS else v) for v in value]
+    if _SCALARS.issuperset(map(type, value.values())):
+        return value.copy()
+    return {k: (_copy_slow(v, depth + 1) if type(v) in _CONTAINERS else v) for k, v in value.items()}
 
 
 def is_json(value: Any) -> bool:
-    """Whether ``value`` is plain JSON data (see :func:`json_problem` for what is wrong)."""
+    """Whether ``value`` is plain JSON data within the kit's bounds (:data:`MAX_DEPTH` levels,
+    :data:`MAX_VALUES` values; see :func:`json_problem` for what is wrong)."""
+    return _walk(value, 0, MAX_VALUES) >= 0
+
+
+def _walk(value: Any, depth: int, left: int) -> int:
+    """The values left of the budget ``left`` after ``value`` (-1: not JSON, too deep or too
+    large). Bounded in depth (a list or dict holding itself ends here too) and in the values it
+    visits, so a hostile or careless structure costs at most :data:`MAX_VALUES` steps."""
     t = type(value)
     if t is list:
         items: Any = value
     elif t is dict:
         if not _STR.issuperset(map(type, value)):
-            return False
+            return -1
         items = value.values()
+    elif t in _SCALARS or (t is float and math.isfinite(value)):
+        return left - 1
     else:
-        return t in _SCALARS or (t is float and math.isfinite(value))
+        return -1
+    left -= len(value)
+    if left < 0 or depth >= MAX_DEPTH:
+        return -1
     if _SCALARS.issuperset(map(type, items)):
-        return True
+        return left
     for v in items:
         tv = type(v)
-        if tv in _SCALARS or (tv is list and _SCALARS.issuperset(map(type, v))):  # no call for a list of scalars
+        if tv in _SCALARS:
             continue
         if tv is float:
             if not math.isfinite(v):
-                return False
-        elif not is_json(v):
-            return False
-    return True
+                return -1
+            continue
+        if tv is list and _SCALARS.issuperset(map(type, v)):  # no call for a list of scalars
+            left -= len(v)
+            if left < 0 or depth + 1 >= MAX_DEPTH:
+                return -1
+            continue
+        left = _walk(v, depth + 1, left)
+        if left < 0:
+            return -1
+    return left
 
 
 _STR = frozenset({str})
 
 
 def json_problem(value: Any, path: str = "state") -> str | None:
-    """``None`` if ``value`` is plain JSON data, else where and what is wrong (first found)."""
+    """``None`` if ``value`` is plain JSON data within the kit's bounds, else where and what is
+    wrong (the first problem found)."""
     if is_json(value):
         return None
-    return _first_problem(value, path)
+    budget = [MAX_VALUES]
+    problem = _first_problem(value, path, 0, [], budget)
+    if problem is None and budget[0] < 0:
+        return f"{path} holds more than {MAX_VALUES:,} values; state data may hold at most {MAX_VALUES:,}"
+    return problem
 
 
-def _first_problem(value: Any, path: str) -> str | None:
+def _first_problem(value: Any, path: str, depth: int, inside: list[int], budget: list[int]) -> str | None:
+    """The first problem under ``value`` (``inside``: the ids of the containers on the way
+    here, to tell a list or dict that holds itself from one that is merely deep)."""
     t = type(value)
-    if t is dict:
-        for k, v in value.items():
-            if type(k) is not str:
-                return f"{path} has the key {k!r} ({type(k).__name__}); keys must be strings"
-            problem = _first_problem(v, f"{path}[{k!r}]")
-            if problem:
-                return problem
-        return None
-    if t is list:
-        for i, v in enumerate(value):
-            problem = _first_problem(v, f"{path}[{i}]")
-            if problem:
-                return problem
+    if t is dict or t is list:
+        if id(value) in inside:
+            return (
+                f"{cut(path, 120)} holds itself (a list or dict inside itself); state data is a tree of "
+                "plain JSON values: store a copy or an index instead"
+            )
+        if depth >= MAX_DEPTH:
+            return f"{cut(path, 120)} is nested more than {MAX_DEPTH} levels deep; state data may nest at most {MAX_DEPTH} levels"
+        budget[0] -= len(value)
+        if budget[0] < 0:
+            return None
+        inside.append(id(value))
+        if t is dict:
+            for k, v in value.items():
+                if type(k) is not str:
+                    return f"{cut(path, 120)} has the key {quoted(k)} ({type(k).__name__}); keys must be strings"
+                problem = _first_problem(v, f"{path}[{quoted(k, 24)}]", depth + 1, inside, budget)
+                if problem or budget[0] < 0:
+                    return problem
+        else:
+            for i, v in enumerate(value):
+                problem = _first_problem(v, f"{path}[{i}]", depth + 1, inside, budget)
+                if problem or budget[0] < 0:
+                    return problem
+        inside.pop()
         return None
     if t in _SCALARS:
         return None
     if t is float:
-        return None if math.isfinite(value) else f"{path} is {value}; JSON has no NaN or infinity"
+        return None if math.isfinite(value) else f"{cut(path, 120)} is {value}; JSON has no NaN or infinity"
     hint = "a list" if isinstance(value, tuple | set | frozenset) else "ints, floats, strings, lists or dicts"
-    return f"{path} is a {t.__name__} ({str(value)[:40]}); state data must be plain JSON: use {hint}"
+    return f"{cut(path, 120)} is a {t.__name__} ({quoted(value, 40, text=True)}); state data must be plain JSON: use {hint}"
+
+
+def check_nesting(value: Any, where: str) -> None:
+    """:class:`InvalidGame` unless ``value`` (any lists, tuples and dicts) is at most
+    :data:`MAX_DEPTH` deep and holds at most :data:`MAX_VALUES` values (what an event's data or
+    a view may hold before anything copies or freezes it)."""
+    if _extent(value, 0, MAX_VALUES) < 0:
+        raise _too_deep(where)
+
+
+def _extent(value: Any, depth: int, left: int) -> int:
+    t = type(value)
+    if t is dict:
+        items: Any = value.values()
+    elif t is list or t is tuple:
+        items = value
+    elif isinstance(value, dict):
+        items = value.values()
+    elif isinstance(value, list | tuple):
+        items = value
+    else:
+        return left - 1
+    left -= len(value)
+    if left < 0 or depth >= MAX_DEPTH:
+        return -1
+    for v in items:
+        if type(v) in PLAIN:
+            continue
+        left = _extent(v, depth + 1, left)
+        if left < 0:
+            return -1
+    return left
 
 
 @lru_cache(maxsize=256)
@@ -184,11 +277,11 @@ class Ctx:
         self, game: Any, player: int | None, control: list[Any], draws: Sequence[Action] = (), state: Any = None,
     ) -> None:
         self.game: Any = game  # the KitGame variant
-        self.players: int = game.players
+        self._players: int = game.players
         self.params: Any = game.ctx_params
         self.max_die: int = game.definition.max_die
         self.max_draw: int = game.definition.max_draw
-        self.player: Any = player
+        self._player: Any = player  # set by the kit for every part it runs (ctx.player reads it)
         self._state: Any = state  # the state whose history length the step's events are logged at
         self._probe: Any = None  # a chance declaration runs: True, or the node it needs (see _need)
         # the state's control record ``[active seats, simultaneous?, phase, turn]``: never
@@ -197,6 +290,29 @@ class Ctx:
         self._draws: Any = draws
         self._used: int = 0
         self.events: list[Event] | None = None
+
+    @property
+    def player(self) -> Any:
+        """The seat making the move being run (``None`` in ``setup``). Read-only: the kit sets
+        it for every part it runs; a move changes whose turn it is with :meth:`end_turn`."""
+        return self._player
+
+    @player.setter
+    def player(self, value: Any) -> None:
+        msg = (
+            f"ctx.player is read-only (the seat making this move, set by the kit), not {quoted(value)}: "
+            "change whose turn it is with ctx.end_turn(next=seat) or ctx.all_move(seats)"
+        )
+        raise InvalidGame(msg)
+
+    @property
+    def players(self) -> int:
+        """Number of players of the variant (read-only)."""
+        return self._players
+
+    @players.setter
+    def players(self, value: Any) -> None:
+        raise InvalidGame(f"ctx.players is read-only (the variant's number of players), not {quoted(value)}")
 
     @property
     def phase(self) -> str:
@@ -288,11 +404,11 @@ class Ctx:
         """End the turn: ``next`` (default: the seat after the mover) acts alone next."""
         control = self._control
         if next is None:  # the seat after the mover: a valid seat, nothing to check
-            base = self.player if self.player is not None else (control[0][0] if control[0] else -1)
-            self._control = [[(base + 1) % self.players], False, control[2], control[3] + 1]
+            base = self._player if self._player is not None else (control[0][0] if control[0] else -1)
+            self._control = [[(base + 1) % self._players], False, control[2], control[3] + 1]
             return
-        if isinstance(next, bool) or not isinstance(next, int) or not 0 <= next < self.players:
-            msg = f"ctx.end_turn(next): next must be a seat 0..{self.players - 1}, not {next!r}"
+        if isinstance(next, bool) or not isinstance(next, int) or not 0 <= next < self._players:
+            msg = f"ctx.end_turn(next): next must be a seat 0..{self._players - 1}, not {quoted(next)}"
             raise InvalidGame(msg)
         self._control = [[next], False, control[2], control[3] + 1]
 
@@ -305,9 +421,9 @@ class Ctx:
                 "define_game(..., simultaneous=True)"
             )
             raise InvalidGame(msg)
-        chosen = list(range(self.players)) if seats is None else sorted(set(seats))
-        if not chosen or any(isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < self.players for s in chosen):
-            msg = f"ctx.all_move(seats): a non-empty list of seats 0..{self.players - 1}, not {seats!r}"
+        chosen = list(range(self._players)) if seats is None else sorted(set(seats))
+        if not chosen or any(isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < self._players for s in chosen):
+            msg = f"ctx.all_move(seats): a non-empty list of seats 0..{self._players - 1}, not {quoted(seats)}"
             raise InvalidGame(msg)
         control = self._control
         self._control = [chosen, True, control[2], control[3]]
@@ -323,8 +439,8 @@ class Ctx:
 
     def others(self, seat: int | None = None) -> list[int]:
         """Every seat but ``seat`` (default: the mover), in seat order."""
-        me = self.player if seat is None else seat
-        return [p for p in range(self.players) if p != me]
+        me = self._player if seat is None else seat
+        return [p for p in range(self._players) if p != me]
 
     # ------------------------------------------------------------------ events
     def log(self, clause: str, kind: str, visible_to: Sequence[int] | None = None, **data: Any) -> None:
@@ -357,5 +473,9 @@ def private_fields(data: dict[str, Any]) -> dict[str, Any]:
     for k, v in data.items():  # new values for existing keys: the dict keeps its size
         t = type(v)
         if t not in PLAIN:
-            data[k] = v[:] if t is list and _all_plain(map(type, v)) else freeze(v)
+            if t is list and _all_plain(map(type, v)):
+                data[k] = v[:]
+            else:
+                check_nesting(v, f"ctx.log({k}=...)")  # before freeze walks it (no bound of its own)
+                data[k] = freeze(v)
     return data

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
+import itertools
 import math
 import types
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from lab.core.errors import InvalidGame
+from lab.core.errors import InvalidGame, quoted
 from lab.core.game import UTILITIES
 from lab.core.params import ParamSpec
 from lab.kit.context import DRAW, ROLL
@@ -23,6 +24,8 @@ from lab.kit.context import DRAW, ROLL
 Domain = range | tuple[Any, ...] | Callable[[Any], Any]
 HIDDEN_RULES = ("owner", "nobody")
 RESERVED = (ROLL, DRAW)
+MAX_SECONDS = 3600.0
+"""Largest CPU-time limit of a kit step (``define_game(max_seconds=...)``, :mod:`lab.kit.guard`)."""
 
 
 @dataclass(frozen=True)
@@ -189,6 +192,7 @@ class GameDef:
     accounting: Callable[..., Any] | None = None
     max_die: int = 20
     max_draw: int = 64
+    max_seconds: float = 10.0
     phases: tuple[str, ...] = ("play",)
     title: str = ""
     doc: str = ""
@@ -340,7 +344,12 @@ def build_definition(
     for key in ("max_length", "max_die", "max_draw"):
         value = options.get(key)
         if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
-            raise InvalidGame(f"define_game: {key} must be a whole number >= 1, not {value!r}")
+            raise InvalidGame(f"define_game: {key} must be a whole number >= 1, not {quoted(value)}")
+    seconds = options.get("max_seconds")
+    if seconds is not None and (
+        isinstance(seconds, bool) or not isinstance(seconds, int | float) or not 0.01 <= seconds <= MAX_SECONDS
+    ):
+        raise InvalidGame(f"define_game: max_seconds must be a number of seconds 0.01..{MAX_SECONDS:g}, not {quoted(seconds)}")
     if options.get("after") is not None:
         if options.get("after_chance") is None:
             options["after_chance"] = chance_of(options["after"])
@@ -356,8 +365,9 @@ def build_definition(
     )
 
 
-def domain_values(mv: Move, arg: str, domain: Domain, params: Any) -> range | tuple[Any, ...]:
-    """The finite values of one argument domain under ``params`` (checked)."""
+def domain_values(mv: Move, arg: str, domain: Domain, params: Any, limit: int | None = None) -> range | tuple[Any, ...]:
+    """The finite values of one argument domain under ``params`` (checked); ``limit``: read
+    at most that many values of a domain that is not a range (enough to tell it is too large)."""
     values = domain(params) if callable(domain) and not isinstance(domain, range) else domain
     if isinstance(values, range):
         if not values:
@@ -365,16 +375,16 @@ def domain_values(mv: Move, arg: str, domain: Domain, params: Any) -> range | tu
             raise InvalidGame(msg)
         return values
     if isinstance(values, Iterable) and not isinstance(values, str | bytes | Mapping):
-        out = tuple(values)
+        out = tuple(values) if limit is None else tuple(itertools.islice(values, limit))
     else:
-        msg = f"move {mv.name!r}: the domain of {arg!r} must be a range or a list of values, not {values!r}"
+        msg = f"move {mv.name!r}: the domain of {arg!r} must be a range or a list of values, not {quoted(values)}"
         raise InvalidGame(msg)
     if not out:
         msg = f"move {mv.name!r}: the domain of {arg!r} is empty; write e.g. {arg}=range(1, 14) or {arg}=['a', 'b']"
         raise InvalidGame(msg)
     for v in out:
         if type(v) not in (int, str, bool):
-            msg = f"move {mv.name!r}: {arg} = {v!r} ({type(v).__name__}); domain values must be ints, strings or bools"
+            msg = f"move {mv.name!r}: {arg} = {quoted(v)} ({type(v).__name__}); domain values must be ints, strings or bools"
             raise InvalidGame(msg)
     if len(set(out)) != len(out):
         raise InvalidGame(f"move {mv.name!r}: the domain of {arg!r} repeats a value")

@@ -4,17 +4,21 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import math
 import sys
 import types
+import warnings
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from lab.core.actions import Action, ActionSpec, Field
-from lab.core.errors import ConformanceError, InvalidGame
-from lab.core.frozen import FrozenDict
+from lab.core.budget import MAX_ACTIONS, MAX_HISTORY, MAX_PLAYERS, Budget
+from lab.core.errors import ConformanceError, InvalidGame, InvalidVariant, quoted
+from lab.core.frozen import FrozenDict, thaw
 from lab.core.game import Game
+from lab.core.identity import Identity, identity_of
 from lab.core.params import ParamSpec
-from lab.kit import made
+from lab.kit import guard, made
 from lab.kit.context import DRAW, ROLL
 from lab.kit.definition import (
     GameDef,
@@ -28,7 +32,12 @@ from lab.kit.state import KitState
 
 _counter = itertools.count(1)
 _INT_STR = frozenset({int, str})
-MAX_COMBINATIONS = 200_000  # actions of one move, all enumerated once per game (legal actions, codes)
+MAX_COMBINATIONS = MAX_ACTIONS  # actions of one move, all enumerated once per game (legal actions, codes)
+AUDITED_STEPS = 256
+"""Steps (and legality tests) of each variant, in each process, that the driver's fast path
+runs with every check of the checked API (plain JSON data, chance declarations, ``end`` and
+legality tests that leave the state alone): a careless definition is caught by ``lab.play``
+and ``lab.simulate`` too, at a cost spread over a whole run."""
 
 
 class CtxParams(FrozenDict):
@@ -76,6 +85,9 @@ class KitGame(Game):
         self.players = self.num_players()
         # what the game is under this variant (define_game's utility, utility_sum, utility_range)
         self.utility, self._utility_sum, self._utility_range = variant_utility(d, self.params)  # type: ignore[misc]
+        self.audits = AUDITED_STEPS  # fast-path steps still to check in full (see KitState._run)
+        self.step_ms = int(d.max_seconds * 1000)  # the CPU-time guard's limit (lab.kit.guard)
+        guard.watch()
         # per phase: (move, its actions over the whole domain) in declaration order
         all_actions: dict[str, list[Action]] = {}
         for mv in d.moves:
@@ -120,6 +132,102 @@ class KitGame(Game):
             ]
 
     # ------------------------------------------------------------------ Game hooks
+    def budget(self) -> list[Budget]:
+        """The variant's sizes under the bounds every game has (:mod:`lab.core.budget`):
+        players, action codes (every move's argument combinations, the die faces and draw
+        indexes the chance nodes may use: a legal-action mask holds one entry per code) and the
+        longest game's save codes. Checked before anything is built from the parameters."""
+        d = self.definition
+        players = int(self.params["players"])
+        sizes = [f"{ROLL} {d.max_die}", f"{DRAW} {d.max_draw}"]
+        codes = d.max_die + d.max_draw
+        for mv in d.moves:
+            size = 1
+            parts = []
+            for arg, dom in mv.domains:
+                values = domain_values(mv, arg, dom, self.params, limit=MAX_ACTIONS + 1)
+                n = _count(values)
+                parts.append(f"{n:,} {arg}")
+                size *= n
+            codes += size
+            sizes.append(f"{mv.name} {' x '.join(parts) + ' = ' if len(parts) > 1 else ''}{size:,}")
+        shown = "; ".join(sizes)
+        if len(shown) > 300:
+            shown = shown[:297] + "..."
+        return [
+            Budget("players", players, MAX_PLAYERS, ("players",)),
+            Budget(f"action codes ({shown})", codes, MAX_ACTIONS, ("the moves' domains", "max_die", "max_draw")),
+            Budget("save codes (longest game: max_length steps x players)", d.max_length * players, MAX_HISTORY,
+                   ("max_length", "players")),
+        ]
+
+    # ------------------------------------------------------------------ definition digest
+    @classmethod
+    def definition_identity(cls) -> Identity:
+        """The digest of what this definition does (:mod:`lab.core.identity`): every function
+        that plays a part (setup, moves with their domains, legality tests, options and chance,
+        end, after, view, metrics, progress, resample) with the globals and closure variables
+        they read, the parameters, the hidden fields and the limits. Its name, title, docs,
+        board drawing and move descriptions are left out (they change no game)."""
+        d = cls.definition
+        moves = [
+            [mv.name, mv.fn, [[arg, dom] for arg, dom in mv.domains], mv.legal, mv.options, list(mv.phase), mv.chance]
+            for mv in d.moves
+        ]
+        params = [
+            [p.name, p.kind, thaw(p.default), None if p.choices is None else [thaw(c) for c in p.choices],
+             p.minimum, p.maximum, p.check]
+            for p in d.parameters
+        ]
+        return identity_of(
+            cls.rules_version, params, d.setup, moves, d.end, dict(d.hidden), d.view, d.after, d.after_chance,
+            d.metrics, d.progress, d.resample, d.max_length, d.max_die, d.max_draw, list(d.phases),
+            home=getattr(d.setup, "__module__", None),
+        )
+
+    def definition_record(self) -> dict[str, str]:
+        """What saves and run records store: the game's name and its definition's digest (and
+        what could not be established, if anything)."""
+        ident = self.definition_identity()
+        out = {"name": self.name, "hash": ident.digest}
+        if ident.doubts:
+            out["doubt"] = ident.why()[:400]
+        return out
+
+    def definition_problem(self, saved: Any) -> str | None:
+        """Why a file's definition record is not provably this game's definition (``None``:
+        it is). A file without one (written before definition digests) is replayed with a
+        warning: nothing in it can tell its definition from this one."""
+        if saved is None:
+            warnings.warn(
+                f"this file of {self.name!r} was written before kit definitions had digests: it is replayed "
+                "under the definition loaded now, which cannot be checked against the one it was made with",
+                UserWarning, stacklevel=4,
+            )
+            return None
+        if not isinstance(saved, Mapping) or not isinstance(saved.get("hash"), str):
+            return 'its definition record must be {"name": game, "hash": digest}'
+        mine = self.definition_identity()
+        if saved.get("doubt"):
+            return (
+                f"when it was written, the definition of {self.name!r} could not be identified "
+                f"({quoted(saved['doubt'], 200, text=True)}), so no definition can be proven to be the one it used"
+            )
+        if mine.doubts:
+            return (
+                f"the definition of {self.name!r} loaded now cannot be identified ({mine.why()}), so it cannot be "
+                "proven to be the one the file was made with; make what its functions read plain data "
+                "(numbers, strings, lists, dicts) or functions"
+            )
+        if mine.digest != saved["hash"]:
+            return (
+                f"it was made with another definition of {self.name!r} (digest {quoted(saved['hash'], 40, text=True)}; "
+                f"the definition loaded now has {mine.digest}): a move, setup, end or another part changed, or a "
+                "value one of them reads. Load it with the definition it was made with "
+                "(state_from_json(text, game=ThatGame()), or lab.register it)"
+            )
+        return None
+
     def action_specs(self) -> list[ActionSpec]:
         d = self.definition
         specs = []
@@ -198,12 +306,15 @@ class KitGame(Game):
                 return [1.0 if p == result else -1.0 / (n - 1) for p in range(n)]
         elif isinstance(result, Sequence) and not isinstance(result, str) and len(result) == n:
             try:
-                return [float(v) for v in result]
-            except (TypeError, ValueError):
+                returns = [float(v) for v in result]
+            except (TypeError, ValueError, OverflowError):
                 pass
+            else:
+                if all(map(math.isfinite, returns)) and not any(isinstance(v, bool) for v in result):
+                    return returns
         msg = (
             f"end(state, ctx) must return None (the game goes on), the winning seat 0..{n - 1}, "
-            f"or one return per seat ({n} numbers), not {result!r}"
+            f"or one finite return per seat ({n} numbers, no NaN or infinity), not {quoted(result, 80)}"
         )
         raise InvalidGame(msg)
 
@@ -334,6 +445,7 @@ def define_game(
     accounting: Callable[..., Any] | None = None,
     max_die: int | None = None,
     max_draw: int | None = None,
+    max_seconds: float | None = None,
     title: str = "",
     doc: str = "",
     rules_version: int = 1,
@@ -403,6 +515,14 @@ def define_game(
         kit reads it from the functions (does any of them, or a function of its module they
         call, use ``ctx.all_move``?); ``ctx.all_move`` in a game without them raises an
         :class:`InvalidGame` naming this. Adapters declare sequential games as sequential.
+    max_seconds : float, optional
+        CPU seconds a step (a move with its ``after`` and ``end``, the setup, a legality test)
+        may run before it is stopped with :class:`InvalidGame` (default 10; see
+        :mod:`lab.kit.guard`).
+
+    A variant is bounded as the seed games' are (:mod:`lab.core.budget`): at most 64 players,
+    10,000 action codes (every move's argument combinations plus ``max_die`` and ``max_draw``)
+    and a longest game of ``max_length x players`` save codes under 1,000,000.
 
     Raises
     ------
@@ -413,7 +533,7 @@ def define_game(
         name, setup=setup, moves=moves, end=end, players=players, params=params, hidden=hidden,
         view=view, after=after, after_chance=after_chance, board=board, max_length=max_length, metrics=metrics,
         progress=progress, describe=describe, resample=resample, accounting=accounting,
-        max_die=max_die, max_draw=max_draw, title=title, doc=doc, utility=utility,
+        max_die=max_die, max_draw=max_draw, max_seconds=max_seconds, title=title, doc=doc, utility=utility,
         utility_sum=utility_sum, utility_range=utility_range, simultaneous=simultaneous,
     )
     qualname = f"{name}_{next(_counter)}"
@@ -438,4 +558,16 @@ def define_game(
     except InvalidGame:
         delattr(made, qualname)
         raise
+    except InvalidVariant as exc:  # the default variant past a bound (lab.core.budget)
+        delattr(made, qualname)
+        raise InvalidGame(f"define_game {name!r}: its default variant is too large: {exc}") from None
     return cls
+
+
+def _count(values: range | tuple[Any, ...]) -> int:
+    """The number of values of a domain (a range past ``sys.maxsize`` included)."""
+    if isinstance(values, range):
+        step = values.step
+        span = values.stop - values.start
+        return max(0, (span + step - (1 if step > 0 else -1)) // step)
+    return len(values)

@@ -11,7 +11,8 @@ is over. Everything is JSON-able, so clone, equality, save/replay and ``full_sta
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from threading import get_ident
+from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 from mypy_extensions import mypyc_attr
@@ -28,17 +29,40 @@ from lab.kit.context import (
     restore,
     snapshot,
 )
+from lab.kit.guard import STEP, StepTimeout
 
 if TYPE_CHECKING:
     from lab.kit.game import KitGame
 
 LIMIT_CLAUSE = "KIT-LIMIT"
 _INT_STR = frozenset({int, str})
+_STEP: Final = STEP  # the CPU-time guard's record of the running step (lab.kit.guard)
+
+
+def _timed_out(game: Any, part: Any) -> InvalidGame:
+    """The error of a part the CPU-time guard stopped (:mod:`lab.kit.guard`)."""
+    where = f"move {part.kind!r}" if isinstance(part, Action) else (part or "a step")
+    seconds = game.definition.max_seconds
+    msg = (
+        f"{game.name}: {where} ran for more than {seconds:g} s of CPU time and was stopped; the state "
+        "is as it was before the step. A step must finish: look for a loop that never ends "
+        "(define_game(max_seconds=...) sets the limit)"
+    )
+    return InvalidGame(msg)
 
 
 def hidden_size(value: Any) -> Any:
     """What a seat sees of a hidden value: the length of a list, else ``None``."""
     return len(value) if isinstance(value, list) else None
+
+
+_CHANGED_BY_END = (
+    "end(state, ctx) changed the state; end only reads it (change the state in a move or in after)"
+)
+_CHANGED_BY_LEGAL = (
+    "a legality test (legal=... or options=...) changed the state; it only reads it (change the "
+    "state in the move itself)"
+)
 
 
 def _part_error(game: str, where: Any, exc: Exception) -> Exception:
@@ -58,6 +82,7 @@ class KitState(State):
     machinery around them in C. ``self.game`` is its :class:`~lab.kit.game.KitGame`."""
 
     _ctx: Ctx | None = None  # the Ctx made once, reset for every transition and legality test (see _run)
+    _audit: bool = False  # set while the checked API asks for legal actions (see legal_actions)
 
     def __init__(self, game: KitGame) -> None:
         super().__init__(game)
@@ -70,8 +95,24 @@ class KitState(State):
     # ================================================================== transitions
     def _setup(self, draws: list[Action], check: bool = True) -> None:
         """Run the setup with the recorded chance ``draws`` (a chance call with no recorded
-        outcome leaves a pending node, with no data yet; ``check``: see :meth:`_run`)."""
+        outcome leaves a pending node, with no data yet; ``check``: see :meth:`_run`), under
+        the CPU-time guard (:mod:`lab.kit.guard`)."""
+        step = _STEP
+        step[0] += 1
+        step[1] += 1
+        step[2] = get_ident()
+        step[3] = self.game.step_ms
+        try:
+            self._setup_run(draws, check)
+        finally:
+            step[0] += 1
+            step[1] -= 1
+
+    def _setup_run(self, draws: list[Action], check: bool) -> None:
         game = self.game
+        if not check and game.audits > 0:  # the first steps of a variant are checked anyway
+            game.audits -= 1
+            check = True
         ctx = Ctx(game, None, self.control, draws, self)
         where = "setup"
         try:
@@ -82,7 +123,10 @@ class KitState(State):
             if check and not is_json(data):
                 raise InvalidGame(json_problem(data))
             where = "end"
+            before = snapshot(data) if check else None
             result = game.definition.end(data, ctx)
+            if check and snapshot(data) != before:
+                raise InvalidGame(_CHANGED_BY_END)
             if result is not None:
                 if not check and not is_json(data):
                     where = "setup"
@@ -91,6 +135,8 @@ class KitState(State):
         except NeedChance as need:
             self.pending = [None, list(draws), need.args[0], None, 0]
             return
+        except StepTimeout:
+            raise _timed_out(game, where) from None
         except Exception as exc:
             cause = None if isinstance(exc, LabError) else exc
             raise chained(_part_error(game.name, where, exc), cause) from cause
@@ -108,6 +154,21 @@ class KitState(State):
 
     def _run(
         self, moves: Sequence[tuple[int, Action]], draws: tuple[Action, ...], check: bool = True, start: int = 0, snap: Any = None,
+    ) -> None:
+        """:meth:`_run_step` under the CPU-time guard (:mod:`lab.kit.guard`)."""
+        step = _STEP
+        step[0] += 1
+        step[1] += 1
+        step[2] = get_ident()
+        step[3] = self.game.step_ms
+        try:
+            self._run_step(moves, draws, check, start, snap)
+        finally:
+            step[0] += 1
+            step[1] -= 1
+
+    def _run_step(
+        self, moves: Sequence[tuple[int, Action]], draws: tuple[Action, ...], check: bool, start: int, snap: Any,
     ) -> None:
         """Run one step — the parts of a transition from part ``start`` on, with the recorded
         chance ``draws`` — for the action just appended to the history, all or nothing; then
@@ -129,12 +190,17 @@ class KitState(State):
         history (:meth:`_data_before`): there a step keeps no snapshot (errors are rare, and
         the rules are deterministic) until the game variant has used the fallback once
         (``game.reruns``).
-        ``check``: verify that the new data is plain JSON (and that a chance declaration leaves
-        the data alone). The checked paths (``apply_action(s)``, hence the conformance checker
-        and the widget) always do; the driver fast path (``lab.play``, ``lab.simulate``) checks
-        once, when the game ends; a loaded save is replayed on the checked path.
+        ``check``: verify that the new data is plain JSON within the kit's bounds (and that a
+        chance declaration and ``end`` leave the data alone). The checked paths
+        (``apply_action(s)``, hence the conformance checker and the widget) always do; the driver
+        fast path (``lab.play``, ``lab.simulate``) checks the first :data:`AUDITED_STEPS` steps
+        of each variant in a process, then once, when the game ends; a loaded save is replayed
+        on the checked path.
         """
         game = self.game
+        if not check and game.audits > 0:  # the first steps of a variant are checked anyway
+            game.audits -= 1
+            check = True
         parts, after, after_declared, end, max_length = game.runner
         keep = check or game.reruns  # take a snapshot before the first part runs
         data = self.data
@@ -156,14 +222,14 @@ class KitState(State):
         try:
             while True:  # the parts: moves[start:], then after
                 if part < n:
-                    ctx.player, where = moves[part]
+                    ctx._player, where = moves[part]
                     fn, declare = parts[where.kind]
                     args = where.args
                 elif after is None:
                     break
                 elif part == n:
                     where = "after"
-                    ctx.player = moves[-1][0]
+                    ctx._player = moves[-1][0]
                     fn, declare, args = after, after_declared, ()
                 else:
                     break
@@ -175,6 +241,8 @@ class KitState(State):
                     # the declaration first: a chance call with nothing recorded notes the node
                     # in ctx._probe (instead of raising) and the step stops before the part
                     mark = ctx._used
+                    if check and part > start and not is_json(data):  # what the parts before it made
+                        raise InvalidGame(json_problem(data))
                     before = snapshot(data) if check else None
                     ctx._probe = True
                     try:
@@ -211,7 +279,10 @@ class KitState(State):
                 raise InvalidGame(json_problem(data))  # prefixed below with the game and the part
             if need is None:
                 where = "end"
+                before_end = snapshot(data) if check else None
                 result = end(data, ctx)
+                if check and snapshot(data) != before_end:
+                    raise InvalidGame(_CHANGED_BY_END)
                 if result is not None:
                     if not check and not is_json(data):  # the fast path checks the final state
                         where = moves[-1][1]
@@ -229,6 +300,8 @@ class KitState(State):
         except BaseException as exc:
             self.data = restore(snap) if snap is not None else self._data_before()
             self._history.pop()
+            if isinstance(exc, StepTimeout):
+                raise _timed_out(game, where) from None
             if not isinstance(exc, Exception):
                 raise
             cause = None if isinstance(exc, LabError) else exc
@@ -330,6 +403,26 @@ class KitState(State):
         table = game.move_table[control[2]]
         if table is None:  # no legality test in this phase: every action of its moves
             return game.static_actions[control[2]][:]
+        audit = self._audit
+        if not audit and game.audits > 0:  # the first tests of a variant are checked anyway
+            game.audits -= 1
+            audit = True
+        step = _STEP
+        step[0] += 1
+        step[1] += 1
+        step[2] = get_ident()
+        step[3] = game.step_ms
+        try:
+            return self._legal_tests(player, table, audit)
+        finally:
+            step[0] += 1
+            step[1] -= 1
+
+    def _legal_tests(self, player: int, table: list[Any], audit: bool) -> list[Action]:
+        """The legal actions from the phase's legality tests (``audit``: check that the tests
+        leave the data as it was, restoring it and raising if not)."""
+        game = self.game
+        control = self.control
         # the state's one context (see _run), made or reset for these tests: a state used by
         # one thread at a time is all it needs; the tests get no recorded chance and their
         # events are never kept
@@ -337,12 +430,13 @@ class KitState(State):
         if ctx is None:
             ctx = self._ctx = Ctx(game, player, control, (), self)
         else:
-            ctx.player = player
+            ctx._player = player
             if ctx._control is not control or ctx._draws:
                 ctx._control = control
                 ctx._draws = ()
                 ctx._used = 0
         data = self.data
+        before = snapshot(data) if audit else None
         out: list[Action] = []
         # the legality tests read the data (a move's test must not change it)
         try:
@@ -368,10 +462,32 @@ class KitState(State):
                             out.append(a)
         except LabError:
             raise
+        except StepTimeout:
+            raise _timed_out(game, "a legality test") from None
         except Exception as exc:
             msg = f"{game.name}: the legality test of a move raised {type(exc).__name__}: {exc}"
             raise InvalidGame(msg) from exc
+        if audit and snapshot(data) != before:
+            self.data = restore(before)
+            raise InvalidGame(f"{game.name}: {_CHANGED_BY_LEGAL}")
         return out
+
+    def legal_actions(self, player: int | None = None) -> list[Action]:
+        """As :meth:`State.legal_actions`, with the legality tests checked not to change the
+        state (the checked API always checks; the driver's fast path checks a variant's first
+        tests)."""
+        self._audit = True
+        try:
+            return super().legal_actions(player)
+        finally:
+            self._audit = False
+
+    def _is_legal(self, player: int, action: Action) -> bool:
+        self._audit = True
+        try:
+            return action in self._legal_actions(player)
+        finally:
+            self._audit = False
 
     def explain_illegal(self, player: int, action: Action) -> str | None:
         moves = self.game.phase_moves[self.control[2]]
@@ -384,6 +500,12 @@ class KitState(State):
 
     def view(self, player: int | None) -> dict[str, Any]:
         """The designer's state as ``player`` may see it (``None``: a spectator)."""
+        try:
+            return self._view(player)
+        except InvalidGame as exc:  # data past the kit's bounds, left by the unchecked path
+            raise InvalidGame(f"{self.game.name}: {exc}") from None
+
+    def _view(self, player: int | None) -> dict[str, Any]:
         d = self.game.definition
         if self.pending is not None and self.pending[0] is None:
             return {}  # the setup waits for chance: there is no state to see yet
@@ -444,7 +566,10 @@ class KitState(State):
         new.game = self.game
         new._history = list(self._history)
         new._events = self._events[:]  # events are immutable
-        new.data = copy_data(self.data)
+        try:
+            new.data = copy_data(self.data)
+        except InvalidGame as exc:  # data past the kit's bounds, left by the unchecked path
+            raise InvalidGame(f"{self.game.name}: {exc}") from None
         control = self.control
         new.control = [list(control[0]), control[1], control[2], control[3]]
         new.pending = self.pending  # never mutated in place: replaced as a whole

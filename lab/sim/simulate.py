@@ -26,8 +26,10 @@ rule that decided the result, in games that report it: :meth:`lab.core.state.Sta
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import importlib
+import inspect
 import json
 import math
 import sys
@@ -41,10 +43,20 @@ import numpy as np
 import pandas as pd
 
 from lab.agents.base import make_agents
-from lab.core.errors import InvalidRecord
+from lab.core.errors import InvalidRecord, cut, escaped, quoted
+from lab.core.files import (
+    check_regular,
+    commit,
+    file_digest,
+    loads_bounded,
+    read_bounded,
+    write_atomic,
+    write_temp,
+)
 from lab.core.game import Game
 from lab.core.params import freeze
 from lab.core.registry import game_class, game_names, load
+from lab.core.rulepoints import rule_record_problem
 from lab.core.state import CHANCE, State
 from lab.sim import cost
 from lab.sim.executors import (
@@ -59,8 +71,10 @@ from lab.sim.play import play
 BASE_COLUMNS = (
     "game_index", "seed", "variant", "agents", "winners", "winner", "draw", "unfinished", "stopped_by",
     "length_actions", "length_decisions", "first_player", "minutes", "lead_changes", "decided_at",
-    "margin", "decided_by",
+    "margin",
 )
+#: Columns some rows have (the games that report the rule deciding their result).
+OPTIONAL_COLUMNS = ("decided_by",)
 
 
 def game_seed(master: int, index: int) -> int:
@@ -217,7 +231,7 @@ def state_row(
     if isinstance(start, int | float | np.integer | np.floating) and start >= 0:
         row["first_player"] = int(start)  # the game names its starting player (memm: by chance)
     for key, value in metrics.items():
-        name = f"m_{key}" if key in BASE_COLUMNS or key.startswith(("return_", "progress_", "n[")) else key
+        name = f"m_{key}" if key in BASE_COLUMNS or key in OPTIONAL_COLUMNS or key.startswith(("return_", "progress_", "n[")) else key
         row[name] = _scalar(value)
     minutes = state.estimated_minutes()
     row["minutes"] = math.nan if minutes is None else float(minutes)
@@ -418,6 +432,10 @@ def simulate(
     params = game.params_to_dict()
     label = variant if variant is not None else variant_label(game)
     agents_text = "|".join(agent_label(s) for s in specs)
+    # what the record will say about the rules, known before the run: a house rule that changed
+    # since it was installed is refused now (RuleError), not after the games
+    house = game.house_rule_record() if game._house else None
+    definition = game.definition_record()
     workers = check_executor(executor, workers)  # capped at the machine's cores, with a warning
     width = executor_width(executor, workers)
     size = chunk_size or default_chunk_size(n_games, width)
@@ -457,8 +475,10 @@ def simulate(
         "rules_version": game.rules_version,
         "numpy": np.__version__,
     }
-    if game._house:  # names and source hashes, never the code
-        df.attrs["record"]["house_rules"] = game.house_rule_record()
+    if house is not None:  # names and digests, never the code
+        df.attrs["record"]["house_rules"] = house
+    if definition is not None:  # a kit game: the digest of its definition
+        df.attrs["record"]["definition"] = definition
     cost.warn_unfinished(df)
     return df
 
@@ -495,48 +515,149 @@ def record_path(path: str | Path) -> Path:
     return p.with_name(p.name + ".record.json")
 
 
+MAX_RECORD_BYTES = 8_000_000
+"""Largest run record the lab reads (a sidecar, or a parquet table's stored record): a record
+names a run, it never holds the table."""
+TABLE_KEY = "_table"
+"""The sidecar's entry naming its table: ``{"file": name, "sha256": digest, "rows": n}``."""
+
+
 def write_table(df: pd.DataFrame, path: str | Path) -> None:
     """Write a table to ``.csv`` or ``.parquet`` keeping its run record (``df.attrs["record"]``).
 
     Parquet stores the record inside the file; a CSV gets it in the sidecar
-    :func:`record_path` (``runs.csv.record.json``). Either way :func:`read_table` and
-    :func:`rerun` find it again.
+    :func:`record_path` (``runs.csv.record.json``), which names the SHA-256 of the table it
+    belongs to. Each file is written to a temporary file in the same folder and renamed into
+    place (:func:`lab.core.files.write_atomic`): a run killed while writing leaves the old files
+    or the new ones, and a reader that finds a table beside another table's record says so
+    (:func:`read_table`). Either way :func:`read_table` and :func:`rerun` find the record again.
     """
     p = Path(path)
     if p.suffix == ".csv":
-        df.to_csv(p, index=False)
-        if "record" in df.attrs:
-            record_path(p).write_text(json.dumps(df.attrs["record"], indent=1, default=str))
+        record = df.attrs.get("record")
+        if record is None:
+            write_atomic(p, lambda tmp: df.to_csv(tmp, index=False))
+            record_path(p).unlink(missing_ok=True)  # a record left by an earlier table is not this one's
+            return
+        # the table first, under a temporary name; its digest goes into the record, renamed
+        # after it: between the two renames the record names another table (read_table says so)
+        tmp = write_temp(p, lambda t: df.to_csv(t, index=False))
+        try:
+            table = {"file": p.name, "sha256": file_digest(tmp), "rows": len(df)}
+            text = json.dumps({**record, TABLE_KEY: table}, indent=1, default=str)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                tmp.unlink()
+            raise
+        commit(tmp, p)
+        write_atomic(record_path(p), text)
     elif p.suffix == ".parquet":
-        df.to_parquet(p, index=False)
+        write_atomic(p, lambda tmp: df.to_parquet(tmp, index=False))
     else:
-        raise ValueError(f"a table is written to .csv or .parquet, not {p.name!r}")
+        raise ValueError(f"a table is written to .csv or .parquet, not {quoted(p.name, 80, text=True)}")
+
+
+def _bad(path: Path, what: str) -> InvalidRecord:
+    return InvalidRecord(f"{quoted(str(path), 160, text=True)}: {what}")
+
+
+def read_record_file(path: str | Path) -> Any:
+    """A run record written as JSON (a sidecar or a ``.json`` record), read within bounds:
+    :class:`~lab.core.errors.InvalidRecord` for a file that is not one (too large, not JSON,
+    nested too deeply, a key named twice)."""
+    p = Path(path)
+    data = read_bounded(p, MAX_RECORD_BYTES, "the run record", lambda msg: InvalidRecord(msg))
+    return loads_bounded(data, lambda msg: _bad(p, f"not a run record: {msg}"), limit=MAX_RECORD_BYTES)
 
 
 def read_table(path: str | Path) -> pd.DataFrame:
-    """Read a table written by :func:`write_table`, with its run record in ``attrs["record"]``."""
+    """Read a table written by :func:`write_table`, with its run record in ``attrs["record"]``.
+
+    Raises
+    ------
+    InvalidRecord
+        For a table or record that is not what :func:`write_table` writes: unreadable, empty,
+        a record too large or malformed, or a CSV beside a record written for another table (a
+        write interrupted, a file replaced).
+    """
     p = Path(path)
+    if p.suffix not in (".parquet", ".csv"):
+        raise ValueError(f"a table is read from .csv or .parquet, not {quoted(p.name, 80, text=True)}")
+    check_regular(p, "the table", lambda msg: InvalidRecord(msg))
     if p.suffix == ".parquet":
-        return pd.read_parquet(p)
-    if p.suffix != ".csv":
-        raise ValueError(f"a table is read from .csv or .parquet, not {p.name!r}")
-    df = pd.read_csv(p)
+        return _read_parquet(p)
     side = record_path(p)
-    if side.exists():
-        df.attrs["record"] = json.loads(side.read_text())
+    record = read_record_file(side) if side.exists() else None
+    if record is not None:
+        if not isinstance(record, dict):
+            raise _bad(side, f"a run record is a JSON object, not {type(record).__name__}")
+        table = record.pop(TABLE_KEY, None)
+        if table is not None and (not isinstance(table, dict) or table.get("sha256") != file_digest(p)):
+            raise _bad(p, (
+                f"this table and its record {side.name} do not belong together: the record was written "
+                "for another table (a write interrupted, or one of the files replaced); run again, or delete the record"
+            ))
+    try:
+        df = pd.read_csv(p)
+    except pd.errors.EmptyDataError:
+        raise _bad(p, "the table is empty (a write interrupted?)") from None
+    except (pd.errors.ParserError, UnicodeDecodeError, ValueError) as exc:
+        raise _bad(p, f"not a table ({cut(escaped(str(exc).splitlines()[0] if str(exc) else type(exc).__name__), 200)})") from None
+    if record is not None:
+        _check_rows(p, df, record)
+        df.attrs["record"] = record
     return df
 
 
-def _record_of(source: Mapping[str, Any] | pd.DataFrame | str | Path) -> Mapping[str, Any]:
+def _read_parquet(p: Path) -> pd.DataFrame:
+    try:
+        import pyarrow.parquet as pq
+
+        meta = pq.read_schema(p).metadata or {}
+    except ImportError:  # pragma: no cover - fastparquet only: pandas reads it
+        meta = {}
+    except Exception as exc:  # pyarrow's errors for a file that is not parquet
+        raise _bad(p, f"not a parquet table ({cut(escaped(str(exc)), 200)})") from None
+    stored = meta.get(b"PANDAS_ATTRS")
+    if stored is not None:
+        if len(stored) > MAX_RECORD_BYTES:
+            raise _bad(p, f"its stored record is {len(stored):,} bytes; at most {MAX_RECORD_BYTES:,} are read")
+        loads_bounded(stored, lambda msg: _bad(p, f"its stored record is not a run record: {msg}"), limit=MAX_RECORD_BYTES)
+    try:
+        return pd.read_parquet(p)
+    except RecursionError:
+        raise _bad(p, "its stored record is nested too deeply") from None
+    except Exception as exc:
+        raise _bad(p, f"not a parquet table ({cut(escaped(str(exc)), 200)})") from None
+
+
+def _check_rows(p: Path, df: pd.DataFrame, record: Mapping[str, Any]) -> None:
+    """A table shorter or longer than its record's run (an old sidecar, written without the
+    table's digest, beside a table cut short): refused."""
+    runs = [record.get(k) for k in ("a", "b")] if isinstance(record.get("a"), Mapping) else [record]
+    counts = [r.get("n_games") for r in runs if isinstance(r, Mapping)]
+    if "grid" in record or not counts or not all(type(n) is int for n in counts):
+        return
+    if len(df) != sum(counts):
+        raise _bad(p, (
+            f"the table has {len(df):,} rows but its record {record_path(p).name} describes a run of "
+            f"{sum(counts):,} games: they do not belong together (a write interrupted?)"
+        ))
+
+
+def _record_of(source: Mapping[str, Any] | pd.DataFrame | str | Path) -> Any:
     if isinstance(source, pd.DataFrame):
-        return source.attrs.get("record", {})
+        record = source.attrs.get("record")
+        if record is None:
+            raise InvalidRecord("this table has no run record (df.attrs['record'])")
+        return record
     if isinstance(source, str | Path):
         p = Path(source)
         if p.suffix == ".json":
-            return json.loads(p.read_text())
+            return read_record_file(p)
         record = read_table(p).attrs.get("record")
         if record is None:
-            msg = f"{p.name} has no run record (a CSV needs its sidecar {record_path(p).name})"
+            msg = f"{quoted(p.name, 120, text=True)} has no run record (a CSV needs its sidecar {quoted(record_path(p).name, 120, text=True)})"
             raise InvalidRecord(msg)
         return record
     return source
@@ -568,6 +689,69 @@ def _check_record(record: Any) -> None:
     variant = record.get("variant")
     if variant is not None and not isinstance(variant, str):
         raise InvalidRecord(f"the run record's 'variant' must be a string or null, not {type(variant).__name__}")
+    rules = record.get("house_rules")
+    if rules is not None and not (isinstance(rules, Mapping) and all(
+        isinstance(k, str) and isinstance(v, Mapping) and {"function", "hash"} <= set(v)
+        and all(isinstance(x, str) for x in v.values()) for k, v in rules.items()
+    )):
+        raise InvalidRecord('the run record\'s \'house_rules\' must map rule points to {"function": name, "hash": digest}')
+    definition = record.get("definition")
+    if definition is not None and not (isinstance(definition, Mapping) and {"name", "hash"} <= set(definition)
+                                       <= {"name", "hash", "doubt"} and all(isinstance(x, str) for x in definition.values())):
+        raise InvalidRecord('the run record\'s \'definition\' must be {"name": game, "hash": digest} or null')
+
+
+def _defined_games() -> Iterator[type[Game]]:
+    """The concrete game classes defined in this process so far (``Game``'s subclasses, in the
+    order they were made): code the session ran itself, such as a class in a notebook cell."""
+    todo, seen = list(Game.__subclasses__()), set()
+    while todo:
+        cls = todo.pop(0)
+        if cls in seen:
+            continue
+        seen.add(cls)
+        todo.extend(cls.__subclasses__())
+        if isinstance(cls.name, str) and cls.name and not inspect.isabstract(cls):
+            yield cls
+
+
+def known_classes() -> dict[str, type[Game]]:
+    """The game classes a run record may name in ``game_class`` (``"module:qualname"``): the
+    game classes defined in this process (a class whose cell ran again: its latest version),
+    the registered games and the kit's definitions made in this process. A record never makes
+    the lab import a module or look up anything else (``os:system`` is refused unresolved)."""
+    from lab.kit import made
+
+    out: dict[str, type[Game]] = {}
+    for cls in _defined_games():
+        out[f"{cls.__module__}:{cls.__qualname__}"] = cls
+    for name in game_names():
+        cls = game_class(name)
+        out[f"{cls.__module__}:{cls.__qualname__}"] = cls
+    for attr, cls in vars(made).items():
+        if isinstance(cls, type) and issubclass(cls, Game):
+            out[f"{made.__name__}:{attr}"] = cls
+    return out
+
+
+def _record_game(record: Mapping[str, Any]) -> Game:
+    """The game of a checked run record: its ``game_class`` if it names one (a known class
+    only, see :func:`known_classes`), else the game registered under its name."""
+    cls_path = record.get("game_class")
+    if cls_path is None:
+        return load(record["game"], **record["params"])
+    if not isinstance(cls_path, str):
+        raise InvalidRecord(f"the run record's 'game_class' must be \"module:class\" or null, not {type(cls_path).__name__}")
+    cls = known_classes().get(cls_path)
+    if cls is None:
+        msg = (
+            f"the run's game class {quoted(cls_path, 120, text=True)} is not a game defined in this session: "
+            "run the cell that defines it, import its module or lab.register it first (a record never imports code)"
+        )
+        raise InvalidRecord(msg)
+    if cls.name != record["game"]:
+        raise InvalidRecord(f"the run record names the game {quoted(record['game'], 60)} but its class is {cls.name!r}")
+    return cls(dict(record["params"]))
 
 
 def rerun(
@@ -582,12 +766,19 @@ def rerun(
     comparison's record (runs ``a`` and ``b``) gives both tables, one after the other, as
     ``--out`` wrote them. ``overrides`` are passed to :func:`simulate` (e.g. ``workers=2`` or
     ``executor=client``: the table is the same). A run with house rules needs the same
-    functions as ``rules`` (the record holds only their names and source hashes).
+    functions as ``rules`` (the record holds only their names and digests, and a rule is
+    accepted only when it is provably the same: :func:`lab.core.rulepoints.rule_record_problem`);
+    a kit game's record holds the digest of its definition, and a changed definition under the
+    same name is refused. A record names a game class only among the game classes defined in
+    this session, the registered games and the kit's definitions (:func:`known_classes`): it
+    never makes the lab import code.
 
     Raises
     ------
     InvalidRecord
-        For a record that is not a mapping or misses (or mistypes) a field a rerun needs.
+        For a record that is not a mapping or misses (or mistypes) a field a rerun needs, a
+        file that is not a record (too large, not JSON, a table beside another table's record),
+        an unknown game class, or house rules or a definition not provably the run's.
     """
     record = _record_of(record)
     if isinstance(record, Mapping) and isinstance(record.get("a"), Mapping) and isinstance(record.get("b"), Mapping):
@@ -599,24 +790,16 @@ def rerun(
         msg = "this is a sweep's record: re-run it with lab.sweep(record['game'], record['grid'], ...) and its n_games, seed, agents"
         raise InvalidRecord(msg)
     _check_record(record)
-    cls_path = record.get("game_class")
-    if cls_path:
-        module, _, qualname = str(cls_path).partition(":")
-        if module not in sys.modules:  # a record never makes the lab import code by itself
-            msg = f"the run's game class {cls_path:.200} is not registered: import {module:.200} first"
-            raise InvalidRecord(msg)
-        game = rebuild_game((module, qualname), record["params"])
-    else:
-        game = load(record["game"], **record["params"])
+    game = _record_game(record)
     if rules:
         game = game.with_rules(rules)
     saved = record.get("house_rules") or {}
-    if game.house_rule_record() != saved:
-        msg = (
-            f"the run used house rules {saved or 'none'} but rerun got {game.house_rule_record() or 'none'}: "
-            "pass the same functions as rules={rule point: function}"
-        )
-        raise InvalidRecord(msg)
+    problem = rule_record_problem(saved, game._house, "the run")
+    if problem:
+        raise InvalidRecord(problem)
+    problem = game.definition_problem(record.get("definition"))
+    if problem:
+        raise InvalidRecord(f"the run record: {problem}")
     kwargs: dict[str, Any] = {
         "agents": record["agents"],
         "n_games": record["n_games"],

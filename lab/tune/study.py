@@ -30,8 +30,10 @@ is ignored (``result.settings["pruner"]`` says so) and every trial plays all its
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
+import re
 import sys
 import warnings
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -44,13 +46,22 @@ import optuna
 import pandas as pd
 
 from lab.agents.base import make_agents
-from lab.core.errors import InvalidVariant, LabError
+from lab.core.errors import InvalidVariant, LabError, cut, quoted
 from lab.core.game import Game
 from lab.core.registry import load
 from lab.sim.executors import check_executor
 from lab.sim.simulate import agent_specs, frame_from_parts, simulate, variant_label
 from lab.tune.space import Dimension, build_variant, max_players, validate_space
 from lab.tune.stages import check_gap_agents, measure_all, play_range, stage_ranges
+from lab.tune.storage import (
+    OWNER,
+    check_storage,
+    check_study,
+    close_stale,
+    owner,
+    space_size,
+    storage_errors,
+)
 from lab.tune.targets import Measure, Target, TargetError, check_targets, parse_target
 
 SAMPLERS = ("tpe", "nsga2", "random")
@@ -315,13 +326,18 @@ def tune(
         Distinct variants played (a resumed study plays only the missing ones). A proposal that
         repeats a variant is answered from its earlier result (same paired seeds, same values)
         and an inconsistent combination (``InvalidVariant`` from the game) is pruned; neither
-        counts, but the search stops after ``5 x budget`` proposals.
+        counts, but the search stops after ``5 x budget`` proposals. A budget larger than the
+        space (every entry a choice or a stepped range) is cut to the space's size, with a
+        warning, and the search stops once every variant has been played.
     seed : int
         Seeds the sampler and the games: same seed -> same trials, same report.
     workers, executor :
         Where each trial's games run (the warm pool or a Dask client); trials are sequential.
     storage : str or optuna storage, optional
-        ``"sqlite:///studies.db"`` keeps the study and resumes it on the next call.
+        ``"sqlite:///studies.db"`` keeps the study and resumes it on the next call (checked
+        first, :func:`lab.tune.storage.check_storage`; a study found under the name must have
+        been made for the same targets and space; trials a killed process left running are
+        marked failed and played again).
     games : int
         Games per trial (paired seeds: every trial uses the same game seeds).
     final_games : int, optional
@@ -355,7 +371,11 @@ def tune(
         A bad space entry (named), before any game is played.
     TargetError
         An unreadable target, or a metric the table lacks (found on the first trial).
+    InvalidStorage
+        A storage that cannot hold the study (checked before any game is played), or a study
+        found under the name made for other targets or another space.
     """
+    storage = check_storage(storage)
     base = game if isinstance(game, Game) else load(game)
     dims = validate_space(base, space)
     target_list = [targets] if isinstance(targets, str | Target) else list(targets or [])
@@ -381,57 +401,80 @@ def tune(
     key = {"agents": specs, "games": games, "seed": seed, "sampler": sampler}
     if prunes:
         key["pruner"] = prune_label
+    if study_name is not None and (not isinstance(study_name, str) or not 0 < len(study_name) <= 512):
+        raise LabError(f"study_name must be a name of 1..512 characters, not {quoted(study_name)}")
+    size = space_size(dims)
+    if size is not None and budget > size:
+        warnings.warn(f"the space holds {size:,} variant(s): the study plays {size:,}, not a budget of {budget:,}",
+                      UserWarning, stacklevel=2)
+        budget = size
     name = study_name or _study_name(base, dims, goals, key)
     optuna.logging.set_verbosity(optuna.logging.WARNING)
-    study = optuna.create_study(
-        study_name=name, storage=storage, load_if_exists=True,
-        directions=[t.direction for t in goals],
-        sampler=_sampler(sampler, seed, len(goals), startup), pruner=prune_with,
-    )
-    complete = study.get_trials(deepcopy=False, states=(optuna.trial.TrialState.COMPLETE,))
-    seen: dict[str, list[float]] = {}
-    first_of: dict[str, int] = {}
-    for t in complete:
-        first_of.setdefault(_signature(t.params), t.number)
-        seen.setdefault(_signature(t.params), list(t.values))
-    cut: dict[str, int] = {}  # variants stopped by the pruner -> their trial
-    for t in study.get_trials(deepcopy=False, states=(optuna.trial.TrialState.PRUNED,)):
-        if "pruned_at" in t.user_attrs and "repeat_of" not in t.user_attrs:
-            cut.setdefault(_signature(t.params), t.number)
-    done, asked = len(seen) + len(cut), len(study.trials)
+    with storage_errors(storage, name):
+        study = optuna.create_study(
+            study_name=name, storage=storage, load_if_exists=True,
+            directions=[t.direction for t in goals],
+            sampler=_sampler(sampler, seed, len(goals), startup), pruner=prune_with,
+        )
+        made_for = {"game": base.name, "targets": [t.text for t in goals], "space": sorted(repr(d) for d in dims)}
+        check_study(study, storage, [t.direction for t in goals], made_for, [d.name for d in dims])
+        close_stale(study)
+        complete = study.get_trials(deepcopy=False, states=(optuna.trial.TrialState.COMPLETE,))
+        seen: dict[str, list[float]] = {}
+        first_of: dict[str, int] = {}
+        for t in complete:
+            first_of.setdefault(_signature(t.params), t.number)
+            seen.setdefault(_signature(t.params), list(t.values))
+        cut: dict[str, int] = {}  # variants stopped by the pruner -> their trial
+        for t in study.get_trials(deepcopy=False, states=(optuna.trial.TrialState.PRUNED,)):
+            if "pruned_at" in t.user_attrs and "repeat_of" not in t.user_attrs:
+                cut.setdefault(_signature(t.params), t.number)
+        done, asked = len(seen) + len(cut), len(study.trials)
     if asked:  # resumed: a sampler re-seeded past the trials already made
         study.sampler = _sampler(sampler, seed + asked, len(goals), startup)
     run = {"agents": agents if isinstance(agents, list) else specs[0], "workers": workers, "executor": executor,
-           "seed": seed, "games": games, "stages": PRUNE_STAGES if prunes else 1}
+           "seed": seed, "games": games, "stages": PRUNE_STAGES if prunes else 1, "columns": set(), "played": [0]}
     callback = progress if callable(progress) else None
     bar = _bar(budget, done) if _want_tqdm(progress) else None
     best: dict[str, float] = {}
     limit = asked + MAX_ASKS_PER_TRIAL * max(0, budget - done)
     try:
-        while done < budget and asked < limit:
-            trial = study.ask()
+        while done < budget and asked < limit and (size is None or len(seen) + len(cut) < size):
+            with storage_errors(storage, name):
+                trial = study.ask()
+                trial.set_user_attr(OWNER, owner())
             asked += 1
-            picked = {d.name: d.suggest(trial) for d in dims}
-            sig = _signature(trial.params)
-            if sig in seen:  # paired seeds: a variant already played would give the same values
-                first = first_of[sig]
-                for key, value in study.trials[first].user_attrs.items():
-                    trial.set_user_attr(key, value)
-                trial.set_user_attr("repeat_of", first)
-                trial.set_user_attr("games_played", 0)
-                study.tell(trial, seen[sig])
-                continue
-            if sig in cut:  # a variant the pruner stopped: the same seeds would stop it again
-                trial.set_user_attr("repeat_of", cut[sig])
-                trial.set_user_attr("games_played", 0)
-                study.tell(trial, state=optuna.trial.TrialState.PRUNED)
-                continue
-            status, measures = _evaluate(base, dims, picked, goals, run, trial)
+            try:
+                picked = {d.name: d.suggest(trial) for d in dims}
+                sig = _signature(trial.params)
+                if sig in seen:  # paired seeds: a variant already played would give the same values
+                    first = first_of[sig]
+                    with storage_errors(storage, name):
+                        for attr, value in study.trials[first].user_attrs.items():
+                            if attr != OWNER:
+                                trial.set_user_attr(attr, value)
+                        trial.set_user_attr("repeat_of", first)
+                        trial.set_user_attr("games_played", 0)
+                        study.tell(trial, seen[sig])
+                    continue
+                if sig in cut:  # a variant the pruner stopped: the same seeds would stop it again
+                    with storage_errors(storage, name):
+                        trial.set_user_attr("repeat_of", cut[sig])
+                        trial.set_user_attr("games_played", 0)
+                        study.tell(trial, state=optuna.trial.TrialState.PRUNED)
+                    continue
+                status, measures = _evaluate(base, dims, picked, goals, run, trial)
+            except BaseException:  # the trial is not left RUNNING for ever (a game's error, ^C)
+                with contextlib.suppress(Exception):
+                    study.tell(trial, state=optuna.trial.TrialState.FAIL)
+                raise
             if status == "invalid":  # an inconsistent combination: pruned, not counted
-                study.tell(trial, state=optuna.trial.TrialState.PRUNED)
+                with storage_errors(storage, name):
+                    study.tell(trial, state=optuna.trial.TrialState.PRUNED)
                 continue
             if status == "pruned":  # stopped early by the pruner: counted, its games were played
-                study.tell(trial, state=optuna.trial.TrialState.PRUNED)
+                with storage_errors(storage, name):
+                    study.tell(trial, state=optuna.trial.TrialState.PRUNED)
                 cut[sig] = trial.number
                 done += 1
                 if bar is not None:
@@ -440,7 +483,8 @@ def tune(
                     callback(TuneEvent(trial.number, done, budget, picked, measures, dict(best), status))
                 continue
             seen[sig], first_of[sig] = [m.score for m in measures], trial.number
-            study.tell(trial, seen[sig])
+            with storage_errors(storage, name):
+                study.tell(trial, seen[sig])
             for m in measures:
                 key = m.target.text
                 better = max if m.target.direction == "maximize" else min
@@ -454,18 +498,24 @@ def tune(
     finally:
         if bar is not None:
             bar.close()
-    chosen = _finalists(study, goals, finalists)
+    with storage_errors(storage, name):
+        chosen = _finalists(study, goals, finalists)
+        picks = [_picked(t, dims) for t in chosen]
     fresh = fresh_seed(seed)
     verdicts = []
-    for t in chosen:
-        picked = _picked(t, dims)
+    for t, picked in zip(chosen, picks, strict=True):
         variant = build_variant(base, dims, picked)
         df = simulate(variant, run["agents"], final_games, fresh, workers, executor, progress=False)
+        run["columns"].update(df.columns)
+        run["played"][0] += len(df)
         verdicts.append(Finalist(t.number, picked, _describe(variant, dims, picked), measure_all(
             variant, goals, df, {}, range(final_games), fresh, workers, executor,
         )))
+    _unseen_clauses(goals, run["columns"], run["played"][0])
+    with storage_errors(storage, name):
+        table = trials_table(study, goals)
     return TuneResult(
-        base.name, goals, study, trials_table(study, goals), verdicts, budget, games, final_games, seed,
+        base.name, goals, study, table, verdicts, budget, games, final_games, seed,
         {"space": {d.name: d.kind for d in dims}, "agents": specs, "sampler": sampler, "study_name": name,
          "pruner": prune_label},
     )
@@ -491,6 +541,19 @@ def check_settings(*, budget: Any, games: Any, finalists: Any, startup_trials: A
         raise LabError(msg)
 
 
+def _unseen_clauses(goals: Sequence[Target], seen: set[str], games: int) -> None:
+    """Warn about ``n[CLAUSE]``/``fired[CLAUSE]`` targets whose clause never fired in any game
+    of the study (issue 40 item 6: ``n[ZZ-9]`` names no clause and was measured as 0)."""
+    for t in goals:
+        m = re.fullmatch(r"(?:n|fired)\[(.+)\]", t.metric.strip())
+        if m and games and f"n[{m[1]}]" not in seen:
+            warnings.warn(
+                f"target {cut(t.text, 60)!r}: the clause {cut(m[1], 40)!r} never fired in the {games:,} games played "
+                "(measured as 0): is it one of this game's clause IDs (the n[...] columns of lab.simulate)?",
+                UserWarning, stacklevel=3,
+            )
+
+
 def fresh_seed(seed: int) -> int:
     """The master seed of the finalists' fresh games (never the search's ``seed``)."""
     return int(np.random.SeedSequence(seed, spawn_key=(2026,)).generate_state(1)[0]) % (2**31)
@@ -510,6 +573,8 @@ def _evaluate(
     gaps: dict[str, list[pd.DataFrame]] = {}
     for step, games in enumerate(stages):
         parts.append(play_range(variant, run["agents"], games, run["seed"], run["workers"], run["executor"]))
+        run["columns"].update(parts[-1].columns)
+        run["played"][0] += len(parts[-1])
         last = step == len(stages) - 1
         measures = measure_all(variant, goals, frame_from_parts(parts), gaps, games, run["seed"], run["workers"], run["executor"])
         if not last:
@@ -575,7 +640,7 @@ def trials_table(study: Any, goals: Sequence[Target]) -> pd.DataFrame:
                 row[attr] = t.user_attrs[attr]
         for g in goals:
             est = t.user_attrs.get(g.text)
-            if est is not None:
+            if isinstance(est, list) and len(est) == 3 and all(isinstance(v, int | float) for v in est):
                 row[g.text], row[f"{g.text} low"], row[f"{g.text} high"] = est
         rows.append(row)
     return pd.DataFrame(rows)

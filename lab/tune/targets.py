@@ -55,7 +55,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from lab.core.errors import LabError
+from lab.core.errors import LabError, cut
 from lab.stats.intervals import mean_interval, proportion, t_quantile, tango_interval
 
 GOALS = ("about", "at_most", "at_least", "maximise", "minimise")
@@ -271,7 +271,7 @@ def metric_columns(df: pd.DataFrame, metric: str) -> np.ndarray:
     numeric = [c for c in df.columns if pd.api.types.is_numeric_dtype(df[c]) and not c.startswith("n[")]
     known = ", ".join(["length", "spread", "first_mover", "win_rate[p]", "n[CLAUSE]", "fired[CLAUSE]", "decided[CLAUSE]",
                        "gap[UPPER>LOWER]", *numeric[:20]])
-    raise TargetError(f"no metric {metric!r} in this simulation table; metrics: {known}")
+    raise TargetError(f"no metric {cut(metric, 60)!r} in this simulation table; metrics: {known}")
 
 
 def estimate(df: pd.DataFrame, metric: str) -> tuple[float, float, float]:

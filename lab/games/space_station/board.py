@@ -50,6 +50,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import networkx as nx
+import numpy as np
 from shapely.geometry import LineString
 
 from lab.boards.hexgrid import (
@@ -90,7 +91,11 @@ GEOMETRY_KEYS = (
     "missile_speed",
 )
 
-MAX_HEXES = 3600
+MAX_HEXES = 1600
+"""Largest board (columns x rows, e.g. 40 x 40): its tables, the plain distance between every
+pair of hexes among them, load in well under a second (``python -m benchmarks.run --sections
+routes``: the largest board's load; 60 x 60 took 7-8 s and 123-235 MB before the tables were
+computed in arrays, 1.7 s and 190 MB after, on a loaded machine)."""
 MAX_GEOMETRY_BYTES = 160_000_000
 """Bound of one board's tables (a 60 x 60 board takes about 120 MB)."""
 CACHE_BYTES = 256_000_000
@@ -111,6 +116,21 @@ def geometry_for(params: Mapping[str, Any]) -> Geometry:
         geo = Geometry(params)
         _CACHE.put(key, geo, geometry_bytes(len(geo.nodes)))
     return geo
+
+
+_DISTANCES = ByteBoundedCache(CACHE_BYTES // 2)
+"""The plain distance tables, by board (grid, size, orientation): they depend on the cells
+only, so the variants of one board (another Earth row, orbit, entry points...) share one."""
+
+
+def _distances(lat: Lattice, columns: int, rows: int, keys: list[Node]) -> list[list[int]]:
+    """The board's ``dist`` table (shared, read-only: see :data:`_DISTANCES`)."""
+    key = (lat.grid, lat.orientation, lat.offset, lat.neighbours, columns, rows)
+    table = _DISTANCES.get(key)
+    if table is None:
+        table = lat.distance_table(keys)
+        _DISTANCES.put(key, table, 8 * len(keys) * len(keys) + 64 * len(keys))
+    return table  # type: ignore[no-any-return]
 
 
 def default_entry_points(columns: int, rows: int) -> list[tuple[int, int]]:
@@ -177,6 +197,29 @@ class Lattice:
             o, off = self.orientation, self.offset
             return [axial_to_offset(a, o, off) for a in hex_ring(offset_to_axial(centre, o, off), radius)]
         return square_ring(centre, radius, self.neighbours)
+
+    def distance_table(self, keys: list[Node]) -> list[list[int]]:
+        """``[[distance(a, b) for b in keys] for a in keys]``, computed in whole arrays of small
+        integers (a 60 x 60 board has 12,960,000 pairs: one at a time took seconds)."""
+        k = np.asarray(keys, dtype=np.int16).reshape(-1, 2)
+        da = k[:, None, 0] - k[None, :, 0]  # int16: boards are far smaller than 2**15
+        db = k[:, None, 1] - k[None, :, 1]
+        if self.grid == "hex":
+            total = np.abs(da + db)
+            np.abs(da, out=da)
+            np.abs(db, out=db)
+            total += da
+            total += db
+            total //= 2
+        elif self.neighbours == 8:
+            np.abs(da, out=da)
+            np.abs(db, out=db)
+            total = np.maximum(da, db, out=da)
+        else:
+            np.abs(da, out=da)
+            np.abs(db, out=db)
+            total = np.add(da, db, out=da)
+        return total.tolist()  # type: ignore[no-any-return]
 
     def neighbors(self, node: Node, columns: int, rows: int) -> list[Node | None]:
         """The neighbour in each direction (``None`` off the board)."""
@@ -279,7 +322,7 @@ class Geometry:
                 j = -1 if nb is None else self.index[nb]
                 row.append(-1 if j < 0 or j in self.forbidden or i in self.forbidden else j)
             self.step.append(tuple(row))
-        self.dist: list[list[int]] = [[lat.distance(a, b) for b in keys] for a in keys]
+        self.dist: list[list[int]] = _distances(lat, cols, rows, keys)
         self.to_orbit: list[list[int]] = [self._bfs(h) for h in self.orbit]
         self._routes: dict[tuple[int, int, int], list[tuple[int, ...]]] = {}
         self._los: dict[tuple[int, int], bool] = {}
@@ -344,19 +387,20 @@ class Geometry:
         return out
 
     def _count_routes(self, speed: int) -> int:
-        """The largest number of route prefixes any move of ``speed`` steps can have."""
+        """The largest number of route prefixes any move of ``speed`` steps can have (counted
+        for every hex and orbit target at once, in arrays)."""
+        step = np.asarray(self.step, dtype=np.int64).reshape(len(self.nodes), -1)
+        exists = step >= 0
+        safe = np.where(exists, step, 0)
         best = 1
         for table in self.to_orbit:
-            count = [1 if table[i] >= 0 else 0 for i in range(len(self.nodes))]
+            t = np.asarray(table, dtype=np.int64)
+            # a neighbour one step nearer the target continues a shortest route
+            nearer = exists & (t[safe] == (t - 1)[:, None]) & (t > 0)[:, None]
+            count = (t >= 0).astype(np.int64)
             for _ in range(speed):
-                new = []
-                for i, d in enumerate(table):
-                    if d <= 0:
-                        new.append(1 if d == 0 else 0)
-                        continue
-                    new.append(sum(count[j] for j in self.step[i] if j >= 0 and table[j] == d - 1))
-                count = new
-            best = max(best, max(count))
+                count = np.where(t == 0, 1, np.where(t < 0, 0, (count[safe] * nearer).sum(axis=1)))
+            best = max(best, int(count.max(initial=0)))
         return best
 
     def table_route(self, src: int, orbit_k: int) -> list[int]:
