@@ -71,9 +71,10 @@ class StateViews(State):
         ``""`` for a match that has not ended by the rules."""
         if self.phase != P_OVER:
             return ""
-        for event in reversed(self._events):
-            if event[1] == "match_winners":
-                return str(event[0])
+        events: list[Any] = list(self._events)  # typed for mypyc (it cannot loop over reversed(Any))
+        for i in range(len(events) - 1, -1, -1):
+            if events[i][1] == "match_winners":
+                return str(events[i][0])
         return ""
 
     def total_conquered(self) -> list[int]:
