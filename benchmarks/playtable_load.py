@@ -46,8 +46,12 @@ async def _measure(srv: ServerProcess, n_tables: int, seconds: float, warmup: fl
                    game: str, params: dict[str, str]) -> dict[str, Any]:
     lobby = await SeatClient(srv.info["tables"][0]["lobby"]).start(timeout=120)
     for i in range(1, n_tables):
-        r = await lobby.request({"type": "create", "game": game, "params": params, "seats": ["human", "human"],
-                                 "seed": i}, timeout=120)
+        while True:  # the lobby is a client like any other: it keeps to the server's message rate
+            r = await lobby.request({"type": "create", "game": game, "params": params, "seats": ["human", "human"],
+                                     "seed": i}, timeout=120)
+            if r.get("code") != "rate_limited":
+                break
+            await asyncio.sleep(1.0)
         if r["type"] != "ack":
             raise RuntimeError(f"table {i} was not created: {r}")
     while len(lobby.lobby.get("tables", [])) < n_tables:
