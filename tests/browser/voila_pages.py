@@ -27,8 +27,14 @@ def offline_env(env: Mapping[str, str] | None = None) -> dict[str, str]:
 
 
 def template_args() -> list[str]:
-    """The Voilà options that serve a page with the offline template (with :func:`offline_env`)."""
-    return [f"--template={TEMPLATE}"]
+    """The Voilà options that serve a page with the offline template (with :func:`offline_env`).
+
+    Kernels talk to Voilà over IPC sockets (files), never TCP: a kernel picks free ports and
+    binds them a moment later, and with a pool of kernels starting at once beside other test
+    servers a port was sometimes taken in between ("Address already in use"): that kernel died
+    and its page waited for it until the test's timeout.
+    """
+    return [f"--template={TEMPLATE}", "--KernelManager.transport=ipc"]
 
 
 def preheat_args(pool: int = 1) -> list[str]:
