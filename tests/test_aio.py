@@ -21,14 +21,14 @@ async def _fail() -> None:
 
 
 def test_run_coroutine_inside_a_running_loop() -> None:
-    async def outer() -> int:
+    async def outer() -> int:  # runs in a loop of its own thread: this worker may hold Playwright's
         refused = _double(1)
         with pytest.raises(RuntimeError, match="running event loop"):
             asyncio.run(refused)  # what the playtable tests hit under xdist
         refused.close()
         return run_coroutine(_double(21))
 
-    assert asyncio.run(outer()) == 42
+    assert run_coroutine(outer) == 42
 
 
 def test_run_coroutine_takes_a_factory_and_raises_the_coroutines_error() -> None:

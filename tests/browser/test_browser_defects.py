@@ -101,10 +101,12 @@ def test_fiemme_cembra_end_screen_names_the_winner_and_counts(play_page: Any, vo
     result.wait_for(timeout=15_000)
     match = lab.play(lab.load("fiemme_cembra", players=3, penalty_timing="end_of_round"), seed=10)  # the page's match
     (winner,) = match.winners()
-    assert f"player {winner} won" in result.inner_text(), result.inner_text()
+    said = result.inner_text()  # the viewer's own seat is "you (player 0)"
+    assert f"player {winner} won" in said or f"you (player {winner}) won" in said, said
     svg = pp.svg()
     assert "match over after 1 round" in svg and "round 2" not in svg
-    assert f"player {winner}: {match.total_conquered()[winner]} conquered in the match · WINNER" in svg
+    you = " (you)" if winner == 0 else ""  # the page's viewer is seat 0
+    assert f"player {winner}{you}: {match.total_conquered()[winner]} conquered in the match · WINNER" in svg
     pp.screenshot("fiemme_cembra_end")
 
 
