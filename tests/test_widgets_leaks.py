@@ -16,7 +16,6 @@ Planted leaks must be found, so the checks can fail.
 from __future__ import annotations
 
 import datetime
-import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -26,7 +25,7 @@ from ipywidgets import Widget
 from test_widgets_kit import do_by_clicks
 
 import lab
-from tests.tools.probes import find_leaks, private_event_leaks, probe
+from tests.tools.probes import find_leaks, private_event_leaks, probe, strings_in
 from tests.tools.toy_game import registered_toy
 from widgets import Play
 from widgets._session import Session
@@ -34,7 +33,6 @@ from widgets._session import Session
 VIEWER = 0
 HUMAN_MOVES = 10
 STATIC_KEYS = {"_esm", "_css", "_anywidget_id"}  # the widget's own JS/CSS source, not game data
-MODEL_REF = re.compile(r"IPY_MODEL_[0-9a-f]+")
 
 
 def widget_tree(root: Widget) -> Iterator[Widget]:
@@ -63,15 +61,6 @@ def synced_values(root: Widget) -> list[tuple[str, Any]]:
     return out
 
 
-def strings_in(value: Any) -> Iterator[str]:
-    if isinstance(value, str):
-        yield MODEL_REF.sub("IPY_MODEL", value)
-    elif isinstance(value, dict):
-        for v in value.values():
-            yield from strings_in(v)
-    elif isinstance(value, list | tuple):
-        for v in value:
-            yield from strings_in(v)
 
 
 def leaks(root: Widget, secrets: list[Any]) -> list[str]:

@@ -20,8 +20,7 @@ can fail: ``tests/test_playtable.py`` plants some.
 from __future__ import annotations
 
 import json
-import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -32,10 +31,9 @@ import lab
 from playtable.session import TableSession, advance_to, apply_entry
 from playtable.store import Entry, Store
 from playtable.views import seat_view
-from tests.tools.probes import find_leaks, private_event_leaks, probe
+from tests.tools.probes import find_leaks, private_event_leaks, probe, strings_in
 
 ENVELOPE = ("type", "token", "at", "broken", "table_status")  # the frame's own fields, not the view's
-MODEL_REF = re.compile(r"IPY_MODEL_[0-9a-f]+")
 
 
 @dataclass
@@ -54,15 +52,6 @@ class AuditReport:
         self.problems += other.problems
 
 
-def strings_in(value: Any) -> Iterator[str]:
-    if isinstance(value, str):
-        yield MODEL_REF.sub("IPY_MODEL", value)
-    elif isinstance(value, dict):
-        for v in value.values():
-            yield from strings_in(v)
-    elif isinstance(value, list | tuple):
-        for v in value:
-            yield from strings_in(v)
 
 
 class Replayer:

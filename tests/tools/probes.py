@@ -24,7 +24,9 @@ for some seats only (``visible_to``) appear in no view of another seat.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -198,3 +200,19 @@ def probe(name: str) -> Probe:
         msg = f"no probe for {name!r} in tests/tools/probes.py: add its secrets and conservation"
         raise KeyError(msg)
     return PROBES[name]
+
+
+#: a widget model's id in synced state or a frame (random per session: never a secret)
+MODEL_REF = re.compile(r"IPY_MODEL_[0-9a-f]+")
+
+
+def strings_in(value: Any) -> Iterator[str]:
+    """Every string inside ``value`` (dicts, lists, tuples), widget model ids made alike."""
+    if isinstance(value, str):
+        yield MODEL_REF.sub("IPY_MODEL", value)
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from strings_in(v)
+    elif isinstance(value, list | tuple):
+        for v in value:
+            yield from strings_in(v)
