@@ -11,6 +11,7 @@ from lab.core.budget import Budget, check_budget
 from lab.core.errors import InvalidVariant
 from lab.core.frozen import thaw
 from lab.core.params import Params, ParamSpec, validate_params
+from lab.core.presentation import NO_PRESENTATION, Presentation
 from lab.core.rulepoints import HouseRule, RulePoint, RuleTable, build_house_rules, list_rule_points
 
 if TYPE_CHECKING:
@@ -94,6 +95,9 @@ class Game:
     #: players. A game whose random players never finish names players who do, so that a
     #: default experiment measures finished games (issue #39).
     default_agents: ClassVar[Any] = None
+    #: How the game's states are drawn and clicked (:mod:`lab.core.presentation`): the game's
+    #: package assembles it, so that a state never imports its renderer.
+    presentation: ClassVar[Presentation] = NO_PRESENTATION
 
     def __init__(self, params: Mapping[str, Any] | None = None, /, **kwargs: Any) -> None:
         given = dict(params or {})
@@ -126,6 +130,22 @@ class Game:
     def new_initial_state(self) -> State:
         """A new game's first state (a chance node when the set-up is random)."""
         raise NotImplementedError
+
+    def resample_hidden(self, state: State, player: int, rng: Any) -> State:
+        """A new full state that ``player`` cannot tell from ``state``, hidden parts redrawn with
+        ``rng`` (what :meth:`State.resample_hidden <lab.core.state.State.resample_hidden>` does).
+
+        A perfect-information game returns a clone; a game with hidden information overrides
+        this method with its information module's sampler (its package assembles the two).
+        """
+        if self.perfect_information:
+            return state.clone()
+        msg = (
+            f"{self.name} has hidden information but does not implement "
+            "Game.resample_hidden(state, player, rng); set Game.perfect_information = True if "
+            "nothing is hidden"
+        )
+        raise NotImplementedError(msg)
 
     def max_game_length(self) -> int:
         """Upper bound on the number of history entries (chance outcomes included)."""

@@ -351,13 +351,27 @@ class State:
         ``decided[CLAUSE]`` is a metric of comparisons and of the autopilot."""
         return ""
 
+    # The drawing and click hooks: the game's presentation is handed this state
+    # (lab.core.presentation; the state never imports its renderer).
     def render_svg(self, viewer: int | None = None) -> str:
         """SVG of the board as ``viewer`` may see it (``None``: a spectator)."""
-        return ""
+        return self.game.presentation.render_svg(self, viewer)
 
     def action_targets(self, player: int) -> dict[str, list[Action]]:
         """Clickable SVG targets (``data-target`` ids) mapped to the legal actions they make."""
-        return {}
+        return self.game.presentation.action_targets(self, player)
+
+    def click_default(self, player: int, target: str) -> Action | None:
+        """The one action a click on ``target`` plays when the target holds several (or ``None``)."""
+        return self.game.presentation.click_default(self, player, target)
+
+    def target_path(self, player: int, target: str) -> list[Action]:
+        """The legal actions one click on ``target`` plays in a row, or ``[]``."""
+        return self.game.presentation.target_path(self, player, target)
+
+    def prompt(self, player: int) -> str:
+        """What the game asks ``player`` to do now, in words (``""``: nothing to add)."""
+        return self.game.presentation.prompt(self, player)
 
     def describe_action(self, action: Action) -> str:
         """A readable label for an action (buttons, logs)."""
@@ -698,17 +712,11 @@ class State:
 
         The new state gives ``player`` the same :meth:`information_state`; what the player
         cannot see is drawn with ``rng`` (a numpy Generator) from the prior the game documents.
-        A perfect-information game (``Game.perfect_information``) returns a clone; a game with
-        hidden information must override this method.
+        The game's package assembles how (:meth:`lab.core.game.Game.resample_hidden`, so that a
+        state never imports the module that redraws it): a perfect-information game returns a
+        clone.
         """
-        if self.game.perfect_information:
-            return self.clone()
-        msg = (
-            f"{self.game.name} has hidden information but does not implement "
-            "State.resample_hidden(player, rng); set Game.perfect_information = True if nothing "
-            "is hidden"
-        )
-        raise NotImplementedError(msg)
+        return self.game.resample_hidden(self, player, rng)
 
     # ------------------------------------------------------------------ identity, saving
     def state_hash(self) -> str:
