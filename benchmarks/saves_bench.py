@@ -16,7 +16,7 @@ import tracemalloc
 from typing import Any
 
 import lab
-from lab.core.save import MAX_BYTES, state_to_json
+from lab.core.save_write import MAX_BYTES, state_to_json
 
 TARGET_SECONDS = 1.0
 

@@ -18,8 +18,6 @@ statistic pays its own import (``benchmarks/import_time.py`` measures it).
 
 from __future__ import annotations
 
-__version__ = "0.1.0"
-
 import importlib
 import importlib.util
 import sys
@@ -27,6 +25,7 @@ import types
 from typing import TYPE_CHECKING, Any
 
 from lab import native  # first: decides which build runs (compiled or sources), lab.native
+from lab._version import VERSION as __version__
 
 # public name -> the module it lives in, imported on first use (see __getattr__)
 _LAZY: dict[str, str] = {

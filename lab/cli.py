@@ -209,7 +209,7 @@ def jsonable(value: Any) -> Any:
 
 
 def cmd_list(args: argparse.Namespace) -> int:
-    from lab.agents.base import agent_names
+    from lab.agents.catalogue import agent_names
 
     out = []
     for name in game_names():

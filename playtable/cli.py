@@ -144,7 +144,7 @@ def build_parser(prog: str = "python -m playtable") -> argparse.ArgumentParser:
 
 
 def parse_seats(text: str | None, game: Any, *, app: bool) -> list[Any]:
-    from lab.agents.base import agent_names, make_agent
+    from lab.agents.catalogue import agent_names, make_agent
 
     n = game.num_players()
     if text is None:

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import lab
-from lab.agents.base import agent_names, make_agent
+from lab.agents.catalogue import agent_names, make_agent
 from lab.core.errors import LabError
 from lab.core.game import Game
 from playtable.connection import Connection, dumps

@@ -22,7 +22,7 @@ import contextlib
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from lab.agents.base import make_agent
+from lab.agents.catalogue import make_agent
 from lab.core.actions import Action
 from lab.core.game import Game
 from lab.core.state import CHANCE, SIMULTANEOUS, TERMINAL

@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from lab.agents.base import agent_names
+from lab.agents.catalogue import agent_names
 from lab.core.errors import LabError
 from lab.core.game import Game
 from playtable.connection import Connection, dumps

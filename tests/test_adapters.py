@@ -49,7 +49,7 @@ def test_openspiel_random_sim_test_with_serialisation(case: tuple[str, dict[str,
 def test_openspiel_parameters_round_trip_through_game_strings() -> None:
     pyspiel = pytest.importorskip("pyspiel")
     from lab.adapters import openspiel as lab_spiel
-    from lab.core.conformance import conformance_variants
+    from lab.checks.conformance import conformance_variants
 
     variant = next(v for v in conformance_variants(lab.game_class("memm")) if "cube_set" in v)
     game = lab_spiel.load("memm", players=2, **variant)

@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 import lab
+from lab.checks.conformance import check_game
 from lab.core.aliasing import audit_logged_values, check_views, edit_in_place
-from lab.core.conformance import check_game
 from lab.core.frozen import FrozenError
 from lab.core.save import replay
 from lab.core.state import State

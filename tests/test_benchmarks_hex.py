@@ -10,7 +10,7 @@ import pytest
 
 import lab
 from benchmarks.hex_game import NAME, HexGame, cell_name, hex_tables, registered
-from lab.core.conformance import check_game, conformance_variants
+from lab.checks.conformance import check_game, conformance_variants
 from lab.core.state import TERMINAL
 
 

@@ -1,7 +1,7 @@
 """The conformance suite: every registered game, every player count, every parameter choice.
 
 Each game gets at least 200 seeded random playouts checked at every step by
-:func:`lab.core.conformance.check_game`; a planted bug (a clone sharing a list) must be caught.
+:func:`lab.checks.conformance.check_game`; a planted bug (a clone sharing a list) must be caught.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import lab
-from lab.core.conformance import check_game, conformance_variants
+from lab.checks.conformance import check_game, conformance_variants
 from lab.core.state import state_fields
 from tests.tools.plant import plant
 

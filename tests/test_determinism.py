@@ -15,7 +15,7 @@ import pandas as pd
 import pytest
 
 import lab
-from lab.core.conformance import check_game
+from lab.checks.conformance import check_game
 from tests.tools import make_golden as mg
 from tests.tools.fingerprint import fingerprints, play_with_reload
 from tests.tools.plant import plant

@@ -77,7 +77,7 @@ def test_the_agents_have_their_docstrings() -> None:
         if not isinstance(obj, types.ModuleType):
             missing += _undocumented(f"lab.agents.{name}", obj)
     for game in lab.game_names():  # every agent a game offers says what it does
-        for name, factory in lab.agents.base.agent_factories(lab.game_class(game)).items():
+        for name, factory in lab.agents.catalogue.agent_factories(lab.game_class(game)).items():
             if not inspect.getdoc(factory):
                 missing.append(f"{game} agent {name!r}")
     assert missing == [], f"no docstring in the {_build()} build: {missing}"

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import lab
-from lab.core.conformance import ConformanceError, check_game
+from lab.checks.conformance import ConformanceError, check_game
 from lab.games.memm.state import MemmState
 from lab.sim import streams as streams_module
 from lab.sim.play import driver_streams

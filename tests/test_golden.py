@@ -13,7 +13,7 @@ from collections.abc import Iterator
 import pytest
 
 import lab
-from lab.core.conformance import conformance_variants
+from lab.checks.conformance import conformance_variants
 from tests.tools import make_golden as mg
 from tests.tools.toy_game import registered_toy
 

@@ -23,8 +23,8 @@ import numpy as np
 import pytest
 
 import lab
-from lab.core.probes import Audit, audit_play, views
-from lab.core.probes import audit_state as lab_audit_state
+from lab.checks.probes import Audit, audit_play, views
+from lab.checks.probes import audit_state as lab_audit_state
 from lab.core.state import State
 from tests.tools.plant import plant
 from tests.tools.probes import probe

@@ -21,7 +21,7 @@ import pytest
 
 import lab
 from lab.agents import mcts
-from lab.agents.base import make_agent
+from lab.agents.catalogue import make_agent
 from lab.agents.seat import SeatView
 from lab.cli import main as cli_main
 

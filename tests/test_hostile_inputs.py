@@ -24,7 +24,7 @@ import pytest
 
 import lab
 from lab.cli import main as cli_main
-from lab.core.save import FORMAT_VERSION, MAX_BYTES, state_to_json
+from lab.core.save_write import FORMAT_VERSION, MAX_BYTES, state_to_json
 
 MAX_SECONDS = 5.0  # CPU seconds (the machine may be busy); a hostile input takes well under one
 MAX_PEAK_BYTES = 400_000_000
@@ -423,7 +423,7 @@ def test_hostile_corpus_sizes(game_name: str) -> None:
 
 def test_a_fast_legality_test_that_accepts_too_much_is_caught(game_name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """A game's optional ``_is_legal`` must agree with ``legal_actions``; the checker says so."""
-    from lab.core.conformance import check_game
+    from lab.checks.conformance import check_game
     from tests.tools.plant import plant
 
     game = lab.load(game_name)
@@ -546,7 +546,7 @@ def test_space_station_geometries_are_kept_within_a_byte_bound() -> None:
 def hostile_agent_specs(name: str) -> list[tuple[str, Any]]:
     """(label, agent spec) pairs no agent of ``name`` accepts: unknown or mistyped settings,
     values out of range, budgets past their bound, junk in every setting of every agent."""
-    from lab.agents.base import agent_factories
+    from lab.agents.catalogue import agent_factories
 
     out: list[tuple[str, Any]] = [
         ("no name", {"sigma": 1}), ("name not a string", {"name": 3}), ("unknown agent", {"name": "x" * 10_000}),
@@ -579,7 +579,7 @@ def test_hostile_agent_settings_are_refused_before_any_game(name: str, monkeypat
     """Issue 20 item 6: ``{"name": "search", "rollouts": 10**9}`` hung, ``sigma: 1e300`` raised
     ``OverflowError`` mid-run, unknown keys were accepted silently. Now each is an ``InvalidAgent``
     naming the setting, from ``make_agent``, ``lab.play`` and ``lab.simulate``."""
-    from lab.agents.base import make_agent
+    from lab.agents.catalogue import make_agent
 
     game = lab.load(name)
     corpus = hostile_agent_specs(name)
@@ -594,7 +594,7 @@ def test_hostile_agent_settings_are_refused_before_any_game(name: str, monkeypat
 
 def test_agents_declare_their_settings_and_their_defaults_pass(game_name: str) -> None:
     """Every shipped agent declares typed settings; each default is within its own spec."""
-    from lab.agents.base import agent_factories, make_agent
+    from lab.agents.catalogue import agent_factories, make_agent
 
     game = lab.load(game_name)
     for agent, factory in agent_factories(game).items():

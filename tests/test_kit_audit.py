@@ -13,7 +13,8 @@ import numpy as np
 import pytest
 
 import lab
-from lab.core.probes import audit_game, kit_probe
+from lab.checks.probes import audit_game
+from lab.kit.probe import kit_probe
 
 
 def _setup(ctx: lab.kit.Ctx) -> dict:

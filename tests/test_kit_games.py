@@ -13,9 +13,10 @@ import numpy as np
 import pytest
 
 import lab
-from lab.core.conformance import check_game, conformance_variants
-from lab.core.probes import audit_game, kit_probe
+from lab.checks.conformance import check_game, conformance_variants
+from lab.checks.probes import audit_game
 from lab.kit.examples import Goofspiel, Pig
+from lab.kit.probe import kit_probe
 
 
 def _pig_state(**params: object) -> lab.State:

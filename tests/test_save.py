@@ -8,7 +8,7 @@ import pickle
 import pytest
 
 import lab
-from lab.core.save import FORMAT_VERSION, state_to_json
+from lab.core.save_write import FORMAT_VERSION, state_to_json
 
 
 def _saved(name: str, seed: int = 2) -> tuple[lab.State, dict]:

@@ -6,7 +6,7 @@ load mid-game, undo the last move the way the widget does (``lab.replay(game, hi
 start a new game. Invariants (checked after every rule): the game's components are conserved
 (:mod:`tests.tools.probes`), a live game never deadlocks, no observation holds another seat's
 secret, and the state survives a JSON round trip. Then whole random games are played under the
-same invariants through :func:`lab.core.conformance.check_game`.
+same invariants through :func:`lab.checks.conformance.check_game`.
 """
 
 from __future__ import annotations
@@ -29,9 +29,9 @@ from hypothesis.stateful import (
 )
 
 import lab
+from lab.checks.conformance import check_game, conformance_variants
 from lab.core.chance import sample_outcome
-from lab.core.conformance import check_game, conformance_variants
-from lab.core.save import state_to_json
+from lab.core.save_write import state_to_json
 from lab.core.state import CHANCE, SIMULTANEOUS, State
 from tests.tools.probes import find_leaks, monotone_check, private_event_leaks, probe
 from tests.tools.toy_game import registered_toy

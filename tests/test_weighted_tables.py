@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 
 import lab
+from lab.checks.conformance import ConformanceError, check_game
 from lab.core.chance import WeightedTable
-from lab.core.conformance import ConformanceError, check_game
 from lab.games.memcel.state import MemcelState
 from lab.sim import streams as streams_module
 from lab.sim.streams import _BATCH, _VECTOR_FROM, ChanceStreams, race

@@ -142,7 +142,7 @@ def register_toy(monkeypatch: Any) -> None:
 
 
 def test_toy_game_is_conformant(monkeypatch: Any) -> None:
-    from lab.core.conformance import check_game
+    from lab.checks.conformance import check_game
 
     register_toy(monkeypatch)
     check_game(ToyGame(), n_games=5, seed=1)

@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from typing import Any
 
 import lab
-from lab.agents.base import Agent, make_agent
+from lab.agents.base import Agent
+from lab.agents.catalogue import make_agent
 from lab.agents.seat import decide
 from lab.core.actions import Action
 from lab.core.errors import IllegalAction, LabError

@@ -20,7 +20,7 @@ from typing import Any
 import ipywidgets as w
 
 import lab
-from lab.agents.base import agent_names
+from lab.agents.catalogue import agent_names
 from lab.core.files import write_atomic
 from lab.core.game import Game
 from widgets._record import PlaytestRecorder

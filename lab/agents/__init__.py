@@ -7,7 +7,8 @@ An agent never sees the full state. The protocol (:class:`Agent`):
 - ``spec()`` — a JSON dict ``{"name": ..., **settings}`` that :func:`make_agent` rebuilds it from.
 """
 
-from lab.agents.base import Agent, RandomAgent, agent_names, make_agent, make_agents
+from lab.agents.base import Agent, RandomAgent
+from lab.agents.catalogue import agent_names, make_agent, make_agents
 from lab.agents.general import general_agents
 from lab.agents.seat import SeatView, decide
 

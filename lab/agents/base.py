@@ -1,4 +1,6 @@
-"""The agent protocol, the random agent and the per-game agent registry."""
+"""The agent protocol, the base and random agents, and how an agent is built from a name and its
+settings (:func:`build_agent`). The catalogue of every agent of a game, general agents included,
+is :mod:`lab.agents.catalogue`."""
 
 from __future__ import annotations
 
@@ -75,27 +77,16 @@ class RandomAgent(BaseAgent):
         return legal_actions[int(rng.integers(len(legal_actions)))]
 
 
-def agent_factories(game: Game | type[Game]) -> dict[str, Any]:
-    """Name -> agent class (or factory) for ``game``: ``random``, the game's own, then the
-    general agents that play every game (:func:`lab.agents.general.general_agents`; a game's own
-    agent of the same name comes first).
-
-    The one place both :func:`agent_names` and :func:`make_agent` look agents up.
-    """
-    from lab.agents.general import general_agents
-
-    own = game.agent_factories()
-    general = {name: factory for name, factory in general_agents().items() if name not in own}
-    return {"random": RandomAgent, **own, **general}
+def own_agent_factories(game: Game | type[Game]) -> dict[str, Any]:
+    """Name -> agent class (or factory) for ``game`` without the general agents: ``random`` and
+    the game's own (what a search agent's rollouts and delegates are built from)."""
+    return {"random": RandomAgent, **game.agent_factories()}
 
 
-def agent_names(game: Game | type[Game]) -> list[str]:
-    """Agents available for ``game``: ``random``, the game's own, then the general ones."""
-    return list(agent_factories(game))
-
-
-def make_agent(game: Game | type[Game], spec: str | Mapping[str, Any] | Agent) -> Agent:
-    """Build an agent from a name (``"random"``), a spec dict, or pass an agent through."""
+def build_agent(game: Game | type[Game], spec: str | Mapping[str, Any] | Agent, factories: Mapping[str, Any]) -> Agent:
+    """Build an agent of ``game`` from a name (``"random"``), a spec dict, or pass an agent through,
+    looking the name up in ``factories`` (name -> agent class or factory): its settings checked
+    against the factory's ``SETTINGS``, then against the game (``check_game``)."""
     if not isinstance(spec, str | Mapping):
         if isinstance(spec, Agent):
             return spec
@@ -107,7 +98,6 @@ def make_agent(game: Game | type[Game], spec: str | Mapping[str, Any] | Agent) -
         name = settings.pop("name", None)
         if not isinstance(name, str):
             raise InvalidAgent("an agent spec needs a string 'name'")
-    factories = agent_factories(game)
     if name not in factories:
         raise InvalidAgent(f"unknown agent {name!r:.60} for {game.name}; available: {', '.join(factories)}")
     factory = factories[name]
@@ -127,21 +117,3 @@ def make_agent(game: Game | type[Game], spec: str | Mapping[str, Any] | Agent) -
     if callable(check):  # settings that depend on the game (e.g. a rollout agent's name)
         check(game)
     return agent
-
-
-def make_agents(game: Game, agents: Any) -> list[Agent]:
-    """One agent per seat from ``None`` (the game's :attr:`~lab.core.game.Game.default_agents`:
-    random players unless the game names its own), one spec for all, or a list."""
-    n = game.num_players()
-    if agents is None:
-        agents = game.default_agents
-    if agents is None:
-        return [RandomAgent() for _ in range(n)]
-    if isinstance(agents, (str | Mapping, Agent)):
-        if isinstance(agents, Agent):
-            raise InvalidAgent("give one agent per seat (a list), or a name/spec to build one per seat")
-        return [make_agent(game, agents) for _ in range(n)]
-    agents = list(agents)
-    if len(agents) != n:
-        raise InvalidAgent(f"{game.name} with players={n} needs {n} agents, got {len(agents)}")
-    return [make_agent(game, a) for a in agents]

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from lab.agents.mcts import ISMCTSAgent, MCTSAgent
+
 
 def general_agents() -> dict[str, Callable[..., Any]]:
     """Agents offered for every game: name -> factory(**settings).
@@ -12,6 +14,4 @@ def general_agents() -> dict[str, Callable[..., Any]]:
     ``mcts`` and ``ismcts`` (:mod:`lab.agents.mcts`) search with the game's own rules through
     the seat's view of the state; a game's own agent of the same name takes precedence.
     """
-    from lab.agents.mcts import ISMCTSAgent, MCTSAgent
-
     return {"mcts": MCTSAgent, "ismcts": ISMCTSAgent}

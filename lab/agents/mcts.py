@@ -68,7 +68,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from lab.agents.base import BaseAgent
+from lab.agents.base import BaseAgent, build_agent, own_agent_factories
 from lab.agents.seat import SeatView
 from lab.core.actions import Action
 from lab.core.chance import sample_outcome
@@ -291,10 +291,8 @@ class SearchAgent(BaseAgent):
         self._delegates = self._build(game, p["delegate"], "delegate") if p["delegate"] else []
         self._prior = None
         if p["prior"] not in (None, "random"):
-            from lab.agents.base import make_agent
-
             self._check_name(game, p["prior"], "prior")
-            self._prior = make_agent(game, p["prior"])
+            self._prior = build_agent(game, p["prior"], own_agent_factories(game))
             self._prior.reset(game, player)
 
     def check_game(self, game: Game | type[Game]) -> None:
@@ -319,23 +317,19 @@ class SearchAgent(BaseAgent):
             raise InvalidAgent(msg)
 
     def _check_name(self, game: Game | type[Game], name: str | None, what: str) -> None:
-        from lab.agents.base import agent_names
-
         if name in (None, "random"):
             return
-        own = [a for a in agent_names(game) if a not in ("random", "mcts", "ismcts")]
+        own = [a for a in own_agent_factories(game) if a not in ("random", "mcts", "ismcts")]
         if name not in own:
             msg = (f"agent {self.name!r}: {what} {name!r:.60} is not an agent of {game.name}; "
                    f"allowed: 'random', {', '.join(repr(a) for a in own) or 'none other'}")
             raise InvalidAgent(msg)
 
     def _build(self, game: Game, name: str | None, what: str) -> list[Any]:
-        from lab.agents.base import make_agent
-
         if name in (None, "random"):
             return []
         self._check_name(game, name, what)
-        agents = [make_agent(game, name) for _ in range(game.num_players())]
+        agents = [build_agent(game, name, own_agent_factories(game)) for _ in range(game.num_players())]
         for seat, agent in enumerate(agents):
             agent.reset(game, seat)
         return agents

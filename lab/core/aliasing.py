@@ -5,7 +5,7 @@
 it, plus the board graph), edits every nested list and dict in place (read-only data refuses
 with :class:`~lab.core.frozen.FrozenError`, which is what it is for), and proves that the
 state's save and hash, every seat's observation and information state, the legal actions, the
-event log and a clone taken before are all unchanged. :func:`lab.core.conformance.check_game`
+event log and a clone taken before are all unchanged. :func:`lab.checks.conformance.check_game`
 runs it on a sample of steps of every game, so a kit-defined game is held to it too.
 
 :func:`audit_logged_values` checks the rules' side of the event log: :meth:`State.log

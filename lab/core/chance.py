@@ -128,7 +128,7 @@ class WeightedTable(Sequence[tuple[Action, float]]):
 
     def problems(self) -> list[str]:
         """What is wrong with this declaration (empty: nothing): the checks the streams rely on
-        and do not make at each draw (run by :func:`lab.core.conformance.check_game`)."""
+        and do not make at each draw (run by :func:`lab.checks.conformance.check_game`)."""
         out = []
         if type(self.table) is not tuple:
             out.append(f"the table must be a tuple built once, not a {type(self.table).__name__}")

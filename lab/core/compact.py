@@ -21,13 +21,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from lab.core.errors import IllegalAction
-from lab.core.state import SIMULTANEOUS, State
+from lab.core.history import SIMULTANEOUS
 
 NO_ACTION = -1
 """The code of a player who does not act at a simultaneous step."""
 
 
-def encode_history(state: State) -> list[int]:
+def encode_history(state: Any) -> list[int]:
     """The history of ``state`` as a flat list of action codes (see the module docstring).
 
     A game with pointer-coded action kinds (codes that index a decision's legal actions, see
@@ -47,7 +47,7 @@ def encode_history(state: State) -> list[int]:
     return codes
 
 
-def _encode_by_replay(state: State) -> list[int]:
+def _encode_by_replay(state: Any) -> list[int]:
     walker = state.game.new_initial_state()
     codes: list[int] = []
     for item in state.history():
@@ -101,7 +101,7 @@ def check_codes(game: Any, codes: Any, check: Any) -> None:
         raise ValueError(msg)
 
 
-def replay_codes(state: State, codes: Sequence[int]) -> int:
+def replay_codes(state: Any, codes: Sequence[int]) -> int:
     """Apply ``codes`` to ``state`` through the checked public API; returns the steps taken.
 
     Raises

@@ -130,7 +130,7 @@ class InvalidGame(LabError, ValueError):
 
 
 class ConformanceError(LabError, AssertionError):
-    """A game broke one of the engine's contracts (raised by :mod:`lab.core.conformance`)."""
+    """A game broke one of the engine's contracts (raised by :mod:`lab.checks.conformance`)."""
 
     max_message = 20_000  # a contract's report may quote two states side by side
 

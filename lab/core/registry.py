@@ -27,16 +27,10 @@ import importlib.util
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from lab.core.builtin_games import _BUILTIN
 from lab.core.errors import InvalidGame, UnknownGame
 from lab.core.game import Game
 
-# name -> (module, class). A game is registered once its package exists.
-_BUILTIN: dict[str, tuple[str, str]] = {
-    "memcel": ("lab.games.memcel", "MemcelGame"),
-    "fiemme_cembra": ("lab.games.fiemme_cembra", "FiemmeCembraGame"),
-    "space_station": ("lab.games.space_station", "SpaceStationGame"),
-    "memm": ("lab.games.memm", "MemmGame"),
-}
 _classes: dict[str, type[Game]] = {}
 #: The entry-point group in which installed packages declare their games (name -> Game class).
 ENTRY_POINT_GROUP = "rules_lab.games"
@@ -59,11 +53,6 @@ def game_names() -> list[str]:
     names = [name for name, (module, _) in _BUILTIN.items() if _available(module)]
     names += [name for name in _registered if name not in names]
     return names + [name for name in installed_games() if name not in names]
-
-
-def built_in(name: str) -> bool:
-    """Whether ``name`` is one of the lab's own games (always found by name)."""
-    return name in _BUILTIN
 
 
 def installed_games() -> dict[str, Any]:

@@ -7,7 +7,7 @@ their checks: an illegal action raises :class:`~lab.core.errors.IllegalAction` n
 leaves the state exactly as it was.
 
 Nothing a state hands out aliases it (the aliasing contract, checked for every game by
-:func:`lab.core.conformance.check_game`): ``history()``, ``events``, ``events_for()``,
+:func:`lab.checks.conformance.check_game`): ``history()``, ``events``, ``events_for()``,
 ``legal_actions()``, ``chance_outcomes()`` and ``returns()`` are fresh lists of immutable items,
 each event handed out has frozen data (:func:`lab.core.frozen.freeze`, see :meth:`State.log`),
 and a game's ``observation``, ``full_state`` and ``information_state`` build fresh containers
@@ -17,71 +17,30 @@ changes a game, its clones, another seat's view or a save.
 
 from __future__ import annotations
 
-import contextlib
 import copy
 import hashlib
 import json
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple, Self
+from typing import Any, Self
 
 import numpy as np
 from mypy_extensions import mypyc_attr
 
 from lab.core.actions import Action, exact_action
+from lab.core.checkpoint import checkpoint
 from lab.core.errors import IllegalAction, RuleError, chained
+from lab.core.fields import set_state_fields, state_fields
 from lab.core.frozen import FrozenList, freeze
-from lab.core.rulepoints import checkpoint
-
-if TYPE_CHECKING:
-    from lab.core.game import Game
-
-CHANCE = -1
-SIMULTANEOUS = -2
-TERMINAL = -4
-
-PLAYER_NAMES = {CHANCE: "chance", SIMULTANEOUS: "simultaneous", TERMINAL: "terminal"}
-
-
-class Event(NamedTuple):
-    """One thing that happened, tagged with the clause ID of the rule that fired.
-
-    ``visible_to`` is ``None`` for a public event, else the tuple of players who may see it.
-    ``step`` is the length of the history when the event was logged. ``data`` is read-only in
-    every event a state hands out (a :class:`~lab.core.frozen.FrozenDict` of frozen values, see
-    :meth:`State.log`).
-    """
-
-    clause: str
-    kind: str
-    data: Mapping[str, Any]
-    visible_to: tuple[int, ...] | None
-    step: int
-
-    def to_json(self) -> dict[str, Any]:
-        """The event as one flat JSON dict: ``clause``, ``kind``, ``step`` and its data."""
-        return {"clause": self.clause, "kind": self.kind, "step": self.step, **self.data}
-
-
-class HistoryItem(NamedTuple):
-    """One entry of a state's history: who acted and what they did.
-
-    At a simultaneous node ``player`` is ``SIMULTANEOUS`` and ``action`` is a tuple holding one
-    action (or ``None``) per player.
-    """
-
-    player: int
-    action: Any
-
-    def to_json(self) -> list[Any]:
-        """``[player, action]`` as JSON (``[SIMULTANEOUS, [one action or None per seat]]``)."""
-        if self.player == SIMULTANEOUS:
-            return [self.player, [None if a is None else a.to_json() for a in self.action]]
-        return [self.player, self.action.to_json()]
-
-
-# ``tuple.__new__(HistoryItem, (player, action))`` builds the same item as ``HistoryItem(player,
-# action)`` without a Python-level ``__new__`` call (the appliers' hot path).
-_new_item = tuple.__new__
+from lab.core.history import (
+    CHANCE,
+    PLAYER_NAMES,
+    SIMULTANEOUS,
+    TERMINAL,
+    Event,
+    HistoryItem,
+    _new_item,
+)
+from lab.core.save_write import seat_view_to_json, state_to_json
 
 
 def _returns_copy(fn: Any) -> Any:
@@ -127,7 +86,7 @@ class State:
         if not getattr(fn, "_fresh", False):
             cls.returns = _returns_copy(fn)  # type: ignore[method-assign]
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Any) -> None:
         self.game = game
         self._history: list[HistoryItem] = []
         self._events: list[Event] = []
@@ -240,7 +199,7 @@ class State:
         The driver's pick for a random seat (:func:`lab.sim.play.play`). Optional: a game whose
         legal list is long to build may override it to build only the chosen action; it must
         call ``pick`` exactly once, with the number of legal actions, and give the very action
-        of the list (checked by :func:`lab.core.conformance.check_game`), and defer to this
+        of the list (checked by :func:`lab.checks.conformance.check_game`), and defer to this
         default when ``_legal_actions`` is not its own (a subclass or a test replaced it).
         """
         legal = self._legal_actions(player)
@@ -254,7 +213,7 @@ class State:
         no legal action. Optional, as :meth:`_pick_action`: a game may override it to read its
         lists without the per-seat calls; it must ask each acting seat's ``pick`` exactly once,
         in this order, with the number of that seat's legal actions, and give the very actions
-        of the lists (checked by :func:`lab.core.conformance.check_game`).
+        of the lists (checked by :func:`lab.checks.conformance.check_game`).
         """
         acting = self.acting_players()
         lists = [self._legal_actions(p) for p in acting]
@@ -274,7 +233,7 @@ class State:
         the seats' actions in seat order, then :meth:`_apply_actions`. It must stop before a
         node it does not play this way and while ``len(history) >= limit`` (the driver then
         raises for the game's length). Called only by a driver whose seats are all random,
-        with no house rules and no ``on_step``; :func:`lab.core.conformance.check_game` plays
+        with no house rules and no ``on_step``; :func:`lab.checks.conformance.check_game` plays
         it against the driver's own steps.
         """
         return 0
@@ -291,7 +250,7 @@ class State:
         :meth:`chance_stream`, ``push(HistoryItem(CHANCE, outcome))``, then
         :meth:`_apply_action`; stopping before a node it does not play this way and while
         ``len(history) >= limit``. Called only by a driver with no house rules and no
-        ``on_step``; :func:`lab.core.conformance.check_game` plays it against the driver's own
+        ``on_step``; :func:`lab.checks.conformance.check_game` plays it against the driver's own
         steps.
         """
         return 0
@@ -646,7 +605,7 @@ class State:
 
         So rules code must never edit a list or dict after logging it: log a fresh one
         (``order=list(self.order)``) or a tuple when the state keeps the original.
-        :func:`lab.core.conformance.check_game` checks it for every game: it plays under
+        :func:`lab.checks.conformance.check_game` checks it for every game: it plays under
         :func:`lab.core.aliasing.audit_logged_values`, which names a logged value that changed. The returned
         event is the state's own record: rules code reads it and passes it on only through the
         views above.
@@ -743,15 +702,11 @@ class State:
 
     def to_json(self) -> str:
         """Save: format version, game, rules version, parameters and the action history."""
-        from lab.core.save import state_to_json
-
         return state_to_json(self)
 
     def seat_json(self, player: int | None) -> str:
         """A file for one seat: its observation and the events it saw (see
         :func:`lab.core.save.seat_view_to_json`); never another seat's secret, not replayable."""
-        from lab.core.save import seat_view_to_json
-
         return seat_view_to_json(self, player)
 
     def __repr__(self) -> str:
@@ -762,59 +717,3 @@ class State:
     def _repr_svg_(self) -> str | None:
         svg = self.render_svg(None)
         return svg or None
-
-
-# ---------------------------------------------------------------------- a state's fields
-_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
-
-
-def _field_names(cls: type) -> tuple[str, ...]:
-    """The fields of ``cls``'s instances that live outside any ``__dict__``, base classes first:
-    the C fields of compiled classes (``__mypyc_attrs__``) and the ``__slots__`` of Python ones."""
-    names = _FIELD_NAMES.get(cls)
-    if names is None:
-        found: list[str] = []
-        for klass in reversed(cls.__mro__):
-            own = klass.__dict__
-            slots = own.get("__slots__", ())
-            for name in (*own.get("__mypyc_attrs__", ()), *((slots,) if isinstance(slots, str) else slots)):
-                if not name.startswith("__") and name not in found:  # (not __dict__, __weakref__)
-                    found.append(name)
-        names = _FIELD_NAMES[cls] = tuple(found)
-    return names
-
-
-def state_fields(state: State) -> dict[str, Any]:
-    """Every field of ``state``, by name: those outside a ``__dict__`` that are set (compiled
-    classes' fields, slots), then its ``__dict__`` if it has one. A new dict; the values are
-    shared."""
-    fields: dict[str, Any] = {}
-    for name in _field_names(type(state)):
-        try:
-            fields[name] = object.__getattribute__(state, name)
-        except AttributeError:  # a field not set
-            continue
-    own = getattr(state, "__dict__", None)
-    if own:
-        fields.update(own)
-    return fields
-
-
-def set_state_fields(state: State, fields: Mapping[str, Any]) -> None:
-    """Make ``state``'s fields exactly ``fields`` (as :func:`state_fields` reads them): fields
-    outside a ``__dict__`` set or cleared, the ``__dict__`` (if the class has one) replaced."""
-    outside = _field_names(type(state))
-    for name in outside:
-        if name in fields:
-            object.__setattr__(state, name, fields[name])
-        else:
-            with contextlib.suppress(AttributeError):  # (not set)
-                object.__delattr__(state, name)
-    own = getattr(state, "__dict__", None)
-    rest = {k: v for k, v in fields.items() if k not in outside}
-    if own is not None:
-        own.clear()
-        own.update(rest)
-    elif rest:
-        msg = f"{type(state).__name__} has no field(s) {sorted(rest)}: its fields are {list(outside)}"
-        raise AttributeError(msg)

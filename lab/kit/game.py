@@ -11,6 +11,8 @@ import warnings
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
+import lab.kit.guard as guard
+import lab.kit.made as made
 from lab.core.actions import Action, ActionSpec, Field
 from lab.core.budget import MAX_ACTIONS, MAX_HISTORY, MAX_PLAYERS, Budget
 from lab.core.errors import ConformanceError, InvalidGame, InvalidVariant, quoted
@@ -18,7 +20,7 @@ from lab.core.frozen import FrozenDict, thaw
 from lab.core.game import Game
 from lab.core.identity import Identity, identity_of
 from lab.core.params import ParamSpec
-from lab.kit import guard, made
+from lab.core.presentation import Presentation
 from lab.kit.context import DRAW, ROLL
 from lab.kit.definition import (
     GameDef,
@@ -28,6 +30,7 @@ from lab.kit.definition import (
     replacing_chance,
     variant_utility,
 )
+from lab.kit.render import KitPresentation
 from lab.kit.state import KitState
 
 _counter = itertools.count(1)
@@ -76,6 +79,7 @@ class KitGame(Game):
     perfect_information: ClassVar[bool] = True
     #: whether some step lets several seats move at once (define_game's ``simultaneous``)
     simultaneous_moves: ClassVar[bool] = False
+    presentation: ClassVar[Presentation] = KitPresentation()
 
     def __init__(self, params: Mapping[str, Any] | None = None, /, **kwargs: Any) -> None:
         d = self.definition
@@ -348,8 +352,9 @@ class KitGame(Game):
     def check(self, n_games: int = 3, seed: int = 0) -> dict[str, int]:
         """Play ``n_games`` random games checking every engine contract and that no view shows a
         hidden field; :class:`InvalidGame` / ``ConformanceError`` name what is wrong."""
-        from lab.core.conformance import check_game
-        from lab.core.probes import audit_game, kit_probe
+        from lab.checks.conformance import check_game
+        from lab.checks.probes import audit_game
+        from lab.kit.probe import kit_probe
 
         report = check_game(self, n_games=n_games, seed=seed)
         try:

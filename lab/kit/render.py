@@ -24,6 +24,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from lab.core.actions import Action
+from lab.core.presentation import Presentation
 from lab.core.state import CHANCE, SIMULTANEOUS, TERMINAL, State
 from lab.core.words import data_words, kind_words, result_words, seat_name, value_words
 
@@ -332,3 +333,14 @@ __all__ = [
     "StepLog", "board_targets", "chance_words", "default_svg", "describe_event", "end_words",
     "value_words",
 ]
+
+
+class KitPresentation(Presentation):
+    """How a kit game is drawn and clicked: its board graph (or a generic table) and its
+    board-node targets (``KitGame.presentation``)."""
+
+    def render_svg(self, state: Any, viewer: int | None = None) -> str:
+        return default_svg(state, viewer)
+
+    def action_targets(self, state: Any, player: int) -> dict[str, list[Action]]:
+        return board_targets(state, player)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from threading import get_ident
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 import numpy as np
 from mypy_extensions import mypyc_attr
@@ -30,9 +30,6 @@ from lab.kit.context import (
     snapshot,
 )
 from lab.kit.guard import STEP, StepTimeout
-
-if TYPE_CHECKING:
-    from lab.kit.game import KitGame
 
 LIMIT_CLAUSE = "KIT-LIMIT"
 _INT_STR = frozenset({int, str})
@@ -84,7 +81,7 @@ class KitState(State):
     _ctx: Ctx | None = None  # the Ctx made once, reset for every transition and legality test (see _run)
     _audit: bool = False  # set while the checked API asks for legal actions (see legal_actions)
 
-    def __init__(self, game: KitGame) -> None:
+    def __init__(self, game: Any) -> None:
         super().__init__(game)
         self.data: dict[str, Any] = {}
         self.control: list[Any] = [[0], False, game.definition.phases[0], 0]
@@ -596,16 +593,6 @@ class KitState(State):
         if d.describe is not None:
             return str(d.describe(action))
         return str(action)
-
-    def render_svg(self, viewer: int | None = None) -> str:
-        from lab.kit.render import default_svg
-
-        return default_svg(self, viewer)
-
-    def action_targets(self, player: int) -> dict[str, list[Action]]:
-        from lab.kit.render import board_targets
-
-        return board_targets(self, player)
 
     # ------------------------------------------------------------------ information states
     def information_state(self, player: int) -> list[Any]:

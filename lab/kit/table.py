@@ -29,15 +29,12 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
 from lab.core.errors import InvalidGame
 from lab.core.state import CHANCE, SIMULTANEOUS, TERMINAL, State
-
-if TYPE_CHECKING:
-    from lab.kit.game import KitGame
 
 #: Default bound on the nodes of a table: a game with more is refused before its memory runs out.
 #: Tabulating Leduc poker peaks at about 0.8 kB a node (the table kept: about 0.3 kB, most of it
@@ -74,7 +71,7 @@ class GameTable:
         Per node: whether it is a terminal node the kit's safety limit made (``max_length``).
     """
 
-    def __init__(self, game: KitGame) -> None:
+    def __init__(self, game: Any) -> None:
         self.game = game
         self.players = game.num_players()
         self.player = np.zeros(0, np.int16)
@@ -246,7 +243,7 @@ class GameTable:
 class _Labels:
     """Action texts of a tabulated game, by code (cached: a code is named once)."""
 
-    def __init__(self, game: KitGame) -> None:
+    def __init__(self, game: Any) -> None:
         self.state = game.new_initial_state()
         self._names: dict[tuple[int, int | None], str] = {}
 
@@ -280,7 +277,7 @@ def _ordered(labels: list[str], ids: dict[str, int]) -> list[int]:
 
 
 # ---------------------------------------------------------------------- building
-def tabulate(game: KitGame, max_nodes: int = MAX_NODES) -> GameTable:
+def tabulate(game: Any, max_nodes: int = MAX_NODES) -> GameTable:
     """Enumerate every state of ``game`` (see the module docstring).
 
     Raises
@@ -398,7 +395,7 @@ def tabulate(game: KitGame, max_nodes: int = MAX_NODES) -> GameTable:
     return table
 
 
-def _same_actions(game: KitGame, seen: dict[int, tuple[int, ...]], number: int, codes: tuple[int, ...], seat: int) -> None:
+def _same_actions(game: Any, seen: dict[int, tuple[int, ...]], number: int, codes: tuple[int, ...], seat: int) -> None:
     """Every state of one information set gives its seat the same legal actions."""
     before = seen.setdefault(number, codes)
     if before != codes:

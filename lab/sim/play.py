@@ -8,7 +8,8 @@ from typing import Any
 
 import numpy as np
 
-from lab.agents.base import Agent, RandomAgent, make_agents
+from lab.agents.base import Agent, RandomAgent
+from lab.agents.catalogue import make_agents
 from lab.agents.seat import decide
 from lab.core.errors import IllegalAction
 from lab.core.game import Game

@@ -33,7 +33,8 @@ import pandas as pd
 from lab.core.errors import InvalidSave, LabError, cut, escaped, quoted
 from lab.core.files import append_line, check_regular, loads_bounded, read_bounded, write_atomic
 from lab.core.registry import load
-from lab.core.save import MAX_BYTES, state_from_json
+from lab.core.save import state_from_json
+from lab.core.save_write import MAX_BYTES
 from lab.core.state import SIMULTANEOUS, State
 from lab.sim.simulate import LeadTracker, agent_label, game_row, state_row, variant_label
 

@@ -42,7 +42,7 @@ import cloudpickle
 import numpy as np
 import pandas as pd
 
-from lab.agents.base import make_agents
+from lab.agents.catalogue import make_agents
 from lab.core.errors import InvalidRecord, cut, escaped, quoted
 from lab.core.files import (
     check_regular,
@@ -420,7 +420,7 @@ def simulate(
         For a bad ``n_games``, ``seed``, ``workers``, ``chunk_size`` or ``executor``
         (:class:`~lab.InvalidAgent` for bad agents).
     """
-    from lab import __version__
+    from lab._version import VERSION as __version__
 
     game = _as_game(game)
     n_games = _check_int("n_games", n_games, 0, MAX_GAMES)
@@ -720,17 +720,12 @@ def known_classes() -> dict[str, type[Game]]:
     game classes defined in this process (a class whose cell ran again: its latest version),
     the registered games and the kit's definitions made in this process. A record never makes
     the lab import a module or look up anything else (``os:system`` is refused unresolved)."""
-    from lab.kit import made
-
     out: dict[str, type[Game]] = {}
-    for cls in _defined_games():
+    for cls in _defined_games():  # (the kit's classes too: each is a Game subclass of this process)
         out[f"{cls.__module__}:{cls.__qualname__}"] = cls
     for name in game_names():
         cls = game_class(name)
         out[f"{cls.__module__}:{cls.__qualname__}"] = cls
-    for attr, cls in vars(made).items():
-        if isinstance(cls, type) and issubclass(cls, Game):
-            out[f"{made.__name__}:{attr}"] = cls
     return out
 
 

@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from lab.agents.base import make_agent
+from lab.agents.catalogue import make_agent
 from lab.core.errors import InvalidAgent
 from lab.core.game import Game
 from lab.sim.simulate import _as_game, agent_label, simulate

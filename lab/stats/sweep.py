@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from lab.agents.base import agent_names
+from lab.agents.catalogue import agent_names
 from lab.core.errors import InvalidAgent, InvalidVariant
 from lab.core.game import Game
 from lab.core.registry import load
@@ -144,7 +144,7 @@ def sweep(
         ``lead_changes``, ``decided_at``, ``margin`` and the game's own metrics.
         ``attrs["record"]`` holds what reproduces it. Plot with :func:`lab.plot_sweep`.
     """
-    from lab import __version__
+    from lab._version import VERSION as __version__
 
     points = expand_grid(game, grid)
     keys = list(grid)
@@ -238,6 +238,6 @@ def skill_vs_luck(
 
 
 def _spec(game: Game, spec: Any) -> dict[str, Any]:
-    from lab.agents.base import make_agent
+    from lab.agents.catalogue import make_agent
 
     return dict(make_agent(game, spec).spec())

@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from lab.agents.base import make_agent
+from lab.agents.catalogue import make_agent
 from lab.core.game import Game
 from lab.sim.executors import default_chunk_size, executor_width, run_tasks
 from lab.sim.simulate import (

@@ -45,7 +45,7 @@ import numpy as np
 import optuna
 import pandas as pd
 
-from lab.agents.base import make_agents
+from lab.agents.catalogue import make_agents
 from lab.core.errors import InvalidVariant, LabError, cut, quoted
 from lab.core.game import Game
 from lab.core.registry import load

@@ -14,8 +14,8 @@ import pytest
 
 import lab
 from lab.agents import RandomAgent
-from lab.agents.base import make_agents
-from lab.core import conformance
+from lab.agents.catalogue import make_agents
+from lab.checks import conformance
 from lab.games.fiemme_cembra.agents import CollectorAgent
 
 

@@ -9,8 +9,8 @@ import pytest
 
 import lab
 from lab.boards.seats import pass_schedule, pass_targets, seats_graph
+from lab.checks.conformance import check_game, conformance_variants
 from lab.core.actions import act
-from lab.core.conformance import check_game, conformance_variants
 from lab.games.fiemme_cembra import FiemmeCembraGame
 from lab.games.fiemme_cembra.agents import CollectorAgent, ReflexAgent
 
@@ -55,7 +55,7 @@ def test_reaction_model_lognormal_median_and_forgetting():
     shouts = [agent.slap(closer_legal, rng).args[1] for _ in range(4000)]
     assert 0.2 < 1 - np.mean(shouts) < 0.3
     with pytest.raises(lab.InvalidAgent):
-        lab.agents.base.make_agent(lab.load("fiemme_cembra"), {"name": "collector", "median_ms": -1})
+        lab.agents.catalogue.make_agent(lab.load("fiemme_cembra"), {"name": "collector", "median_ms": -1})
 
 
 def test_faster_players_win_more():
@@ -76,7 +76,7 @@ def test_collector_passes_duplicates_and_blocker_avoids_feeding():
     obs = {"phase": "pass", "my_hand": [1, 1, 3, 0, 0], "my_passes": [], "my_receipts": []}
     legal = [act("discard", t) for t in (0, 1, 2)]
     assert c.step(obs, legal, rng) == act("discard", 2)
-    b = lab.agents.base.make_agent(g, "blocker")
+    b = lab.agents.catalogue.make_agent(g, "blocker")
     b.reset(g, 0)
     obs = {"phase": "pass", "my_hand": [2, 2, 1, 0, 0], "my_passes": [0, 0, 0], "my_receipts": [1]}
     legal = [act("discard", t) for t in (0, 1, 2)]

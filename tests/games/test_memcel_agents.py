@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import lab
-from lab.agents.base import make_agent
+from lab.agents.catalogue import make_agent
 from lab.games.memcel.agents import MemoryAgent, PerfectAgent
 
 

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 import lab
-from lab.core.conformance import conformance_variants
+from lab.checks.conformance import conformance_variants
 from lab.core.frozen import FrozenDict, FrozenList
 
 

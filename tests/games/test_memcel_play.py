@@ -9,7 +9,7 @@ import pytest
 
 import lab
 from lab import act
-from lab.core.conformance import check_game, conformance_variants
+from lab.checks.conformance import check_game, conformance_variants
 from lab.games.memcel import MemcelGame
 from lab.games.memcel import components as C
 

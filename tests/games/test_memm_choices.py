@@ -17,9 +17,9 @@ import pytest
 from test_memm_rules import OR, R, V, Y, _pit, place, position
 
 import lab
-from lab.agents.base import make_agent
+from lab.agents.catalogue import make_agent
 from lab.core.actions import Action
-from lab.core.save import state_to_json
+from lab.core.save_write import state_to_json
 from lab.games.memm import MemmGame, MemmState
 from lab.games.memm.components import PATTERNS, balanced_cube_set, pattern_of
 

@@ -10,7 +10,7 @@ import networkx as nx
 import pytest
 
 import lab
-from lab.core.conformance import check_game, conformance_variants
+from lab.checks.conformance import check_game, conformance_variants
 from lab.games.memm import MemmGame, MemmState
 
 
@@ -87,7 +87,7 @@ def _duel(game: MemmGame, a: str, b: str, seeds: range) -> float:
 
 def test_agents_play_legal_games_and_beat_random() -> None:
     game = lab.load("memm", players=2)
-    assert set(lab.agents.base.agent_names(game)) == {"random", "greedy", "lookahead", "mcts", "ismcts"}
+    assert set(lab.agents.catalogue.agent_names(game)) == {"random", "greedy", "lookahead", "mcts", "ismcts"}
     assert _duel(game, "greedy", "random", range(20)) > 10
     assert _duel(game, "lookahead", "random", range(6)) > 2
 
@@ -114,7 +114,7 @@ def test_MM_3_lookahead_declines_when_its_search_says_so() -> None:
 
 def test_greedy_gives_to_the_leader() -> None:
     game = lab.load("memm", players=3)
-    agent = lab.agents.base.make_agent(game, "greedy")
+    agent = lab.agents.catalogue.make_agent(game, "greedy")
     agent.reset(game, 0)
     obs = {"player": 0, "phase": "give", "to_move": 0, "start_player": 0,
            "hands": [[7, 8, 30], [9, 10, 11, 12], [13]], "undealt": 0,

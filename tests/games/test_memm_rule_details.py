@@ -418,7 +418,7 @@ def test_MM_5_bonus_rule_point_receives_the_number_of_players() -> None:
 
 
 def test_agents_of_memm_are_named() -> None:
-    names = set(lab.agents.base.agent_names(lab.load("memm", players=2)))
+    names = set(lab.agents.catalogue.agent_names(lab.load("memm", players=2)))
     assert {"greedy", "lookahead"} <= names
 
 

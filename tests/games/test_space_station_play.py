@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 
 import lab
+from lab.checks.conformance import check_game, conformance_variants
 from lab.core.actions import act
-from lab.core.conformance import check_game, conformance_variants
 from lab.core.errors import InvalidSave
 from lab.games.space_station import SpaceStationGame, state_from_observation
 from lab.games.space_station.agents import (

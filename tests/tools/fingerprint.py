@@ -2,7 +2,7 @@
 
 ``python -m tests.tools.fingerprint GAME [--plant-set-order]`` prints a JSON object mapping
 ``"<variant>/<seed>"`` to the final state hash of ``lab.play(game, seed=seed)`` for every
-variant of :func:`~lab.core.conformance.conformance_variants`. Run it under two values of
+variant of :func:`~lab.checks.conformance.conformance_variants`. Run it under two values of
 ``PYTHONHASHSEED``: a deterministic game prints the same object. ``--plant-set-order`` makes
 every legal-action list iterate a ``set`` first (a classic source of nondeterminism) to show
 the comparison catches it.
@@ -16,8 +16,8 @@ import sys
 from typing import Any
 
 import lab
-from lab.agents.base import make_agents
-from lab.core.conformance import conformance_variants
+from lab.agents.catalogue import make_agents
+from lab.checks.conformance import conformance_variants
 from lab.core.game import Game
 from lab.core.save import state_from_json
 from lab.core.state import CHANCE, SIMULTANEOUS, TERMINAL, State

@@ -1,6 +1,6 @@
 """Golden game records: record them (``make golden``) and check them (``tests/test_golden.py``).
 
-For every registered game, every variant of :func:`lab.core.conformance.conformance_variants`
+For every registered game, every variant of :func:`lab.checks.conformance.conformance_variants`
 (the defaults, every player count and every non-default choice of every parameter) gets one or
 two short seeded games, stored in ``tests/golden/<game>.json``: the seed, the parameters, the
 agents, the full action history, the number of legal actions (or chance outcomes) at every
@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import lab
-from lab.core.conformance import conformance_variants
+from lab.checks.conformance import conformance_variants
 from lab.core.game import Game
 from lab.core.state import CHANCE, SIMULTANEOUS, State
 from lab.sim.simulate import agent_specs

@@ -14,9 +14,9 @@ from the game's own ``full_state()`` (the complete internal state, hidden parts 
   pieces and shields, Memcel's tiles still to place).
 
 The generic machinery (:class:`Secret`, :class:`Probe`, :func:`find_leaks`,
-:func:`private_event_leaks`, :func:`monotone_check`) lives in :mod:`lab.core.probes` and is
+:func:`private_event_leaks`, :func:`monotone_check`) lives in :mod:`lab.checks.probes` and is
 re-exported here; games made with :func:`lab.define_game` get their probe from their declared
-hidden fields (:func:`lab.core.probes.kit_probe`).
+hidden fields (:func:`lab.checks.probes.kit_probe`).
 
 Besides, :func:`private_event_leaks` checks, for every game, that the fields of an event logged
 for some seats only (``visible_to``) appear in no view of another seat.
@@ -31,7 +31,7 @@ from typing import Any
 
 import numpy as np
 
-from lab.core.probes import (  # the generic machinery is public, beside the conformance checker
+from lab.checks.probes import (  # the generic machinery is public, beside the conformance checker
     Probe,
     Secret,
     find_leaks,

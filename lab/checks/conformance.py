@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from lab.agents.base import make_agents
+from lab.agents.catalogue import make_agents
 from lab.core.aliasing import LoggedValues, audit_logged_values, check_views
 from lab.core.chance import WeightedTable, sample_outcome
 from lab.core.errors import ConformanceError, IllegalAction, UnknownGame
