@@ -1,6 +1,6 @@
 """House-ruled moves are all or nothing without a copy per move (issue #14 section 1).
 
-A state under house rules takes one checkpoint (:class:`lab.core.rulepoints.Checkpoint`) and a
+A state under house rules takes one checkpoint (:class:`lab.core.checkpoint.Checkpoint`) and a
 failed move rebuilds it by replaying the moves since; these tests check the state after a failure
 through its full state and history (``state_hash``), on the checked path and the driver's fast
 path, for clones, loaded saves and simultaneous moves.
@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 import lab
-from lab.core import rulepoints
+from lab.core import checkpoint as checkpoints
 from lab.core.state import CHANCE, SIMULTANEOUS, state_fields
 
 
@@ -121,7 +121,7 @@ def test_checkpoints_live_beside_the_states_not_in_them() -> None:
     plain, ruled = lab.play(seed_game, seed=3), lab.play(house, seed=3)
     assert set(state_fields(ruled)) == set(state_fields(plain))  # no extra field: attribute access stays fast
     assert pickle.loads(pickle.dumps(ruled.clone())).state_hash() == ruled.state_hash()
-    assert id(ruled) in rulepoints._CHECKPOINTS
+    assert id(ruled) in checkpoints._CHECKPOINTS
 
 
 def _weakly_referenceable(state: lab.State) -> bool:
@@ -136,17 +136,17 @@ def test_a_checkpoint_entry_leaves_with_its_state_or_the_table_is_bounded() -> N
     house = lab.load("space_station").with_rules({"SS-G2": sharper_lasers})
     ruled = lab.play(house, seed=3)
     if _weakly_referenceable(ruled):
-        n = len(rulepoints._CHECKPOINTS)
+        n = len(checkpoints._CHECKPOINTS)
         del ruled
         gc.collect()
-        assert len(rulepoints._CHECKPOINTS) < n  # an entry leaves with its state
+        assert len(checkpoints._CHECKPOINTS) < n  # an entry leaves with its state
         return
-    alive = [lab.play(house, seed=s % 4) for s in range(rulepoints.UNREFERENCED_MAX + 8)]  # distinct ids
-    assert len(rulepoints._UNREFERENCED) <= rulepoints.UNREFERENCED_MAX
-    unreferenced = [k for k, entry in rulepoints._CHECKPOINTS.items() if entry[0] is None]
-    assert len(unreferenced) <= rulepoints.UNREFERENCED_MAX
-    assert all(id(k) not in rulepoints._CHECKPOINTS for k in alive[:8])  # the oldest went first
-    assert all(id(k) in rulepoints._CHECKPOINTS for k in alive[-8:])
+    alive = [lab.play(house, seed=s % 4) for s in range(checkpoints.UNREFERENCED_MAX + 8)]  # distinct ids
+    assert len(checkpoints._UNREFERENCED) <= checkpoints.UNREFERENCED_MAX
+    unreferenced = [k for k, entry in checkpoints._CHECKPOINTS.items() if entry[0] is None]
+    assert len(unreferenced) <= checkpoints.UNREFERENCED_MAX
+    assert all(id(k) not in checkpoints._CHECKPOINTS for k in alive[:8])  # the oldest went first
+    assert all(id(k) in checkpoints._CHECKPOINTS for k in alive[-8:])
 
 
 def test_a_checkpoint_is_used_only_by_the_state_that_took_it() -> None:
@@ -156,11 +156,11 @@ def test_a_checkpoint_is_used_only_by_the_state_that_took_it() -> None:
     for _ in range(5):
         _, action = _random_action(state, rng)  # (Space Station has no simultaneous node)
         state.apply_action(action)
-    ck = rulepoints.checkpoint(state)
-    assert rulepoints.checkpoint(state) is ck
+    ck = checkpoints.checkpoint(state)
+    assert checkpoints.checkpoint(state) is ck
     # another state at the same id (a dead state's id is reused) has another history list
     state._history = list(state._history)
-    again = rulepoints.checkpoint(state)
+    again = checkpoints.checkpoint(state)
     assert (again is ck) == _weakly_referenceable(state)  # a weak reference names its own state
 
 

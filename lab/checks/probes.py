@@ -18,7 +18,7 @@ every hidden item replaced, which need not be reachable in play), the twin's vie
 twin's secret too. Where no twin changes the secret, a find counts as a leak.
 
 Games made with :func:`lab.define_game` get their probe from their declared hidden fields
-(:func:`kit_probe`). The probes of the four seed games live with the tests
+(:func:`lab.kit.probe.kit_probe`). The probes of the four seed games live with the tests
 (``tests/tools/probes.py``), which use this module.
 """
 

@@ -525,7 +525,7 @@ class State:
 
         If anything fails while the action is applied (a house rule raising :class:`RuleError`,
         or the engine tripping over a house rule's result), the state is rebuilt from its
-        checkpoint (:class:`lab.core.rulepoints.Checkpoint`, taken once, not per move), so it is
+        checkpoint (:class:`lab.core.checkpoint.Checkpoint`, taken once, not per move), so it is
         exactly as before the move. A :class:`RuleError` is raised again with the move named.
         """
         backup = checkpoint(self)

@@ -16,7 +16,7 @@ from the game's own ``full_state()`` (the complete internal state, hidden parts 
 The generic machinery (:class:`Secret`, :class:`Probe`, :func:`find_leaks`,
 :func:`private_event_leaks`, :func:`monotone_check`) lives in :mod:`lab.checks.probes` and is
 re-exported here; games made with :func:`lab.define_game` get their probe from their declared
-hidden fields (:func:`lab.checks.probes.kit_probe`).
+hidden fields (:func:`lab.kit.probe.kit_probe`).
 
 Besides, :func:`private_event_leaks` checks, for every game, that the fields of an event logged
 for some seats only (``visible_to``) appear in no view of another seat.
@@ -35,12 +35,12 @@ from lab.checks.probes import (  # the generic machinery is public, beside the c
     Probe,
     Secret,
     find_leaks,
-    kit_probe,
     monotone_check,
     private_event_leaks,
     shuffled_hands,
 )
 from lab.core.state import State
+from lab.kit.probe import kit_probe
 
 _shuffled_hands = shuffled_hands  # the name the toy game and older tests use
 
