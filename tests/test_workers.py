@@ -43,7 +43,7 @@ def _alive(pid: int) -> bool:
 
 
 def _wait_dead(pids: list[int], seconds: float = 10.0) -> list[int]:
-    deadline = time.monotonic() + seconds
+    deadline = time.monotonic() + patience.scaled(seconds)
     while time.monotonic() < deadline:
         left = [p for p in pids if _alive(p)]
         if not left:

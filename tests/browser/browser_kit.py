@@ -19,6 +19,8 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+from tests.tools.patience import load_factor
+
 HERE = Path(__file__).parent
 ROOT = HERE.parents[1]
 NOTEBOOKS = HERE / "notebooks"
@@ -43,15 +45,19 @@ def free_port() -> int:
 
 
 def wait_http(url: str, proc: subprocess.Popen[Any], timeout: float, log: Path) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
+    """Wait until the server at ``url`` answers. ``timeout``: seconds on a quiet machine,
+    stretched by the highest load seen while waiting (tests/tools/patience.load_factor)."""
+    start, factor = time.monotonic(), load_factor()
+    while time.monotonic() - start < timeout * factor:
         if proc.poll() is not None:
             raise RuntimeError(f"server exited ({proc.returncode}):\n{log.read_text()[-3000:]}")
         with contextlib.suppress(OSError), urllib.request.urlopen(url, timeout=2) as r:
             if r.status < 500:
                 return
         time.sleep(0.3)
-    raise RuntimeError(f"server at {url} did not answer in {timeout}s:\n{log.read_text()[-3000:]}")
+        factor = max(factor, load_factor())
+    waited = time.monotonic() - start
+    raise RuntimeError(f"server at {url} did not answer in {waited:.0f}s ({timeout}s at load factor {factor:.1f}):\n{log.read_text()[-3000:]}")
 
 
 def server_env(probe_dir: Path) -> dict[str, str]:
@@ -96,7 +102,7 @@ class PlayPage:
     def wait_kernel(self, check: Any, timeout: float = 15.0) -> dict[str, Any]:
         """The kernel-side probe once ``check(probe)`` holds (the file is rewritten after every
         change, so a reading taken just as the page changes may be the one before)."""
-        deadline = time.monotonic() + timeout
+        deadline = time.monotonic() + timeout * load_factor()
         while True:
             data = self.kernel()
             if check(data) or time.monotonic() > deadline:
@@ -112,13 +118,13 @@ class PlayPage:
             "() => { const b = document.querySelector('.rl-board');"
             " return b && !b.classList.contains('rl-busy') &&"
             " (b.classList.contains('rl-your-turn') || /game over/.test(b.textContent)); }",
-            timeout=timeout,
+            timeout=timeout * load_factor(),
         )
 
     def wait_token_change(self, before: int, timeout: float = 15_000) -> None:
         self.page.wait_for_function(
             f"() => Number(document.querySelector('.rl-board').dataset.token) !== {before}",
-            timeout=timeout,
+            timeout=timeout * load_factor(),
         )
 
     def svg(self) -> str:

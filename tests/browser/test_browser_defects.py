@@ -15,6 +15,7 @@ import pytest
 from test_browser_play import FIND_POINT, OUT_OF_TURN, ack, click_target, human_move, wait_ack
 
 import lab
+from tests.tools.patience import wait_ms
 
 pytestmark = pytest.mark.browser
 
@@ -40,7 +41,7 @@ def test_results_are_plain_words_and_the_end_screen_names_them(play_page: Any, v
     pp = play_page
     open_page(pp, voila, "end_space_station")
     result = pp.page.locator(".rl-result")
-    result.wait_for(timeout=15_000)
+    result.wait_for(timeout=wait_ms(15))
     text = result.inner_text()
     assert "Station destroyed" in text and "lost" in text, text
     status = pp.page.locator(".rl-status").inner_text()
@@ -98,7 +99,7 @@ def test_fiemme_cembra_end_screen_names_the_winner_and_counts(play_page: Any, vo
     pp = play_page
     open_page(pp, voila, "end_fiemme_cembra")
     result = pp.page.locator(".rl-result")
-    result.wait_for(timeout=15_000)
+    result.wait_for(timeout=wait_ms(15))
     match = lab.play(lab.load("fiemme_cembra", players=3, penalty_timing="end_of_round"), seed=10)  # the page's match
     (winner,) = match.winners()
     said = result.inner_text()  # the viewer's own seat is "you (player 0)"
@@ -135,7 +136,7 @@ def test_fiemme_cembra_race_window_pass_instruction_and_no_undo(play_page: Any, 
     moves = pp.kernel()["moves"]
     # nobody clicks: after the 2 s window the race closes, the missing hand counts as last
     page.wait_for_function(
-        "() => /too slow/.test(document.querySelector('.rl-note').textContent)", timeout=15_000
+        "() => /too slow/.test(document.querySelector('.rl-note').textContent)", timeout=wait_ms(15)
     )
     assert "counts as last" in pp.note()
     pp.wait_ready()
@@ -169,14 +170,14 @@ def test_variant_editor_cross_field_error_on_top_and_confirmation_in_view(
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     try:
-        page.goto(f"{voila['url']}/voila/render/editor_memcel.ipynb", timeout=120_000)
-        page.wait_for_selector(".rl-editor", timeout=120_000)
+        page.goto(f"{voila['url']}/voila/render/editor_memcel.ipynb", timeout=wait_ms(120))
+        page.wait_for_selector(".rl-editor", timeout=wait_ms(120))
         rings = page.locator(".widget-textarea", has=page.locator("label", has_text="ring_layout")).locator("textarea")
         rings.fill('[{"colour": "red", "sectors": 4}, {"colour": "green", "sectors": 16}, {"colour": "blue", "sectors": 16}]')
         rings.blur()
         top = page.locator(".rl-editor-top")
         page.wait_for_function(
-            "() => /exactly covered/.test(document.querySelector('.rl-editor-top').textContent)", timeout=15_000
+            "() => /exactly covered/.test(document.querySelector('.rl-editor-top').textContent)", timeout=wait_ms(15)
         )
         assert "ring_layout, tile_counts" in top.inner_text()
         assert top.bounding_box()["y"] < 300  # at the top of the form, not 1,500 px down
@@ -186,10 +187,10 @@ def test_variant_editor_cross_field_error_on_top_and_confirmation_in_view(
         rings.blur()
         start = page.get_by_role("button", name="New game with this variant")
         page.wait_for_function("() => !/exactly covered/.test(document.querySelector('.rl-editor-top').textContent)",
-                               timeout=15_000)
+                               timeout=wait_ms(15))
         start.click()
         done = page.locator(".rl-editor-done", has_text="new game of")
-        done.wait_for(timeout=15_000)
+        done.wait_for(timeout=wait_ms(15))
         assert "play it below" in done.inner_text()  # #35 item 11: the game opens below
         box = done.bounding_box()
         assert box is not None and 0 <= box["y"] <= 900, box  # in view where the user clicked

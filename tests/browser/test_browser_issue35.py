@@ -16,6 +16,7 @@ import pytest
 from test_browser_play import FIND_POINT, ack, click_target, human_move, wait_ack
 
 import lab
+from tests.tools.patience import wait_ms
 
 pytestmark = pytest.mark.browser
 
@@ -30,7 +31,7 @@ def log_lines(pp: Any) -> list[str]:
 
 def result(pp: Any) -> str:
     box = pp.page.locator(".rl-result")
-    box.wait_for(timeout=30_000)
+    box.wait_for(timeout=wait_ms(30))
     return box.inner_text()
 
 
@@ -51,16 +52,16 @@ def test_item1_memm3d_with_its_defaults_plays_on(play_page: Any, voila: dict[str
     open_page(pp, voila, "default_memm3d")
     page = pp.page
     page.wait_for_function("() => Object.keys(JSON.parse(document.querySelector('.rl-memm3d')"
-                           ".dataset.ghosts || '{}')).length > 0", timeout=60_000)
+                           ".dataset.ghosts || '{}')).length > 0", timeout=wait_ms(60))
     key, (x, y) = next(iter(spots(page, "ghosts").items()))
     page.mouse.click(x, y)
     page.wait_for_function("() => /orientation 1 of/.test(document.querySelector('.rl-3d-help').textContent)",
-                           timeout=15_000)
+                           timeout=wait_ms(15))
     moves = pp.kernel()["moves"]
     before = ack(pp)
     page.locator(".rl-3d-place").click()
     wait_ack(pp, before)
-    pp.wait_ready(timeout=60_000)  # the other seat moved by itself: the human's turn again
+    pp.wait_ready(timeout=wait_ms(60))  # the other seat moved by itself: the human's turn again
     assert "external" not in page.locator(".rl-status").inner_text()
     assert pp.kernel()["moves"] >= moves + 2
     assert not pp.errors  # type: ignore[attr-defined]
@@ -169,7 +170,7 @@ def test_item7_the_slap_timeout_note_does_not_contradict_itself(play_page: Any, 
             break
         human_move(pp, ["not your turn"])
     assert page.locator(".rl-slap").count(), "no slap race reached"
-    page.wait_for_function("() => /too slow/.test(document.querySelector('.rl-note').textContent)", timeout=30_000)
+    page.wait_for_function("() => /too slow/.test(document.querySelector('.rl-note').textContent)", timeout=wait_ms(30))
     note = pp.note()
     assert "no slap within 2 s" in note and "counts as last" in note
     assert not re.search(r"\d+ ms", note), note  # it said "(slap after 3000 ms)" beside "within 5 s"
@@ -235,7 +236,7 @@ def test_item8_memm3d_glyphs_upright_drag_is_not_a_click_view_follows(play_page:
     open_page(pp, voila, "memm_3d")
     page = pp.page
     page.wait_for_function("() => Object.keys(JSON.parse(document.querySelector('.rl-memm3d')"
-                           ".dataset.ghosts || '{}')).length > 0", timeout=60_000)
+                           ".dataset.ghosts || '{}')).length > 0", timeout=wait_ms(60))
     up = spots(page, "glyph-up")
     for face in range(4):  # the side faces: every numeral's top points up (+z)
         assert up[face] == [0, 0, 1], up
@@ -256,7 +257,7 @@ def test_item8_memm3d_glyphs_upright_drag_is_not_a_click_view_follows(play_page:
         key, (x, y) = next(iter(ghosts.items()))
         page.mouse.click(x, y)
         page.wait_for_function("() => /orientation 1 of/.test(document.querySelector('.rl-3d-help').textContent)",
-                               timeout=15_000)
+                               timeout=wait_ms(15))
         start = ack(pp)
         page.locator(".rl-3d-place").click()
         wait_ack(pp, start)
@@ -351,16 +352,16 @@ def test_item11_an_editor_alone_starts_a_game_you_can_play(browser: Any, voila: 
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     try:
-        page.goto(f"{voila['url']}/voila/render/editor_memcel.ipynb", timeout=120_000)
-        page.wait_for_selector(".rl-editor", timeout=120_000)
+        page.goto(f"{voila['url']}/voila/render/editor_memcel.ipynb", timeout=wait_ms(120))
+        page.wait_for_selector(".rl-editor", timeout=wait_ms(120))
         page.get_by_role("button", name="New game with this variant").click()
         done = page.locator(".rl-editor-done", has_text="new game of")
-        done.wait_for(timeout=30_000)
+        done.wait_for(timeout=wait_ms(30))
         assert "editor.game" not in done.inner_text() and "you are player 0" in done.inner_text()
         board = page.locator(".rl-editor-game .rl-board")
-        board.wait_for(timeout=60_000)
+        board.wait_for(timeout=wait_ms(60))
         page.wait_for_function("() => document.querySelectorAll('.rl-editor-game .rl-svg .rl-legal').length > 0",
-                               timeout=60_000)
+                               timeout=wait_ms(60))
         status = board.locator(".rl-status").inner_text()
         assert "your move" in status
         before = board.get_attribute("data-ack")
@@ -368,7 +369,7 @@ def test_item11_an_editor_alone_starts_a_game_you_can_play(browser: Any, voila: 
         assert point is not None
         page.mouse.click(point["x"], point["y"])
         page.wait_for_function(f"() => document.querySelector('.rl-editor-game .rl-board').dataset.ack !== '{before}'",
-                               timeout=30_000)
+                               timeout=wait_ms(30))
         assert board.locator(".rl-note").inner_text().startswith("you played")
     finally:
         context.close()

@@ -13,6 +13,8 @@ from typing import Any
 import pytest
 from test_browser_play import ack, wait_ack
 
+from tests.tools.patience import wait_ms
+
 pytestmark = pytest.mark.browser
 
 MAX_CLICKS = 80  # Pig to 10 points ends in a few turns; this only bounds a broken widget
@@ -68,7 +70,7 @@ def test_a_notebook_opens_twice_on_one_server(browser: Any, voila: dict[str, Any
         context = browser.new_context(viewport={"width": 1280, "height": 900})
         try:
             pp = PlayPage(context.new_page(), voila["probes"])
-            pp.open(f"{voila['url']}/voila/render/play_kit_pig.ipynb", timeout=60_000)
+            pp.open(f"{voila['url']}/voila/render/play_kit_pig.ipynb", timeout=wait_ms(60))
             assert pp.kernel()["game"] == "lab.load('pig', players=2, target=10)"
         finally:
             context.close()

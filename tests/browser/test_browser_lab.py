@@ -12,6 +12,8 @@ import nbformat
 import pytest
 from browser_kit import ROOT, SCREENSHOTS, free_port, server_env, stop, wait_http
 
+from tests.tools.patience import wait_ms
+
 pytestmark = pytest.mark.browser
 
 CELL = """import lab
@@ -41,17 +43,17 @@ def test_board_renders_and_plays_in_jupyterlab(browser: Any, tmp_path: Path) -> 
     try:
         wait_http(f"http://127.0.0.1:{port}/api/status", proc, 90, log)
         page = context.new_page()
-        page.goto(f"http://127.0.0.1:{port}/lab/tree/smoke.ipynb?reset", timeout=120_000)
+        page.goto(f"http://127.0.0.1:{port}/lab/tree/smoke.ipynb?reset", timeout=wait_ms(120))
         editor = page.locator(".jp-Notebook .jp-Cell .cm-content").first
-        editor.wait_for(timeout=120_000)
+        editor.wait_for(timeout=wait_ms(120))
         # the kernel is connected once the status bar reads "... | Idle"
-        page.wait_for_function("() => /[|] Idle/.test(document.body.innerText)", timeout=120_000)
+        page.wait_for_function("() => /[|] Idle/.test(document.body.innerText)", timeout=wait_ms(120))
         editor.click()
         page.keyboard.press("Shift+Enter")
-        page.wait_for_selector(".jp-OutputArea .rl-board", timeout=120_000)
+        page.wait_for_selector(".jp-OutputArea .rl-board", timeout=wait_ms(120))
         board = page.locator(".jp-OutputArea .rl-board")
         page.wait_for_function(
-            "() => document.querySelectorAll('.jp-OutputArea .rl-svg .rl-legal').length > 0", timeout=30_000
+            "() => document.querySelectorAll('.jp-OutputArea .rl-svg .rl-legal').length > 0", timeout=wait_ms(30)
         )
         status = board.locator(".rl-status").inner_text()
         assert "memm" in status and "your move" in status
@@ -60,7 +62,7 @@ def test_board_renders_and_plays_in_jupyterlab(browser: Any, tmp_path: Path) -> 
         page.locator(".jp-OutputArea .rl-svg .rl-legal").first.dispatch_event("click")
         page.wait_for_function(
             f"() => document.querySelector('.jp-OutputArea .rl-board').dataset.ack !== '{before}'",
-            timeout=30_000,
+            timeout=wait_ms(30),
         )
         assert board.locator(".rl-note").inner_text()
         assert not board.locator(".rl-note.rl-error").count()

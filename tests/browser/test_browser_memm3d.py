@@ -8,6 +8,8 @@ from typing import Any
 import pytest
 from test_browser_play import ack, wait_ack
 
+from tests.tools.patience import wait_ms
+
 pytestmark = pytest.mark.browser
 
 
@@ -23,9 +25,9 @@ def test_a_placement_clicked_through_in_3d(play_page: Any, voila: dict[str, Any]
     pp.open(f"{voila['url']}/voila/render/memm_3d.ipynb")
     page = pp.page
     canvas = page.locator(".rl-memm3d .rl-3d-canvas canvas")
-    canvas.wait_for(timeout=30_000)
+    canvas.wait_for(timeout=wait_ms(30))
     page.wait_for_function("() => Object.keys(JSON.parse(document.querySelector('.rl-memm3d').dataset.ghosts || '{}')).length > 0",
-                           timeout=30_000)
+                           timeout=wait_ms(30))
     # the view turns: a drag moves every ghost on the screen
     before = ghosts(page)
     box = canvas.bounding_box()
@@ -40,13 +42,13 @@ def test_a_placement_clicked_through_in_3d(play_page: Any, voila: dict[str, Any]
     key, (x, y) = next(iter(turned.items()))
     page.mouse.click(x, y)
     page.wait_for_function("() => /orientation 1 of/.test(document.querySelector('.rl-3d-help').textContent)",
-                           timeout=10_000)
+                           timeout=wait_ms(10))
     first = help_text.inner_text()
     assert f"Cell ({key})" in first and "place cube" in first
     # a further click on the same ghost: the next legal orientation
     page.mouse.click(x, y)
     page.wait_for_function("() => /orientation 2 of/.test(document.querySelector('.rl-3d-help').textContent)",
-                           timeout=10_000)
+                           timeout=wait_ms(10))
     second = help_text.inner_text()
     assert second != first
     label = second.split(" — ", 1)[1]

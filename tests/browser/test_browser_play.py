@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from tests.tools.patience import wait_ms
 from widgets.play import playable_games
 
 pytestmark = pytest.mark.browser
@@ -26,7 +27,7 @@ def ack(pp: Any) -> int:
 
 def wait_ack(pp: Any, before: int) -> None:
     pp.page.wait_for_function(
-        f"() => Number(document.querySelector('.rl-board').dataset.ack) > {before}", timeout=15_000
+        f"() => Number(document.querySelector('.rl-board').dataset.ack) > {before}", timeout=wait_ms(15)
     )
 
 
@@ -251,17 +252,17 @@ def test_variant_editor_changes_a_rule_and_a_new_game_follows_it(play_page: Any,
     assert pp.kernel()["game"] == "lab.load('memm', players=2)"
     page.get_by_text("Variant editor").click()
     players = page.locator(".widget-text", has=page.locator("label", has_text="players")).locator("input").first
-    players.wait_for(timeout=15_000)
+    players.wait_for(timeout=wait_ms(15))
     start = page.get_by_role("button", name="New game with this variant")
     players.fill("9")
     players.press("Enter")
     error = page.locator(".rl-param-error", has_text="players")
-    error.wait_for(timeout=15_000)
+    error.wait_for(timeout=wait_ms(15))
     assert "out of range" in error.inner_text() and "Traceback" not in page.inner_text("body")
-    expect(start).to_be_disabled(timeout=15_000)
+    expect(start).to_be_disabled(timeout=wait_ms(15))
     players.fill("3")
     players.press("Enter")
-    page.wait_for_function("() => !document.querySelector('.rl-param-error span')", timeout=15_000)
+    page.wait_for_function("() => !document.querySelector('.rl-param-error span')", timeout=wait_ms(15))
     assert "players" in page.locator("table.rl-diff").inner_text()
     token = pp.token()
     start.click()

@@ -51,6 +51,11 @@ def scaled(seconds: float) -> float:
     return seconds * load_factor()
 
 
+def wait_ms(seconds: float) -> int:
+    """A Playwright timeout (milliseconds): ``seconds`` of a quiet machine, stretched by the load."""
+    return int(scaled(seconds) * 1000)
+
+
 def _tree_cpu(proc: psutil.Process, seen: dict[int, float]) -> float:
     """CPU seconds used so far by ``proc`` and its descendants (the dead ones remembered)."""
     try:
