@@ -32,6 +32,16 @@ class Finding:
         }
 
 
+def summed(parts: Mapping[str, int]) -> str:
+    """``"3 red + 2 blue"``: a breakdown (label -> count) in words."""
+    return " + ".join(f"{n} {label}" for label, n in parts.items())
+
+
+def one_finding(check: Any, message: str, default_fix: str, severity: str = "error") -> list[Finding]:
+    """The single finding of ``check`` (its ``id``, ``clauses`` and own ``fix`` if it has one)."""
+    return [Finding(check.id, check.clauses, message, check.fix or default_fix, severity)]
+
+
 @dataclass(frozen=True)
 class StatedTotal:
     """A number the rules state, against the same number recomputed from components and set-up.
@@ -50,15 +60,8 @@ class StatedTotal:
         computed = sum(self.parts.values())
         if computed == self.stated:
             return []
-        breakdown = " + ".join(f"{n} {label}" for label, n in self.parts.items())
-        return [
-            Finding(
-                self.id,
-                self.clauses,
-                f"{self.what}: the rules state {self.stated}, but {breakdown} = {computed}",
-                self.fix or f"state {computed}, or change the component counts so they add up to {self.stated}",
-            )
-        ]
+        return one_finding(self, f"{self.what}: the rules state {self.stated}, but {summed(self.parts)} = {computed}",
+                           f"state {computed}, or change the component counts so they add up to {self.stated}")
 
 
 @dataclass(frozen=True)
@@ -76,16 +79,9 @@ class Conservation:
         placed = sum(self.places.values())
         if placed == self.total:
             return []
-        where = " + ".join(f"{n} {label}" for label, n in self.places.items())
         verb = "more than" if placed > self.total else "fewer than"
-        return [
-            Finding(
-                self.id,
-                self.clauses,
-                f"{self.what}: {where} = {placed}, {verb} the {self.total} that exist",
-                self.fix or f"make the places add up to {self.total}",
-            )
-        ]
+        return one_finding(self, f"{self.what}: {summed(self.places)} = {placed}, {verb} the {self.total} that exist",
+                           f"make the places add up to {self.total}")
 
 
 @dataclass(frozen=True)
@@ -108,7 +104,7 @@ class Reachable:
         text = f"{self.goal} is unreachable: {gaps}"
         if self.consequence:
             text += f". {self.consequence}"
-        return [Finding(self.id, self.clauses, text, self.fix or "let those components enter play")]
+        return one_finding(self, text, "let those components enter play")
 
 
 @dataclass(frozen=True)
@@ -126,15 +122,8 @@ class Enough:
         have = sum(self.parts.values())
         if have >= self.needed:
             return []
-        breakdown = " + ".join(f"{n} {label}" for label, n in self.parts.items())
-        return [
-            Finding(
-                self.id,
-                self.clauses,
-                f"{self.what}: needs {self.needed}, but there are only {breakdown} = {have}",
-                self.fix or f"provide at least {self.needed}",
-            )
-        ]
+        return one_finding(self, f"{self.what}: needs {self.needed}, but there are only {summed(self.parts)} = {have}",
+                           f"provide at least {self.needed}")
 
 
 @dataclass(frozen=True)
@@ -153,15 +142,8 @@ class Divisible:
         if self.parts > 0 and self.total % self.parts == 0:
             return []
         q, r = divmod(self.total, self.parts) if self.parts else (0, self.total)
-        return [
-            Finding(
-                self.id,
-                self.clauses,
-                f"{self.what}: {self.total} cannot be shared equally among {self.parts} ({q} each, {r} left over)",
-                self.fix or "say who gets the remainder, or change the count",
-                self.severity,
-            )
-        ]
+        return one_finding(self, f"{self.what}: {self.total} cannot be shared equally among {self.parts} ({q} each, {r} left over)",
+                           "say who gets the remainder, or change the count", self.severity)
 
 
 @dataclass(frozen=True)
@@ -225,5 +207,4 @@ class NoProgress:
                 f"and the game goes on. The seed: \u00ab{self.passage}\u00bb")
         if self.consequence:
             text += f". {self.consequence}"
-        return [Finding(self.id, self.clauses, text, self.fix or "make every turn of play move the game towards its end",
-                        self.severity)]
+        return one_finding(self, text, "make every turn of play move the game towards its end", self.severity)
