@@ -57,7 +57,7 @@ EDITS: tuple[tuple[str, str, str], ...] = (
         "",
     ),
     (
-        "lab/games/memcel/state.py",
+        "lab/games/memcel/base.py",
         "        return [FrozenDict(r) for r in self.seen[viewer][start:]]\n",
         "        return self.seen[viewer][start:]\n",
     ),

@@ -42,6 +42,11 @@ from typing import Any
 #: the compiled modules, as source paths from the repository root (one mypyc group)
 SOURCES: tuple[str, ...] = (
     "lab/core/state.py",
+    "lab/games/memcel/base.py",
+    "lab/games/memcel/placement.py",
+    "lab/games/memcel/complications.py",
+    "lab/games/memcel/hunt.py",
+    "lab/games/memcel/cards.py",
     "lab/games/memcel/state.py",
     "lab/games/fiemme_cembra/views.py",
     "lab/games/fiemme_cembra/state.py",

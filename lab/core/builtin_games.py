@@ -7,7 +7,7 @@ from __future__ import annotations
 
 # name -> (module, class). A game is registered once its package exists.
 _BUILTIN: dict[str, tuple[str, str]] = {
-    "memcel": ("lab.games.memcel", "MemcelGame"),
+    "memcel": ("lab.games.memcel.game", "MemcelGame"),
     "fiemme_cembra": ("lab.games.fiemme_cembra", "FiemmeCembraGame"),
     "space_station": ("lab.games.space_station", "SpaceStationGame"),
     "memm": ("lab.games.memm", "MemmGame"),

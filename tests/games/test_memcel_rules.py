@@ -8,7 +8,7 @@ import lab
 from lab import act
 from lab.core.chance import sample_outcome
 from lab.core.state import CHANCE, TERMINAL
-from lab.games.memcel.rules import DEFAULT_MAX_TURNS
+from lab.games.memcel.params import DEFAULT_MAX_TURNS
 from lab.sim.play import seed_streams
 
 BOARD_FACE = 0  # default icon die face 0: red ring, cw, black = whole-board turn

@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from lab.games.memcel.rules import MemcelGame
+from lab.games.memcel.game import MemcelGame
 from lab.games.memcel.state import MemcelState
 
 __all__ = ["MemcelGame", "MemcelState"]

@@ -21,7 +21,7 @@ import numpy as np
 
 from lab.core.frozen import freeze
 from lab.core.state import Event
-from lab.games.memcel.state import rotate_slots
+from lab.games.memcel.tables import rotate_slots
 
 if TYPE_CHECKING:
     from lab.games.memcel.state import MemcelState

@@ -8,6 +8,9 @@ other action a button with ``data-target="act-<kind>-<args>"``; :func:`action_ta
 ids to the legal actions they trigger. While placing, the tiles in hand are targets too
 (``hand-<kind>``): a click on a slot places the tile kind the player has most of
 (:func:`click_default`, one click), a click on a hand tile first picks another kind.
+:class:`MemcelPresentation` hands these to the engine: the game names it
+(``MemcelGame.presentation``) and every state is drawn through it, so the state never imports
+this module.
 
 Under the board a panel tells the viewer what they are asked now (:func:`prompt`), their
 colour, the tiles they still have to place, the last d8 roll, lost turns and what their peeks
@@ -22,9 +25,10 @@ from typing import TYPE_CHECKING
 
 from shapely.geometry import Polygon
 
+import lab.games.memcel.components as C
 from lab.boards.rings import sector_polygons
 from lab.core.actions import Action
-from lab.games.memcel import components as C
+from lab.core.presentation import Presentation
 from lab.games.memcel.words import end_words, slot_name
 
 if TYPE_CHECKING:
@@ -256,3 +260,19 @@ def render_svg(state: MemcelState, viewer: int | None = None) -> str:
     parts.append("</svg>")
     parts[0] = parts[0].format(W=f"{size:.0f}", H=f"{height:.0f}")
     return "".join(parts)
+
+
+class MemcelPresentation(Presentation):
+    """Memcel's drawing and clicks (:mod:`lab.core.presentation`), handed a state each time."""
+
+    def render_svg(self, state: MemcelState, viewer: int | None = None) -> str:
+        return render_svg(state, viewer)
+
+    def action_targets(self, state: MemcelState, player: int) -> dict[str, list[Action]]:
+        return action_targets(state, player)
+
+    def click_default(self, state: MemcelState, player: int, target: str) -> Action | None:
+        return click_default(state, player, target)
+
+    def prompt(self, state: MemcelState, player: int) -> str:
+        return prompt(state, player)
