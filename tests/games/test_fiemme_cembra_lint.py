@@ -8,7 +8,7 @@ import pytest
 
 import lab
 from lab.games.fiemme_cembra import components as C
-from lab.games.fiemme_cembra.rules import FIXED_TABLE
+from lab.games.fiemme_cembra.variant import FIXED_TABLE
 
 
 def findings(**kw):

@@ -15,7 +15,7 @@ from lab.core.actions import act
 from lab.core.state import CHANCE, TERMINAL
 from lab.games.fiemme_cembra import components as C
 from lab.games.fiemme_cembra.agents import CollectorAgent
-from lab.games.fiemme_cembra.rules import HAND_LIMIT
+from lab.games.fiemme_cembra.variant import HAND_LIMIT
 
 # hand 1: seat 0 closes after one pass (it receives seat 3's lodging)
 HAND_1 = [(2, 1, 1, 1, 0), (1, 1, 1, 1, 1), (1, 1, 1, 1, 1), (0, 1, 1, 1, 2)]

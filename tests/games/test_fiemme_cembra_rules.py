@@ -9,7 +9,7 @@ from lab.core.actions import Action, act
 from lab.core.state import CHANCE, SIMULTANEOUS, TERMINAL
 from lab.games.fiemme_cembra import components as C
 from lab.games.fiemme_cembra.scoring import has_set, rank_players, word_pairs
-from lab.games.fiemme_cembra.state import EMPTY, UNKNOWN
+from lab.games.fiemme_cembra.views import EMPTY, UNKNOWN
 
 
 def load(**kw):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from lab.games.fiemme_cembra.rules import FiemmeCembraGame
+from lab.games.fiemme_cembra.game import FiemmeCembraGame
 from lab.games.fiemme_cembra.state import FiemmeCembraState
 
 __all__ = ["FiemmeCembraGame", "FiemmeCembraState"]

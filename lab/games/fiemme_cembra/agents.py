@@ -14,10 +14,10 @@ from typing import Any, ClassVar
 
 import numpy as np
 
+import lab.games.fiemme_cembra.components as C
 from lab.agents.base import BaseAgent
 from lab.core.actions import Action
 from lab.core.params import ParamSpec
-from lab.games.fiemme_cembra import components as C
 from lab.games.fiemme_cembra.rules import MS_MAX, MS_STEP
 
 

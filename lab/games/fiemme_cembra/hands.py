@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import product
 
+import lab.games.fiemme_cembra.components as C
 from lab.core.actions import Action
-from lab.games.fiemme_cembra import components as C
 
 #: FC-P2: the discard of each hand type, built once (legal lists share them)
 DISCARDS = tuple(Action("discard", (t,)) for t in range(C.HAND_TYPES))

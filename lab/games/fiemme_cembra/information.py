@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from lab.games.fiemme_cembra import components as C
+import lab.games.fiemme_cembra.components as C
 from lab.games.fiemme_cembra.views import P_DEAL, P_PASS, P_SLAP, UNKNOWN
 
 if TYPE_CHECKING:

@@ -16,9 +16,19 @@ from __future__ import annotations
 
 from typing import Any
 
+import lab.games.fiemme_cembra.components as C
+from lab.core.actions import act
 from lab.core.params import thaw
-from lab.games.fiemme_cembra import components as C
-from lab.lint.checks import Conservation, Enough, Note, Reachable, StatedTotal
+from lab.core.state import CHANCE
+from lab.lint.checks import (
+    Conservation,
+    CycleWitness,
+    Enough,
+    NoProgress,
+    Note,
+    Reachable,
+    StatedTotal,
+)
 
 LABELS = {"nature": "Nature", "sport": "Sport", "history": "History", "taste": "Taste",
           "lodging": "Lodging", "event": "Events"}
@@ -148,9 +158,6 @@ def _play_hand(state: Any, closer: int, last: int) -> bool:
     """One hand of ordinary play: ``closer`` completes, shouts and slaps first, ``last`` slaps
     last, the card conquered is an emotion or a lodging, a penalty returns the first card
     offered. False when this variant's rules do not allow that hand."""
-    from lab.core.actions import act
-    from lab.core.state import CHANCE
-
     n = state.game.num_players()
     deal = _closing_deal(n, closer)
     if deal is None or state.phase_name() != "deal":
@@ -191,8 +198,6 @@ def _progress_check(game: Any) -> Any:
     back leaves the cards to conquer as they were. Played from the start: seat 0 conquers a
     card, then seats 1 and 0 take turns conquering a card while the other is last and gives its
     only card back."""
-    from lab.lint.checks import CycleWitness, NoProgress
-
     def witness() -> CycleWitness | None:
         state = game.new_initial_state()
         n = game.num_players()

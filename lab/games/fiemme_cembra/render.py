@@ -1,4 +1,5 @@
-"""SVG of a Fiemme–Cembra table for one viewer, and the clickable targets.
+"""SVG of a Fiemme–Cembra table for one viewer, and the clickable targets: the game's
+presentation (:class:`FiemmeCembraPresentation`, :mod:`lab.core.presentation`), handed a state.
 
 The viewer sees their own hand (each card a ``data-target="hand-<type>"``: click to discard),
 every conquered card face up, the conquest deck as card backs (``data-target="deck"``: click to
@@ -9,10 +10,11 @@ player's hand, never the deck order.
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+import lab.games.fiemme_cembra.components as C
 from lab.core.actions import Action
-from lab.games.fiemme_cembra import components as C
+from lab.core.presentation import Presentation
 from lab.games.fiemme_cembra.words import closing_rule, end_words
 
 if TYPE_CHECKING:
@@ -172,3 +174,14 @@ def action_targets(state: FiemmeCembraState, player: int) -> dict[str, list[Acti
         elif a.kind == "flip":
             out.setdefault(f"slot-{a.args[0]}", []).append(a)
     return out
+
+
+class FiemmeCembraPresentation(Presentation):
+    """How a Fiemme–Cembra state is drawn and clicked (:func:`render_svg`, :func:`action_targets`);
+    the game assembles it (``FiemmeCembraGame.presentation``): the state never imports it."""
+
+    def render_svg(self, state: Any, viewer: int | None = None) -> str:
+        return render_svg(state, viewer)
+
+    def action_targets(self, state: Any, player: int) -> dict[str, list[Action]]:
+        return action_targets(state, player)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
+import lab.games.fiemme_cembra.components as C
 from lab.core.rulepoints import rule_point
-from lab.games.fiemme_cembra import components as C
 
 
 def complete_set(counts: list[int]) -> bool:

@@ -1,8 +1,10 @@
-"""Fiemme–Cembra state views: results and measures, observations, explanations, rendering.
+"""Fiemme–Cembra state fields and views: results and measures, observations, explanations.
 
-The base class of :class:`~lab.games.fiemme_cembra.state.FiemmeCembraState` (the rules live
-there), between it and :class:`~lab.core.state.State`: compiled with them (:mod:`lab.native`),
-a class has one base class, so the views are a base, not a mixin.
+The lowest of the state's layers, each a base class of the next (compiled with them,
+:mod:`lab.native`, a class has one base class, so the layers are bases, not mixins):
+:class:`StateViews` (the fields, declared once, and the read-only views) <- :mod:`.rounds` <-
+:mod:`.passing` <- :mod:`.conquest` <- :class:`~lab.games.fiemme_cembra.state.FiemmeCembraState`.
+The drawing is the game's presentation (:mod:`.render`), handed a state.
 """
 
 from __future__ import annotations
@@ -11,10 +13,10 @@ from typing import Any
 
 from mypy_extensions import mypyc_attr
 
+import lab.games.fiemme_cembra.components as C
 from lab.core.actions import Action
 from lab.core.frozen import FrozenDict, freeze
 from lab.core.state import State
-from lab.games.fiemme_cembra import components as C
 from lab.games.fiemme_cembra.rules import MS_MAX, SECONDS
 
 P_DEAL, P_PASS, P_SLAP, P_DRAW, P_EVENT, P_PENALTY, P_INSERT, P_FLIP, P_OVER, P_SWAP = range(10)
@@ -24,7 +26,8 @@ EMPTY, UNKNOWN = -2, -1
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class StateViews(State):
-    """Read-only views of a :class:`FiemmeCembraState` (the attributes are set there)."""
+    """The fields of a Fiemme–Cembra state (set in :class:`FiemmeCembraState.__init__
+    <lab.games.fiemme_cembra.state.FiemmeCembraState>`) and its read-only views."""
 
     n: int
     phase: int
@@ -48,6 +51,23 @@ class StateViews(State):
     forgot: list[int]
     marks: list[int]
     final_winners: list[int]
+    #: each player's hand as counts per type (read through ``_hands``); None: to be decoded
+    #: from the keys (a keyed pass moves only the keys)
+    _hand_lists: list[list[int]] | None
+    #: each hand's key (:mod:`.hands`), in step with ``_hands``; None: a hand has none
+    hkeys: list[int] | None
+    speed_left: list[int]
+    deal_to: int
+    queue: list[int]
+    inserts: list[int]
+    held: list[int]
+    flip_slot: int
+    #: this hand's passes (FC-P2/FC-P3): each pass's discards by seat, from which every
+    #: seat's record of what it passed and received derives (see ``my_passes``) ...
+    _plog: list[tuple[Action, ...]]
+    #: ... or the records themselves, ``(my_passes, my_receipts)``, once handed out for
+    #: editing, set, or when a pass table is no permutation; None: they derive from the log
+    _records: tuple[list[list[int]], list[list[int]]] | None
 
     def _last_race(self) -> dict[str, Any] | None:
         """The last slap race (FC-P5), read-only: frozen in place the first time it is handed out."""
@@ -210,13 +230,3 @@ class StateViews(State):
         if k == "flip":
             return f"flip grid place {a[0]}"
         return str(action)
-
-    def render_svg(self, viewer: int | None = None) -> str:
-        from lab.games.fiemme_cembra.render import render_svg
-
-        return render_svg(self, viewer)  # type: ignore[arg-type]  # (self: the FiemmeCembraState)
-
-    def action_targets(self, player: int) -> dict[str, list[Action]]:
-        from lab.games.fiemme_cembra.render import action_targets
-
-        return action_targets(self, player)  # type: ignore[arg-type]  # (self: the FiemmeCembraState)

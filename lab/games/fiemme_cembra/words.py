@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+import lab.games.fiemme_cembra.components as C
 from lab.core.state import State
 from lab.core.words import data_words, join_names, kind_words, result_words, seat_name, seats_words
-from lab.games.fiemme_cembra import components as C
 
 KINDS = (
     "card_leaves_round", "close", "complete_hand_must_pass", "conquered", "conquerors", "conquest_deck",
