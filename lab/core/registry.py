@@ -35,7 +35,7 @@ _BUILTIN: dict[str, tuple[str, str]] = {
     "memcel": ("lab.games.memcel", "MemcelGame"),
     "fiemme_cembra": ("lab.games.fiemme_cembra", "FiemmeCembraGame"),
     "space_station": ("lab.games.space_station", "SpaceStationGame"),
-    "memm": ("lab.games.memm", "MemmGame"),
+    "memm": ("lab.games.memm.game", "MemmGame"),
 }
 _classes: dict[str, type[Game]] = {}
 #: The entry-point group in which installed packages declare their games (name -> Game class).
