@@ -49,7 +49,7 @@ EDITS: tuple[tuple[str, str, str], ...] = (
         "            cls.returns = _returns_copy(fn)  # type: ignore[method-assign]\n",
         "",
     ),
-    ("lab/games/memm/state.py", "        return list(self._legal)\n", "        return self._legal\n"),
+    ("lab/games/memm/turns.py", "        return list(self._legal)\n", "        return self._legal\n"),
     (
         "lab/games/fiemme_cembra/views.py",
         "        if race is not None and type(race) is not FrozenDict:\n"

@@ -10,7 +10,7 @@ _BUILTIN: dict[str, tuple[str, str]] = {
     "memcel": ("lab.games.memcel.game", "MemcelGame"),
     "fiemme_cembra": ("lab.games.fiemme_cembra", "FiemmeCembraGame"),
     "space_station": ("lab.games.space_station", "SpaceStationGame"),
-    "memm": ("lab.games.memm", "MemmGame"),
+    "memm": ("lab.games.memm.game", "MemmGame"),
 }
 
 

@@ -19,7 +19,7 @@ from lab.boards.cubes import FACE_VECTORS
 from lab.core.save import state_from_json
 from lab.core.save_write import state_to_json
 from lab.games.memm import MemmState
-from lab.games.memm.state import _cid
+from lab.games.memm.position import _cid
 
 VARIANTS: list[dict[str, object]] = [
     {},

@@ -9,6 +9,7 @@ move, the free cells they may fill are drawn as dashed ghost cubes with
 the legal actions it stands for (a cell and a cube clicked together narrow a placement down to
 its orientations, which :meth:`~lab.games.memm.state.MemmState.describe_action` names).
 Hands are public in memm, so every viewer sees every hand; the viewer's own comes first.
+:class:`MemmPresentation` is what the game names as its presentation: a state is handed to it.
 """
 
 from __future__ import annotations
@@ -18,10 +19,10 @@ from html import escape
 
 from lab.boards.cubes import Cell
 from lab.core.actions import Action
+from lab.core.presentation import Presentation
 from lab.games.memm.components import COLOUR_HEX, COLOURS, ROMAN
 from lab.games.memm.state import MemmState, describe_cube
 from lab.games.memm.words import cell_name, end_words
-from lab.games.memm.words import describe_event as _describe_event
 
 S = 34.0  # pixels per lattice unit
 MIN_FONT = 11.0  # the smallest numeral on the page, in px (hand cubes are drawn scaled down)
@@ -238,6 +239,12 @@ def scene(state: MemmState, viewer: int | None = None) -> dict[str, object]:
     return {"cubes": cubes, "ghosts": ghosts, "last": list(state.last) if state.last else None}
 
 
-def describe_event(state: MemmState, event: object) -> str | None:
-    """An event in the move log in words (:func:`lab.games.memm.words.describe_event`)."""
-    return _describe_event(state.game, event)
+class MemmPresentation(Presentation):
+    """memm's drawing and click hooks (:mod:`lab.core.presentation`): the game names it, a
+    state is handed to it (``state.render_svg(viewer)``), and the state never imports it."""
+
+    def render_svg(self, state: MemmState, viewer: int | None = None) -> str:
+        return render_svg(state, viewer)
+
+    def action_targets(self, state: MemmState, player: int) -> dict[str, list[Action]]:
+        return action_targets(state, player)
