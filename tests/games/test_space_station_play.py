@@ -22,7 +22,7 @@ from lab.games.space_station.agents import (
     greedy_action,
 )
 from lab.games.space_station.board import compare_with_networkx, route_queries
-from lab.games.space_station.rules import IN_PLAY
+from lab.games.space_station.position import IN_PLAY
 
 
 def test_registered_and_loadable():

@@ -7,7 +7,7 @@ import pytest
 from lab.core.actions import act
 from lab.core.state import CHANCE, TERMINAL, set_state_fields, state_fields
 from lab.games.space_station import SpaceStationGame, SpaceStationState
-from lab.games.space_station.rules import DESTROYED, IN_PLAY, LOSS, WAITING, WIN
+from lab.games.space_station.position import DESTROYED, IN_PLAY, LOSS, WAITING, WIN
 
 S = 0
 F1, F2, F3 = 1, 2, 3

@@ -9,10 +9,10 @@ from lab.games.space_station.components import PIECES, STATED
 from lab.lint.checks import Divisible, Note, StatedTotal
 
 if TYPE_CHECKING:
-    from lab.games.space_station.rules import SpaceStationGame
+    from lab.games.space_station.tables import SpaceStationTables
 
 
-def accounting_checks(game: SpaceStationGame) -> list[Any]:
+def accounting_checks(game: SpaceStationTables) -> list[Any]:
     """StatedTotal / Divisible / Note checks comparing the seed's numbers with the variant."""
     p = game.params
     geo = game.geometry

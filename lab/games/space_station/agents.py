@@ -37,7 +37,8 @@ from lab.core.chance import sample_outcome
 from lab.core.params import ParamSpec
 from lab.core.state import CHANCE
 from lab.games.space_station.observe import state_from_observation
-from lab.games.space_station.rules import IN_PLAY, LOSS, RUNNING, SpaceStationState
+from lab.games.space_station.position import IN_PLAY, LOSS, RUNNING
+from lab.games.space_station.state import SpaceStationState
 from lab.games.space_station.value import win_probability
 
 Plan = tuple[float, int, tuple[int, ...], str]  # (score, fighter id, directions, kind)

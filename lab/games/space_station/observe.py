@@ -12,7 +12,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from lab.core.errors import InvalidSave
-from lab.games.space_station.rules import SpaceStationGame, SpaceStationState
+from lab.games.space_station.state import SpaceStationState
+from lab.games.space_station.tables import SpaceStationTables
 
 
 def _tuple(value: Any) -> Any:
@@ -21,7 +22,7 @@ def _tuple(value: Any) -> Any:
     return value
 
 
-def state_from_observation(game: SpaceStationGame, obs: Mapping[str, Any]) -> SpaceStationState:
+def state_from_observation(game: SpaceStationTables, obs: Mapping[str, Any]) -> SpaceStationState:
     """A state equal (in :meth:`~SpaceStationState.full_state`) to the observed one.
 
     Raises

@@ -8,6 +8,9 @@ their actions; :func:`explain_target` says why a click anywhere else does nothin
 A moving fighter may be sent to any hex it can reach this activation: the hex's target holds the
 first step and :func:`target_path` the whole path (one legal ``move`` per hex), which the board
 draws when the pointer is over that hex. Pieces sharing a hex are drawn as a row of labelled chips.
+
+:class:`SpaceStationPresentation` is what the game assembles (``SpaceStationGame.presentation``):
+a state hands itself to it (:mod:`lab.core.presentation`), so the state never imports this module.
 """
 
 from __future__ import annotations
@@ -18,11 +21,12 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from lab.core.actions import Action, act
-from lab.games.space_station.rules import IN_PLAY, LOSS, UNFINISHED, WIN
+from lab.core.presentation import Presentation
+from lab.games.space_station.position import IN_PLAY, LOSS, UNFINISHED, WIN
 from lab.games.space_station.words import end_words, hex_name
 
 if TYPE_CHECKING:
-    from lab.games.space_station.rules import SpaceStationState
+    from lab.games.space_station.state import SpaceStationState
 
 SCALE = 18.0
 # the station silver-white, Earth blue: no two things in the legend share a colour
@@ -273,3 +277,24 @@ def render_svg(state: SpaceStationState, viewer: int | None = None) -> str:
                      f'fill="#ddd">{name}</text>')
     parts.append("</svg>")
     return "".join(parts)
+
+
+class SpaceStationPresentation(Presentation):
+    """The board and click hooks of Save the Space Station, each handed the state it presents
+    (the module's functions), and two hooks the widgets ask a state for beyond
+    :class:`~lab.core.presentation.Presentation`'s: :meth:`explain_target` and :meth:`result_text`."""
+
+    def render_svg(self, state: SpaceStationState, viewer: int | None = None) -> str:
+        return render_svg(state, viewer)
+
+    def action_targets(self, state: SpaceStationState, player: int) -> dict[str, list[Action]]:
+        return action_targets(state, player)
+
+    def target_path(self, state: SpaceStationState, player: int, target: str) -> list[Action]:
+        return target_path(state, player, target)
+
+    def explain_target(self, state: SpaceStationState, player: int, target: str) -> str | None:
+        return explain_target(state, player, target)
+
+    def result_text(self, state: SpaceStationState, viewer: int | None = None) -> str:
+        return result_text(state)

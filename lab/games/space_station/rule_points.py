@@ -9,8 +9,9 @@ syntax: mutmut (``make mutants``) does not mutate decorated functions, and these
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
+from lab.core.errors import RuleError
 from lab.core.rulepoints import rule_point
 
 Effect = Literal["destroy", "damage", "none"]
@@ -65,6 +66,27 @@ def station_targets(distances: list[int]) -> list[int]:
     """
     best = min(distances)
     return [i for i, d in enumerate(distances) if d == best]
+
+
+def house_pick(items: list[Any], indices: list[int], rule: str, house: Any) -> list[Any]:
+    """``items[i]`` for the indices the house rule ``house[rule]`` chose (in range, each once; at
+    least one); the error names the function and the indices out of range. The state checks a
+    house rule's choice with it (SS-F3, SS-D1); the seed's own rules are trusted."""
+    seen = list(dict.fromkeys(i for i in indices if 0 <= i < len(items)))
+    if not seen:
+        fn = getattr(house[rule].function, "__name__", "rule")
+        last = len(items) - 1
+        bad = [i for i in indices if not 0 <= i < len(items)]
+        if not bad:
+            why = "returned no index"
+        elif len(bad) == 1:
+            why = f"index {bad[0]} is out of range 0..{last}"
+        else:
+            why = f"indices {', '.join(map(str, bad[:5]))} are out of range 0..{last}"
+        msg = (f"rule point {rule} chose none of the {len(items)} candidates: house rule {fn}: {why}; "
+               f"return at least one index in 0..{last}")
+        raise RuleError(msg, rule=rule, clause=rule)
+    return [items[i] for i in seen]
 
 
 RULE_POINTS = tuple(

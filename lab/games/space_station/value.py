@@ -2,8 +2,8 @@
 
 :func:`features` describes a state at the start of a turn (after the station's move); the
 weights in :data:`WEIGHTS` are a logistic regression of "the game was won" on those features,
-fitted by :func:`fit_weights` on games of the greedy player (the command that regenerates
-them is in its docstring). The fit is plain data, not rules: a different variant may deserve a
+fitted by :func:`lab.games.space_station.value_fit.fit_weights` on games of the greedy player
+(the command that regenerates them is in its docstring). The fit is plain data, not rules: a different variant may deserve a
 refit, and the search player still plays legally with any weights.
 """
 
@@ -13,11 +13,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from lab.core.chance import sample_outcome
-from lab.core.state import CHANCE
-
 if TYPE_CHECKING:
-    from lab.games.space_station.rules import SpaceStationState
+    from lab.games.space_station.position import StationPosition
 
 FEATURES = (
     "bias",
@@ -38,7 +35,7 @@ WEIGHTS: tuple[float, ...] = (
 )
 
 
-def features(state: SpaceStationState) -> np.ndarray:
+def features(state: StationPosition) -> np.ndarray:
     """The :data:`FEATURES` of ``state`` (distances are shortest routes to the station)."""
     g, geo = state.game, state.geo
     table = geo.to_orbit[state.station_k]
@@ -68,52 +65,9 @@ def features(state: SpaceStationState) -> np.ndarray:
     ])
 
 
-def win_probability(state: SpaceStationState, weights: tuple[float, ...] = WEIGHTS) -> float:
+def win_probability(state: StationPosition, weights: tuple[float, ...] = WEIGHTS) -> float:
     """Terminal: 1 for a win, 0 otherwise; else the logistic model's P(win)."""
     if state.outcome != 0:
         return 1.0 if state.outcome == 1 else 0.0
     z = float(np.dot(features(state), np.asarray(weights)))
     return 1.0 / (1.0 + np.exp(-z))
-
-
-def fit_weights(game: object, n_games: int = 3000, seed: int = 11) -> tuple[float, ...]:
-    """Fit :data:`WEIGHTS` by logistic regression (Newton steps) on greedy self-play.
-
-    Every game is recorded at the first moment of each turn; the label is whether that game was
-    won. Regenerate with::
-
-        from lab.games.space_station import SpaceStationGame
-        from lab.games.space_station.value import fit_weights
-        print(fit_weights(SpaceStationGame(), 3000, 11))
-    """
-    from lab.games.space_station.agents import greedy_action
-
-    rows: list[np.ndarray] = []
-    labels: list[float] = []
-    for i in range(n_games):
-        rng = np.random.default_rng([seed, i])
-        state = game.new_initial_state()  # type: ignore[attr-defined]
-        plan: list[int] = []
-        seen_turn = 0
-        game_rows: list[np.ndarray] = []
-        while state.outcome == 0:
-            if state.turn != seen_turn:
-                seen_turn = state.turn
-                game_rows.append(features(state))
-            if state.current_player() == CHANCE:
-                state._apply_action(sample_outcome(state._chance_outcomes(), rng))
-            else:
-                action, plan = greedy_action(state, plan)
-                state._apply_action(action)
-        rows.extend(game_rows)
-        labels.extend([1.0 if state.outcome == 1 else 0.0] * len(game_rows))
-    x = np.array(rows)
-    y = np.array(labels)
-    w = np.zeros(x.shape[1])
-    ridge = 1e-3 * np.eye(x.shape[1])
-    for _ in range(25):
-        p = 1.0 / (1.0 + np.exp(-(x @ w)))
-        grad = x.T @ (p - y) + ridge @ w
-        hess = (x * (p * (1 - p))[:, None]).T @ x + ridge
-        w -= np.linalg.solve(hess, grad)
-    return tuple(round(float(v), 4) for v in w)
