@@ -174,7 +174,7 @@ class MemmState(MemmTurns):
     def describe_action(self, action: Action) -> str:
         if action.kind == "place":
             cube, x, y, z, rot = action.args
-            world = oriented_faces(self.game, cube, rot)
+            world = oriented_faces(self.game, int(cube), int(rot))
             if world is None:
                 return str(action)
             body = self.game.cubes.bodies[int(cube)]
