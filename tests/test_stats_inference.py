@@ -230,6 +230,22 @@ def test_until_plays_until_the_primary_interval_is_narrow_enough() -> None:
         lab.compare(toy(), {"strict": True}, n_games=30, until=1.0)
 
 
+def test_an_until_run_prints_an_interval_that_allows_for_its_stop() -> None:
+    """The stopped metric's printed 96 % interval is the fixed-sample one at 98 % (half the
+    error allowance spent on the stop) with its p doubled, so flag and interval still agree."""
+    c = lab.compare(toy(), {"strict": True}, n_games=30, seed=4, primary="length_actions", until=1.0)
+    row = c.table.set_index("metric").loc["length_actions"]
+    x, y = c.a["length_actions"].to_numpy(float), c.b["length_actions"].to_numpy(float)
+    wide = paired_difference(x, y, 0.98)
+    assert row["level"] == pytest.approx(0.96) and c.record["until"]["computed_at"] == pytest.approx(0.98)
+    assert (row["diff_lo"], row["diff_hi"]) == pytest.approx((wide.lo, wide.hi))
+    assert row["p"] == pytest.approx(min(1.0, 2 * wide.p))
+    assert bool(row["significant"]) == (row["diff_lo"] > 0 or row["diff_hi"] < 0)
+    # the same games without the stop print the narrower fixed-sample interval
+    fixed = compare_frames(c.a, c.b, primary="length_actions").set_index("metric").loc["length_actions"]
+    assert fixed["diff_hi"] - fixed["diff_lo"] < row["diff_hi"] - row["diff_lo"]
+
+
 # ---------------------------------------------------------------------------- chance streams
 def test_the_exponential_race_draws_each_outcome_with_its_probability() -> None:
     outcomes = [(lab.Action("card", (c,)), w) for c, w in enumerate((0.1, 0.2, 0.3, 0.4))]

@@ -34,7 +34,7 @@ from lab.stats.intervals import (
 )
 from lab.stats.metrics import as_game, check_metric, metric_columns, metric_values, named_by_rule
 from lab.stats.multiplicity import ALPHA, graphical_holm
-from lab.stats.plan import DESIGN_LEVEL, play_until
+from lab.stats.plan import DESIGN_LEVEL, play_until, until_estimate
 from lab.stats.verdicts import MIN_GAMES, Row, sentence
 
 #: The default primary metrics of a comparison (those present): how long games take, whether
@@ -381,7 +381,12 @@ def compare(
     finally:
         if own_pool is not None:
             own_pool.shutdown()
-    table = compare_frames(df_a, df_b, la, lb, metrics=metrics, clauses=clauses, primary=primary, margin=margin)
+    estimates = None
+    if plan_record is not None:  # the stopped metric's interval allows for the stop (lab.stats.plan)
+        m = plan_record["metric"]
+        estimates = {m: until_estimate(metric_values(df_a, m), metric_values(df_b, m))}
+    table = compare_frames(df_a, df_b, la, lb, metrics=metrics, clauses=clauses, primary=primary, margin=margin,
+                           estimates=estimates)
     record = {"a": df_a.attrs["record"], "b": df_b.attrs["record"], "n_games": len(df_a), "seed": seed}
     if plan_record is not None:
         record["until"] = plan_record
