@@ -503,3 +503,15 @@ def test_MM_1_the_deal_is_left_to_the_driver_when_its_outcomes_or_stream_are_rep
         state = as_class(lab.load("memm", players=2).new_initial_state(), cls)
         assert state._run_chance(ChanceStreams(np.random.SeedSequence(1)).draw, state._history.append, 10**6) == 0
         assert not state.history()
+
+
+def test_MM_5_utility_range_spans_a_loss_and_the_first_out_bonus() -> None:
+    """MM-5: a player still holding cubes scores -1, the first out the bonus: the declared range
+    holds both, whatever a house rule makes the bonus (a search player scales by it)."""
+    game = MemmGame()
+    assert game.utility_range() == (-1.0, 1.0)
+    assert game.with_rules({"MM-5:bonus": lambda n_players: float(n_players)}).utility_range() == (-1.0, 4.0)
+    assert game.with_rules({"MM-5:bonus": lambda n_players: 0.5}).utility_range() == (-1.0, 1.0)
+    assert game.with_rules({"MM-5:bonus": lambda n_players: -3.0}).utility_range() == (-3.0, 1.0)
+    three = MemmGame({"players": 3}).with_rules({"MM-5:bonus": lambda n_players: 2.0 * n_players})
+    assert three.utility_range() == (-1.0, 6.0)
