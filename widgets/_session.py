@@ -162,14 +162,21 @@ class Session:
         """Human seats that must still choose at this node."""
         return [p for p in self.acting() if p in self.humans and p not in self.pending]
 
-    def waiting_on(self) -> str:
-        """What the game waits for, in words (for the status line)."""
-        st = self.state
-        cur = st.current_player()
+    def waiting_on_nobody(self) -> str | None:
+        """The status line at the end and at a chance node; ``None`` where seats must act."""
+        cur = self.state.current_player()
         if cur == TERMINAL:
-            return f"game over: {result_words(st, self.viewer)}"
+            return f"game over: {result_words(self.state, self.viewer)}"
         if cur == CHANCE:
             return "chance is drawn"
+        return None
+
+    def waiting_on(self) -> str:
+        """What the game waits for, in words (for the status line)."""
+        nobody = self.waiting_on_nobody()
+        if nobody is not None:
+            return nobody
+        st = self.state
         humans = self.human_to_act()
         if humans:
             ask = getattr(st, "prompt", None)  # optional: what the game asks, in words
