@@ -159,10 +159,7 @@ class TableSession(Session):
         return message
 
     # ------------------------------------------------------------------ words for a table
-    def waiting_on(self) -> str:
-        nobody = self.waiting_on_nobody()
-        if nobody is not None:
-            return nobody
+    def waiting_on_seats(self) -> str:
         st = self.state
         to_act = [p for p in self.acting() if p not in self.pending]
         if self.viewer is not None and self.viewer in to_act and self.viewer in self.humans:

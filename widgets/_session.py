@@ -162,20 +162,17 @@ class Session:
         """Human seats that must still choose at this node."""
         return [p for p in self.acting() if p in self.humans and p not in self.pending]
 
-    def waiting_on_nobody(self) -> str | None:
-        """The status line at the end and at a chance node; ``None`` where seats must act."""
+    def waiting_on(self) -> str:
+        """What the game waits for, in words (for the status line)."""
         cur = self.state.current_player()
         if cur == TERMINAL:
             return f"game over: {result_words(self.state, self.viewer)}"
         if cur == CHANCE:
             return "chance is drawn"
-        return None
+        return self.waiting_on_seats()
 
-    def waiting_on(self) -> str:
-        """What the game waits for, in words (for the status line)."""
-        nobody = self.waiting_on_nobody()
-        if nobody is not None:
-            return nobody
+    def waiting_on_seats(self) -> str:
+        """:meth:`waiting_on` where seats must act."""
         st = self.state
         humans = self.human_to_act()
         if humans:
