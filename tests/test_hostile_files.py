@@ -18,7 +18,7 @@ import sys
 import textwrap
 import time
 import tracemalloc
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -28,20 +28,10 @@ import pytest
 import lab
 from lab.cli import main as cli_main
 from lab.sim.simulate import read_table, record_path, write_table
+from tests.tools.tally import refusals
 
-COUNTS: dict[str, int] = {}
-ACCEPTED: dict[str, str] = {}
+COUNTS, ACCEPTED, _count, _print_counts = refusals("file cases")
 MAX_MESSAGE = 1000
-
-
-@pytest.fixture(autouse=True, scope="module")
-def _print_counts() -> Iterator[None]:
-    yield
-    print(f"\nfile cases refused: {COUNTS} (total {sum(COUNTS.values())}); accepted on purpose: {ACCEPTED}")
-
-
-def _count(key: str, n: int = 1) -> None:
-    COUNTS[key] = COUNTS.get(key, 0) + n
 
 
 def refused(call: Callable[[], Any], error: type[Exception] | tuple[type[Exception], ...], label: str,
