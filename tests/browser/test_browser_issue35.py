@@ -21,6 +21,24 @@ from tests.tools.patience import wait_ms
 pytestmark = pytest.mark.browser
 
 
+def offline_context(browser: Any) -> tuple[Any, list[str]]:
+    """A browser context that refuses every request leaving the machine, and the list that
+    records the refused addresses."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    refused: list[str] = []
+
+    def only_local(route: Any) -> None:
+        url = route.request.url
+        if url.startswith(("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")):
+            route.continue_()
+        else:
+            refused.append(url)
+            route.abort()
+
+    context.route("**/*", only_local)
+    return context, refused
+
+
 def open_page(pp: Any, voila: dict[str, Any], name: str) -> None:
     pp.open(f"{voila['url']}/voila/render/{name}.ipynb")
 
@@ -299,18 +317,7 @@ def test_item9_and_10_the_playtest_page_shows_its_board_at_once_and_fetches_noth
     with ServerProcess(tmp_path, ["space_station", "--seats", "human", "--pace", "0"]) as srv:
         srv.start()
         link = srv.info["tables"][0]["seats"]["0"]
-        context = browser.new_context(viewport={"width": 1280, "height": 900})
-        remote: list[str] = []
-
-        def only_local(route: Any) -> None:
-            url = route.request.url
-            if url.startswith(("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")):
-                route.continue_()
-            else:
-                remote.append(url)
-                route.abort()
-
-        context.route("**/*", only_local)
+        context, remote = offline_context(browser)
         try:
             page = context.new_page()
             page.goto(link)
@@ -325,18 +332,7 @@ def test_item10_pages_work_offline(browser: Any, voila: dict[str, Any]) -> None:
     """Pages fetched fonts from a CDN and failed offline: nothing leaves the machine now."""
     from browser_kit import PlayPage
 
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    outside: list[str] = []
-
-    def only_local(route: Any) -> None:
-        url = route.request.url
-        if url.startswith(("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")):
-            route.continue_()
-        else:
-            outside.append(url)
-            route.abort()
-
-    context.route("**/*", only_local)
+    context, outside = offline_context(browser)
     try:
         pp = PlayPage(context.new_page(), voila["probes"])
         pp.open(f"{voila['url']}/voila/render/play_memm.ipynb")
