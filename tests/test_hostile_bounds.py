@@ -23,7 +23,7 @@ from lab.agents import mcts
 from lab.agents.catalogue import make_agent
 from lab.agents.seat import SeatView
 from lab.cli import main as cli_main
-from tests.tools.tally import refusals
+from tests.tools.hostile import refusals
 
 COUNTS, ACCEPTED, _count, _print_counts = refusals("bound cases")
 

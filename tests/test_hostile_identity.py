@@ -22,7 +22,7 @@ import pytest
 import lab
 from lab.core.rulepoints import source_hash
 from lab.kit.examples import bid, goof_after, goof_end, goof_setup
-from tests.tools.tally import refusals
+from tests.tools.hostile import refusals
 
 COUNTS, ACCEPTED, _count, _print_counts = refusals("identity cases")
 

@@ -21,7 +21,7 @@ import pytest
 
 import lab
 from lab.kit.examples import Pig
-from tests.tools.tally import refusals
+from tests.tools.hostile import refusals
 
 COUNTS, ACCEPTED, _count, _print_counts = refusals("kit hostile cases")
 

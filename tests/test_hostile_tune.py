@@ -29,8 +29,8 @@ from lab.core.errors import InvalidStorage
 from lab.tune import study as study_module
 from lab.tune import tune
 from lab.tune.targets import TargetError
+from tests.tools.hostile import refusals
 from tests.tools.peak_dice import PeakDice
-from tests.tools.tally import refusals
 
 COUNTS, ACCEPTED, _count, _print_counts = refusals("tune cases")
 SPACE = {"x": {"low": 0, "high": 100}, "y": {"low": 0, "high": 100}}
