@@ -43,6 +43,15 @@ def open_page(pp: Any, voila: dict[str, Any], name: str) -> None:
     pp.open(f"{voila['url']}/voila/render/{name}.ipynb")
 
 
+def open_memm3d(pp: Any, voila: dict[str, Any], name: str) -> Any:
+    """Open a memm 3D page and wait until it shows where a cube may go; returns the page."""
+    open_page(pp, voila, name)
+    page = pp.page
+    page.wait_for_function("() => Object.keys(JSON.parse(document.querySelector('.rl-memm3d')"
+                           ".dataset.ghosts || '{}')).length > 0", timeout=wait_ms(60))
+    return page
+
+
 def log_lines(pp: Any) -> list[str]:
     return pp.page.locator(".rl-log-lines").inner_text().splitlines()
 
@@ -67,10 +76,7 @@ def spots(page: Any, key: str) -> Any:
 def test_item1_memm3d_with_its_defaults_plays_on(play_page: Any, voila: dict[str, Any]) -> None:
     """README's ``widgets.Memm3D()``: place a cube, then "waiting for player 1 (external)" for ever."""
     pp = play_page
-    open_page(pp, voila, "default_memm3d")
-    page = pp.page
-    page.wait_for_function("() => Object.keys(JSON.parse(document.querySelector('.rl-memm3d')"
-                           ".dataset.ghosts || '{}')).length > 0", timeout=wait_ms(60))
+    page = open_memm3d(pp, voila, "default_memm3d")
     key, (x, y) = next(iter(spots(page, "ghosts").items()))
     page.mouse.click(x, y)
     page.wait_for_function("() => /orientation 1 of/.test(document.querySelector('.rl-3d-help').textContent)",
@@ -251,10 +257,7 @@ def test_item8_memm_2d_pins_do_not_overlap_and_numerals_are_readable(play_page: 
 def test_item8_memm3d_glyphs_upright_drag_is_not_a_click_view_follows(play_page: Any, voila: dict[str, Any]) -> None:
     """"V" showed as ">" and "III" as a sideways bar; a drag moved the ghosts; the camera centred once."""
     pp = play_page
-    open_page(pp, voila, "memm_3d")
-    page = pp.page
-    page.wait_for_function("() => Object.keys(JSON.parse(document.querySelector('.rl-memm3d')"
-                           ".dataset.ghosts || '{}')).length > 0", timeout=wait_ms(60))
+    page = open_memm3d(pp, voila, "memm_3d")
     up = spots(page, "glyph-up")
     for face in range(4):  # the side faces: every numeral's top points up (+z)
         assert up[face] == [0, 0, 1], up
