@@ -52,87 +52,67 @@ def openspiel_available() -> tuple[bool, str]:
 
 
 # ---------------------------------------------------------------------- drivers
+def timed_games(one_game: Callable[[random.Random], int]) -> Driver:
+    """A driver playing ``one_game(rng)`` (which returns its actions) for about ``seconds``."""
+
+    def run(seconds: float, rng: random.Random) -> tuple[int, int, float]:
+        actions = games = 0
+        start = _clock()
+        end = start + seconds
+        while True:
+            actions += one_game(rng)
+            games += 1
+            now = _clock()
+            if now >= end:
+                return actions, games, now - start
+
+    return run
+
+
+def _public_api(game: Any) -> Driver:
+    """Random playouts through ``is_terminal``, ``legal_actions`` and ``apply_action`` (the same
+    calls in OpenSpiel and in lab)."""
+
+    def one_game(rng: random.Random) -> int:
+        choice = rng.choice
+        actions = 0
+        s = game.new_initial_state()
+        while not s.is_terminal():
+            s.apply_action(choice(s.legal_actions()))
+            actions += 1
+        return actions
+
+    return timed_games(one_game)
+
+
 def _os_driver(board_size: int) -> Driver:
     import pyspiel
 
-    game = pyspiel.load_game("hex", {"board_size": board_size})
-
-    def run(seconds: float, rng: random.Random) -> tuple[int, int, float]:
-        choice = rng.choice
-        actions = games = 0
-        start = _clock()
-        end = start + seconds
-        while True:
-            s = game.new_initial_state()
-            while not s.is_terminal():
-                s.apply_action(choice(s.legal_actions()))
-                actions += 1
-            games += 1
-            now = _clock()
-            if now >= end:
-                return actions, games, now - start
-
-    return run
+    return _public_api(pyspiel.load_game("hex", {"board_size": board_size}))
 
 
 def _lab_checked(board_size: int) -> Driver:
-    game = HexGame(board_size=board_size)
-
-    def run(seconds: float, rng: random.Random) -> tuple[int, int, float]:
-        choice = rng.choice
-        actions = games = 0
-        start = _clock()
-        end = start + seconds
-        while True:
-            s = game.new_initial_state()
-            while not s.is_terminal():
-                s.apply_action(choice(s.legal_actions()))
-                actions += 1
-            games += 1
-            now = _clock()
-            if now >= end:
-                return actions, games, now - start
-
-    return run
+    return _public_api(HexGame(board_size=board_size))
 
 
 def _lab_fast(board_size: int) -> Driver:
     game = HexGame(board_size=board_size)
 
-    def run(seconds: float, rng: random.Random) -> tuple[int, int, float]:
+    def one_game(rng: random.Random) -> int:
         choice = rng.choice
-        actions = games = 0
-        start = _clock()
-        end = start + seconds
-        while True:
-            s = game.new_initial_state()
-            while (p := s.current_player()) != TERMINAL:
-                s._apply_unchecked(p, choice(s._legal_actions(p)))
-                actions += 1
-            games += 1
-            now = _clock()
-            if now >= end:
-                return actions, games, now - start
+        actions = 0
+        s = game.new_initial_state()
+        while (p := s.current_player()) != TERMINAL:
+            s._apply_unchecked(p, choice(s._legal_actions(p)))
+            actions += 1
+        return actions
 
-    return run
+    return timed_games(one_game)
 
 
 def _lab_play(board_size: int) -> Driver:
     game = HexGame(board_size=board_size)
-
-    def run(seconds: float, rng: random.Random) -> tuple[int, int, float]:
-        actions = games = 0
-        start = _clock()
-        end = start + seconds
-        while True:
-            s = lab.play(game, None, seed=rng.getrandbits(32))
-            actions += s.move_number()
-            games += 1
-            now = _clock()
-            if now >= end:
-                return actions, games, now - start
-
-    return run
+    return timed_games(lambda rng: lab.play(game, None, seed=rng.getrandbits(32)).move_number())
 
 
 # ---------------------------------------------------------------------- timing

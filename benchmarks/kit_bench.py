@@ -20,11 +20,10 @@ up to it, stop, and run it again from the start once the outcome is known.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from typing import Any
 
 import lab
-from benchmarks.hex_bench import Driver, _clock, openspiel_available, time_drivers
+from benchmarks.hex_bench import Driver, openspiel_available, time_drivers, timed_games
 from lab.core.chance import sample_outcome  # one uniform draw: random.Random has .random()
 from lab.core.state import CHANCE, SIMULTANEOUS, TERMINAL
 from lab.kit.examples import Goofspiel, Pig
@@ -41,23 +40,6 @@ def _actions(state: lab.State) -> int:
         sum(a is not None for a in item.action) if item.player == SIMULTANEOUS else 1
         for item in state.history()
     )
-
-
-def _timed(one_game: Callable[[random.Random], int]) -> Driver:
-    """A driver playing ``one_game(rng)`` (which returns its actions) for about ``seconds``."""
-
-    def run(seconds: float, rng: random.Random) -> tuple[int, int, float]:
-        actions = games = 0
-        start = _clock()
-        end = start + seconds
-        while True:
-            actions += one_game(rng)
-            games += 1
-            now = _clock()
-            if now >= end:
-                return actions, games, now - start
-
-    return run
 
 
 def _kit_fast(make: Any) -> Driver:
@@ -81,13 +63,13 @@ def _kit_fast(make: Any) -> Driver:
                 actions += 1
         return actions
 
-    return _timed(one_game)
+    return timed_games(one_game)
 
 
 def _kit_play(make: Any) -> Driver:
     """The product's driver: lab.play with random agents (numpy streams, the agent protocol)."""
     game = make()
-    return _timed(lambda rng: _actions(lab.play(game, None, seed=rng.getrandbits(32))))
+    return timed_games(lambda rng: _actions(lab.play(game, None, seed=rng.getrandbits(32))))
 
 
 def _os_driver(name: str, params: dict[str, Any]) -> Driver:
@@ -112,7 +94,7 @@ def _os_driver(name: str, params: dict[str, Any]) -> Driver:
                 actions += 1
         return actions
 
-    return _timed(one_game)
+    return timed_games(one_game)
 
 
 def run(rounds: int, seconds: float) -> dict[str, Any]:

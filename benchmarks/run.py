@@ -164,6 +164,24 @@ def _verdict(value: float, target: float) -> str:
     return "ok" if value >= target else "BELOW"
 
 
+def _scaling_rows(what: str, r: dict[str, Any], target: float) -> list[tuple[str, str, str, str, str]]:
+    """The scaling section's row for one way of running (``r``: its timings), and the row
+    bound by CPU time where it has one."""
+    rows = [(
+        "scaling", what,
+        f"{r['seconds_1']:.1f}s -> {r['seconds_2']:.1f}s = {r['speedup']:.2f}x",
+        f">= {target}x", _verdict(r["speedup"], target),
+    )]
+    if "cpu_bound_speedup" in r:
+        rows.append((
+            "scaling", "  same, CPU-time bound (idle machine)",
+            f"cpu {r['cpu_seconds_1']:.1f}s -> {r['cpu_seconds_2']:.1f}s = "
+            f"{r['cpu_bound_speedup']:.2f}x", f">= {target}x",
+            _verdict(r["cpu_bound_speedup"], target),
+        ))
+    return rows
+
+
 def _mcts_rows(m: dict[str, Any] | None) -> list[tuple[str, str, str, str, str]]:
     """The hex section's MCTS row: lab's mcts agent against OpenSpiel's Python MCTSBot."""
     if not m:
@@ -261,35 +279,12 @@ def table_rows(results: dict[str, Any]) -> list[tuple[str, str, str, str, str]]:
     sc = results.get("scaling")
     if sc:
         n = f"{sc['n_games']:,} {sc['game']}"
-        loc = sc["local"]
-        rows.append((
-            "scaling", f"simulate {n}, 1 -> 2 processes",
-            f"{loc['seconds_1']:.1f}s -> {loc['seconds_2']:.1f}s = {loc['speedup']:.2f}x",
-            f">= {TARGETS['local_speedup']}x", _verdict(loc["speedup"], TARGETS["local_speedup"]),
-        ))
-        if "cpu_bound_speedup" in loc:
-            rows.append((
-                "scaling", "  same, CPU-time bound (idle machine)",
-                f"cpu {loc['cpu_seconds_1']:.1f}s -> {loc['cpu_seconds_2']:.1f}s = "
-                f"{loc['cpu_bound_speedup']:.2f}x", f">= {TARGETS['local_speedup']}x",
-                _verdict(loc["cpu_bound_speedup"], TARGETS["local_speedup"]),
-            ))
+        rows += _scaling_rows(f"simulate {n}, 1 -> 2 processes", sc["local"], TARGETS["local_speedup"])
         dk = sc["dask"]
         if "error" in dk:
             rows.append(("scaling", "Dask LocalCluster", dk["error"], "", "skipped"))
         else:
-            rows.append((
-                "scaling", f"simulate {n}, Dask 1 -> 2 workers",
-                f"{dk['seconds_1']:.1f}s -> {dk['seconds_2']:.1f}s = {dk['speedup']:.2f}x",
-                f">= {TARGETS['dask_speedup']}x", _verdict(dk["speedup"], TARGETS["dask_speedup"]),
-            ))
-            if "cpu_bound_speedup" in dk:
-                rows.append((
-                    "scaling", "  same, CPU-time bound (idle machine)",
-                    f"cpu {dk['cpu_seconds_1']:.1f}s -> {dk['cpu_seconds_2']:.1f}s = "
-                    f"{dk['cpu_bound_speedup']:.2f}x", f">= {TARGETS['dask_speedup']}x",
-                    _verdict(dk["cpu_bound_speedup"], TARGETS["dask_speedup"]),
-                ))
+            rows += _scaling_rows(f"simulate {n}, Dask 1 -> 2 workers", dk, TARGETS["dask_speedup"])
     mem = results.get("memory")
     if mem:
         if "error" in mem:

@@ -13,9 +13,9 @@ import logging
 import os
 import sys
 import webbrowser
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import lab
 from lab.core.errors import LabError
@@ -26,25 +26,30 @@ SEATS_HELP = ("who plays each seat, comma-separated: human, or an agent of the g
               "first agent (app)")
 
 
+_N = TypeVar("_N", int, float)
+
+
 class UsageError(Exception):
     """Bad command-line input (exit 2)."""
 
 
-def port_number(text: str) -> int:
+def _number(text: str, convert: Callable[[str], _N], what: str) -> _N:
+    """``convert(text)``, or the usage error ``"<what>, not '<text>'"``."""
     try:
-        value = int(text)
+        return convert(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"a port is a number, not {text[:20]!r}") from None
+        raise argparse.ArgumentTypeError(f"{what}, not {text[:20]!r}") from None
+
+
+def port_number(text: str) -> int:
+    value = _number(text, int, "a port is a number")
     if not 0 <= value <= 65535:
         raise argparse.ArgumentTypeError(f"a port is 0 (any free port) or 1..65535, not {value}")
     return value
 
 
 def seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"a number of seconds, not {text[:20]!r}") from None
+    value = _number(text, float, "a number of seconds")
     if not 0 <= value <= 3600:
         raise argparse.ArgumentTypeError(f"a number of seconds from 0 to 3600, not {text[:20]}")
     return value
@@ -58,20 +63,14 @@ def window(text: str) -> float:
 
 
 def positive(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"a positive number, not {text[:20]!r}") from None
+    value = _number(text, float, "a positive number")
     if not 0 < value <= 1e6:
         raise argparse.ArgumentTypeError(f"a positive number, not {text[:20]}")
     return value
 
 
 def seed_number(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"a seed is an integer, not {text[:20]!r}") from None
+    value = _number(text, int, "a seed is an integer")
     if not 0 <= value < 2**62:
         raise argparse.ArgumentTypeError("a seed is an integer from 0 to 2**62 - 1")
     return value

@@ -25,9 +25,8 @@ from typing import Any
 from lab.agents.catalogue import make_agent
 from lab.core.actions import Action
 from lab.core.game import Game
-from lab.core.state import CHANCE, SIMULTANEOUS, TERMINAL
+from lab.core.state import SIMULTANEOUS
 from widgets._session import HUMAN, Session, player_name
-from widgets._words import result_words
 from widgets.timed import TimedActions
 
 
@@ -160,13 +159,8 @@ class TableSession(Session):
         return message
 
     # ------------------------------------------------------------------ words for a table
-    def waiting_on(self) -> str:
+    def waiting_on_seats(self) -> str:
         st = self.state
-        cur = st.current_player()
-        if cur == TERMINAL:
-            return f"game over: {result_words(st, self.viewer)}"
-        if cur == CHANCE:
-            return "chance is drawn"
         to_act = [p for p in self.acting() if p not in self.pending]
         if self.viewer is not None and self.viewer in to_act and self.viewer in self.humans:
             ask = getattr(st, "prompt", None)

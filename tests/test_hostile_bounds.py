@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import tracemalloc
-from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -24,19 +23,9 @@ from lab.agents import mcts
 from lab.agents.catalogue import make_agent
 from lab.agents.seat import SeatView
 from lab.cli import main as cli_main
+from tests.tools.hostile import refusals
 
-COUNTS: dict[str, int] = {}
-ACCEPTED: dict[str, str] = {}
-
-
-@pytest.fixture(autouse=True, scope="module")
-def _print_counts() -> Iterator[None]:
-    yield
-    print(f"\nbound cases refused: {COUNTS} (total {sum(COUNTS.values())}); accepted on purpose: {ACCEPTED}")
-
-
-def _count(key: str, n: int = 1) -> None:
-    COUNTS[key] = COUNTS.get(key, 0) + n
+COUNTS, ACCEPTED, _count, _print_counts = refusals("bound cases")
 
 
 # ====================================================================== item 12: search trees

@@ -16,9 +16,7 @@ import signal
 import subprocess
 import sys
 import textwrap
-import time
-import tracemalloc
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -28,36 +26,17 @@ import pytest
 import lab
 from lab.cli import main as cli_main
 from lab.sim.simulate import read_table, record_path, write_table
+from tests.tools.hostile import measured_refusal, refusals
 
-COUNTS: dict[str, int] = {}
-ACCEPTED: dict[str, str] = {}
+COUNTS, ACCEPTED, _count, _print_counts = refusals("file cases")
 MAX_MESSAGE = 1000
-
-
-@pytest.fixture(autouse=True, scope="module")
-def _print_counts() -> Iterator[None]:
-    yield
-    print(f"\nfile cases refused: {COUNTS} (total {sum(COUNTS.values())}); accepted on purpose: {ACCEPTED}")
-
-
-def _count(key: str, n: int = 1) -> None:
-    COUNTS[key] = COUNTS.get(key, 0) + n
 
 
 def refused(call: Callable[[], Any], error: type[Exception] | tuple[type[Exception], ...], label: str,
             max_peak: int = 100_000_000) -> str:
     """``call`` raises ``error`` with a bounded one-line message that encodes as UTF-8, in
     bounded CPU time and memory. Returns the message."""
-    tracemalloc.start()
-    started = time.process_time()
-    try:
-        with pytest.raises(error) as info:
-            call()
-    finally:
-        took = time.process_time() - started
-        _, peak = tracemalloc.get_traced_memory()
-        tracemalloc.stop()
-    message = str(info.value)
+    message, took, peak = measured_refusal(call, error)
     assert message and len(message) < MAX_MESSAGE and "\n" not in message, (label, message[:300])
     message.encode("utf-8")  # no lone surrogate (item 10)
     assert "Traceback" not in message, label

@@ -22,19 +22,9 @@ import pytest
 import lab
 from lab.core.rulepoints import source_hash
 from lab.kit.examples import bid, goof_after, goof_end, goof_setup
+from tests.tools.hostile import refusals
 
-COUNTS: dict[str, int] = {}
-ACCEPTED: dict[str, str] = {}
-
-
-@pytest.fixture(autouse=True, scope="module")
-def _print_counts() -> Iterator[None]:
-    yield
-    print(f"\nidentity cases refused: {COUNTS} (total {sum(COUNTS.values())}); accepted on purpose: {ACCEPTED}")
-
-
-def _count(key: str) -> None:
-    COUNTS[key] = COUNTS.get(key, 0) + 1
+COUNTS, ACCEPTED, _count, _print_counts = refusals("identity cases")
 
 
 POINT = "MM-5:bonus"

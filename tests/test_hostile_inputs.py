@@ -25,6 +25,7 @@ import pytest
 import lab
 from lab.cli import main as cli_main
 from lab.core.save_write import FORMAT_VERSION, MAX_BYTES, state_to_json
+from tests.tools.hostile import measured_refusal
 
 MAX_SECONDS = 5.0  # CPU seconds (the machine may be busy); a hostile input takes well under one
 MAX_PEAK_BYTES = 400_000_000
@@ -68,16 +69,7 @@ def trapped(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 def refused(call: Callable[[], Any], error: type[Exception], label: str, monkeypatch: pytest.MonkeyPatch) -> str:
     """Run ``call``; it must raise ``error`` in bounded time and memory. Returns the message."""
-    tracemalloc.start()
-    started = time.process_time()
-    try:
-        with trapped(monkeypatch), pytest.raises(error) as info:
-            call()
-    finally:
-        took = time.process_time() - started
-        _, peak = tracemalloc.get_traced_memory()
-        tracemalloc.stop()
-    message = str(info.value)
+    message, took, peak = measured_refusal(call, error, trapped(monkeypatch))
     message.encode("utf-8")  # issue 40 item 10: a message that quotes input escapes lone surrogates
     WORST["time"] = max(WORST["time"], (took, label[:60]))
     WORST["peak"] = max(WORST["peak"], (peak, label[:60]))

@@ -15,26 +15,15 @@ import os
 import subprocess
 import sys
 import textwrap
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 import lab
 from lab.kit.examples import Pig
+from tests.tools.hostile import refusals
 
-COUNTS: dict[str, int] = {}
-ACCEPTED: dict[str, str] = {}
-
-
-@pytest.fixture(autouse=True, scope="module")
-def _print_counts() -> Iterator[None]:
-    yield
-    print(f"\nkit hostile cases refused: {COUNTS} (total {sum(COUNTS.values())}); accepted on purpose: {ACCEPTED}")
-
-
-def _count(key: str, n: int = 1) -> None:
-    COUNTS[key] = COUNTS.get(key, 0) + n
+COUNTS, ACCEPTED, _count, _print_counts = refusals("kit hostile cases")
 
 
 # ====================================================================== item 1: subprocesses

@@ -17,7 +17,6 @@ import sqlite3
 import subprocess
 import sys
 import textwrap
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -30,22 +29,12 @@ from lab.core.errors import InvalidStorage
 from lab.tune import study as study_module
 from lab.tune import tune
 from lab.tune.targets import TargetError
+from tests.tools.hostile import refusals
 from tests.tools.peak_dice import PeakDice
 
-COUNTS: dict[str, int] = {}
-ACCEPTED: dict[str, str] = {}
+COUNTS, ACCEPTED, _count, _print_counts = refusals("tune cases")
 SPACE = {"x": {"low": 0, "high": 100}, "y": {"low": 0, "high": 100}}
 ROOT = Path(__file__).resolve().parents[1]
-
-
-@pytest.fixture(autouse=True, scope="module")
-def _print_counts() -> Iterator[None]:
-    yield
-    print(f"\ntune cases refused: {COUNTS} (total {sum(COUNTS.values())}); accepted on purpose: {ACCEPTED}")
-
-
-def _count(key: str, n: int = 1) -> None:
-    COUNTS[key] = COUNTS.get(key, 0) + n
 
 
 def _tune(storage: Any, **kwargs: Any) -> Any:

@@ -84,6 +84,16 @@ async def play_out(h: Harness, clients: dict[int, FakeClient], seed: int = 1, *,
     raise AssertionError("the game did not end")
 
 
+async def play_moves(h: Harness, table: Any, clients: dict[int, FakeClient], moves: int, seed: int) -> None:
+    """Scripted people make up to ``moves`` moves in turn at ``table`` (fewer if it ends)."""
+    for _ in range(moves):
+        await h.settle()
+        if table.session.state.is_terminal():
+            break
+        c = next(c for c in clients.values() if my_turn(c.view))
+        assert (await c.move(**scripted_move(c.view, seed, c.conn.seat)))["type"] == "ack"
+
+
 # ---------------------------------------------------------------------- links and secrets
 def test_link_secrets_are_256_bit_derived_from_a_private_key_and_compared_in_constant_time(tmp_path: Path) -> None:
     key_file = tmp_path / "t.db.key"
@@ -299,12 +309,7 @@ def test_a_table_resumes_from_its_journal_at_the_same_position(tmp_path: Path, n
         humans = [p for p, s in enumerate(seats) if s == "human"]
         clients = {p: await h.client(seat=p) for p in humans}
         table = h.tables[0]
-        for _ in range(25):
-            await h.settle()
-            if table.session.state.is_terminal():
-                break
-            c = next(c for c in clients.values() if my_turn(c.view))
-            assert (await c.move(**scripted_move(c.view, 2, c.conn.seat)))["type"] == "ack"
+        await play_moves(h, table, clients, 25, seed=2)
         await h.settle()
         live = table.session.state.to_json()
         h.close()
@@ -383,12 +388,7 @@ def test_a_seat_handed_to_an_agent_plays_on_and_comes_back(tmp_path: Path) -> No
         assert (await designer.send({"type": "seat", "seat": 7, "kind": "greedy"}))["code"] == "bad_request"
         assert table.session.kinds()[2] == {"name": "greedy"}
         del clients[2]
-        for _ in range(6):
-            await h.settle()
-            if table.session.state.is_terminal():
-                break
-            c = next(c for c in clients.values() if my_turn(c.view))
-            assert (await c.move(**scripted_move(c.view, 1, c.conn.seat)))["type"] == "ack"
+        await play_moves(h, table, clients, 6, seed=1)
         assert (await designer.send({"type": "seat", "seat": 2, "kind": "human"}))["type"] == "ack"
         await h.settle()
         row = h.store.load(table.id)

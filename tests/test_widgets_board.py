@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from test_widgets_kit import ToyGame, do_by_clicks, last_action_of
+from test_widgets_kit import ToyGame, click_once, do_by_clicks, last_action_of
 
 import lab
 from widgets import Board, Play, Session
@@ -208,12 +208,7 @@ def test_a_board_with_its_defaults_is_a_game_to_the_end() -> None:
                 board.session.run()
                 board.refresh()
                 continue
-            if board.chosen and board.buttons:
-                board.press(0)
-            elif board.targets:
-                board.click(board.targets[0])
-            else:
-                board.press(0)
+            click_once(board)
         assert board.finished or board.your_turn, board.status
         assert "external" not in board.status
 

@@ -164,12 +164,16 @@ class Session:
 
     def waiting_on(self) -> str:
         """What the game waits for, in words (for the status line)."""
-        st = self.state
-        cur = st.current_player()
+        cur = self.state.current_player()
         if cur == TERMINAL:
-            return f"game over: {result_words(st, self.viewer)}"
+            return f"game over: {result_words(self.state, self.viewer)}"
         if cur == CHANCE:
             return "chance is drawn"
+        return self.waiting_on_seats()
+
+    def waiting_on_seats(self) -> str:
+        """:meth:`waiting_on` where seats must act."""
+        st = self.state
         humans = self.human_to_act()
         if humans:
             ask = getattr(st, "prompt", None)  # optional: what the game asks, in words

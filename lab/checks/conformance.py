@@ -73,6 +73,15 @@ def _fail(game: Game, seed: int, step: int, msg: str) -> ConformanceError:
     return ConformanceError(f"{game!r} seed={seed} step={step}: {msg}")
 
 
+def _accepts(state: State, action: Any) -> bool:
+    """Apply ``action``: ``False`` when the state refuses it (:class:`IllegalAction`), else ``True``."""
+    try:
+        state.apply_action(action)
+    except IllegalAction:
+        return False
+    return True
+
+
 def _illegal_candidates(state: State, legal: list[Any], rng: np.random.Generator) -> Iterator[Any]:
     game = state.game
     legal_set = set(legal)
@@ -374,11 +383,7 @@ def _check_one(
                 report.illegal_tried += 1
                 if is_legal is not None and cur >= 0 and is_legal(cur, bad):
                     raise _fail(game, seed, step, f"_is_legal() accepts {bad}, which legal_actions() does not list")
-                try:
-                    state.apply_action(bad)
-                except IllegalAction:
-                    pass
-                else:
+                if _accepts(state, bad):
                     raise _fail(game, seed, step, f"illegal action {bad} was accepted")
                 after = state.to_json() if full_text else _history_key(state)
                 if after != before or state.full_state() != before_full:
@@ -433,11 +438,7 @@ def _check_one(
                 raise _fail(game, seed, step, "state_from_json(to_json()) differs from the state")
     for bad in _illegal_candidates(state, [], probe_rng):
         before = state.to_json()
-        try:
-            state.apply_action(bad)
-        except IllegalAction:
-            pass
-        else:
+        if _accepts(state, bad):
             raise _fail(game, seed, step, f"the game is over but {bad} was accepted")
         if state.to_json() != before:
             raise _fail(game, seed, step, "refusing an action after the end changed the state")

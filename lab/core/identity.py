@@ -206,25 +206,30 @@ class _Digest:
         self.feed(kind, len(value))
         self.items += len(value)
         if isinstance(value, dict):
-            try:
-                keys = sorted(value, key=_order)
-            except TypeError:
-                self.doubt(f"{where}: a dict whose keys cannot be ordered")
+            keys = self._ordered(value, f"{where}: a dict whose keys")
+            if keys is None:
                 return
             for k in keys:
                 self.value(k, where, depth + 1)
                 self.value(value[k], where, depth + 1)
         elif isinstance(value, set | frozenset):
-            try:
-                members = sorted(value, key=_order)
-            except TypeError:
-                self.doubt(f"{where}: a set whose members cannot be ordered")
+            members = self._ordered(value, f"{where}: a set whose members")
+            if members is None:
                 return
             for v in members:
                 self.value(v, where, depth + 1)
         else:
             for v in value:
                 self.value(v, where, depth + 1)
+
+    def _ordered(self, value: Any, what: str) -> list[Any] | None:
+        """The members of a dict or set in a fixed order; ``None``, with a doubt that says
+        ``what`` "cannot be ordered", when they have none."""
+        try:
+            return sorted(value, key=_order)
+        except TypeError:
+            self.doubt(f"{what} cannot be ordered")
+            return None
 
     def _dataclass(self, value: Any, where: str, depth: int) -> None:
         """A dataclass instance (a kit move's declaration, a parameter's spec): its class by

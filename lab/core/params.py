@@ -222,16 +222,9 @@ class ParamSpec:
             if low in ("false", "no", "0", "off"):
                 return False
             raise InvalidVariant(f"parameter {self.name!r} = {_short(text)}: expected true or false")
-        if self.kind == "int":
+        if self.kind in ("int", "float"):
             try:
-                return int(text)
-            except ValueError:
-                raise InvalidVariant(
-                    f"parameter {self.name!r} = {_short(text)}: expected {self.allowed()}"
-                ) from None
-        if self.kind == "float":
-            try:
-                return float(text)
+                return int(text) if self.kind == "int" else float(text)
             except ValueError:
                 raise InvalidVariant(
                     f"parameter {self.name!r} = {_short(text)}: expected {self.allowed()}"

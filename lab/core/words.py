@@ -19,7 +19,7 @@ function, so a board never says "a draw" while the record has a loser.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -144,3 +144,11 @@ def data_words(data: Mapping[str, Any], viewer: int | None = None) -> str:
 def kind_words(kind: str) -> str:
     """An event kind as words: ``hands_on_deck`` -> ``hands on deck``."""
     return kind.replace("_", " ")
+
+
+def event_words(say: Mapping[str, Callable[[], str]], event: Any, viewer: int | None = None) -> str:
+    """A logged event in words: a game's own words for its kind (``say``: kind -> a function
+    saying it), or, for a kind the game has no words for, the kind and :func:`data_words`."""
+    if event.kind in say:
+        return say[event.kind]()
+    return f"{kind_words(event.kind)}: {data_words(event.data, viewer)}"

@@ -36,6 +36,22 @@ _INT_STR = frozenset({int, str})
 _STEP: Final = STEP  # the CPU-time guard's record of the running step (lab.kit.guard)
 
 
+def _step_starts(step_ms: int) -> None:
+    """Tell the CPU-time guard a step starts in this thread (limit ``step_ms``)."""
+    step = _STEP
+    step[0] += 1
+    step[1] += 1
+    step[2] = get_ident()
+    step[3] = step_ms
+
+
+def _step_ends() -> None:
+    """Tell the CPU-time guard the running step has ended."""
+    step = _STEP
+    step[0] += 1
+    step[1] -= 1
+
+
 def _timed_out(game: Any, part: Any) -> InvalidGame:
     """The error of a part the CPU-time guard stopped (:mod:`lab.kit.guard`)."""
     where = f"move {part.kind!r}" if isinstance(part, Action) else (part or "a step")
@@ -94,16 +110,11 @@ class KitState(State):
         """Run the setup with the recorded chance ``draws`` (a chance call with no recorded
         outcome leaves a pending node, with no data yet; ``check``: see :meth:`_run`), under
         the CPU-time guard (:mod:`lab.kit.guard`)."""
-        step = _STEP
-        step[0] += 1
-        step[1] += 1
-        step[2] = get_ident()
-        step[3] = self.game.step_ms
+        _step_starts(self.game.step_ms)
         try:
             self._setup_run(draws, check)
         finally:
-            step[0] += 1
-            step[1] -= 1
+            _step_ends()
 
     def _setup_run(self, draws: list[Action], check: bool) -> None:
         game = self.game
@@ -153,16 +164,11 @@ class KitState(State):
         self, moves: Sequence[tuple[int, Action]], draws: tuple[Action, ...], check: bool = True, start: int = 0, snap: Any = None,
     ) -> None:
         """:meth:`_run_step` under the CPU-time guard (:mod:`lab.kit.guard`)."""
-        step = _STEP
-        step[0] += 1
-        step[1] += 1
-        step[2] = get_ident()
-        step[3] = self.game.step_ms
+        _step_starts(self.game.step_ms)
         try:
             self._run_step(moves, draws, check, start, snap)
         finally:
-            step[0] += 1
-            step[1] -= 1
+            _step_ends()
 
     def _run_step(
         self, moves: Sequence[tuple[int, Action]], draws: tuple[Action, ...], check: bool, start: int, snap: Any,
@@ -404,16 +410,11 @@ class KitState(State):
         if not audit and game.audits > 0:  # the first tests of a variant are checked anyway
             game.audits -= 1
             audit = True
-        step = _STEP
-        step[0] += 1
-        step[1] += 1
-        step[2] = get_ident()
-        step[3] = game.step_ms
+        _step_starts(game.step_ms)
         try:
             return self._legal_tests(player, table, audit)
         finally:
-            step[0] += 1
-            step[1] -= 1
+            _step_ends()
 
     def _legal_tests(self, player: int, table: list[Any], audit: bool) -> list[Action]:
         """The legal actions from the phase's legality tests (``audit``: check that the tests

@@ -115,22 +115,12 @@ def main() -> None:
         'from widgets import VariantEditor\n\neditor = VariantEditor("memcel")\neditor.add_class("rl-editor")\neditor'
     )]
     nbformat.write(editor, HERE / "editor_memcel.ipynb")
-    three = notebook("memm 3D", "")
-    three.cells[2].source = (
-        "import ipywidgets\n\nimport lab\nfrom widgets import Memm3D\n\n"
-        'board = Memm3D(lab.load("memm", players=2), seat=0, agents={1: "random"}, seed=3, pace=0.3)\n'
-        "play = ipywidgets.VBox([board])\nplay.board = board\nprobe(play)\nplay"
-    )
-    nbformat.write(three, HERE / "memm_3d.ipynb")
+    write_board_notebook("memm 3D", "import lab\nfrom widgets import Memm3D",
+                         'Memm3D(lab.load("memm", players=2), seat=0, agents={1: "random"}, seed=3, pace=0.3)',
+                         "memm_3d.ipynb")
     write_kit_pig()
     # #35 item 1: the README's widgets.Memm3D(), every default as it is
-    default = notebook("Memm3D with its defaults", "")
-    default.cells[2].source = (
-        "import ipywidgets\n\nimport widgets\n\n"
-        "board = widgets.Memm3D()\n"
-        "play = ipywidgets.VBox([board])\nplay.board = board\nprobe(play)\nplay"
-    )
-    nbformat.write(default, HERE / "default_memm3d.ipynb")
+    write_board_notebook("Memm3D with its defaults", "import widgets", "widgets.Memm3D()", "default_memm3d.ipynb")
     # #35: a kit game on a graph board (a race on nx.cycle_graph), its default view
     race = notebook("kit_race", 'Play(Race(), humans=[0], agents={1: "random"}, seed=1, pace=0.2)')
     race.cells[2].source = race.cells[2].source.replace(
@@ -138,6 +128,15 @@ def main() -> None:
         "import sys\n\nsys.path.insert(0, os.path.abspath(os.path.join('..', '..')))  # tests/, for tools.kit_race\n"
         "from tools.kit_race import Race  # noqa: E402\n\nfrom widgets import Play  # noqa: E402")
     nbformat.write(race, HERE / "play_kit_race.ipynb")
+
+
+def write_board_notebook(title: str, imports: str, board: str, file: str) -> None:
+    """A page with one board widget alone (``board``, made after ``imports``), probed as
+    :func:`notebook`'s pages are."""
+    nb = notebook(title, "")
+    nb.cells[2].source = (f"import ipywidgets\n\n{imports}\n\nboard = {board}\n"
+                          "play = ipywidgets.VBox([board])\nplay.board = board\nprobe(play)\nplay")
+    nbformat.write(nb, HERE / file)
 
 
 def write_kit_pig() -> None:

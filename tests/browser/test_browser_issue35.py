@@ -21,8 +21,35 @@ from tests.tools.patience import wait_ms
 pytestmark = pytest.mark.browser
 
 
+def offline_context(browser: Any) -> tuple[Any, list[str]]:
+    """A browser context that refuses every request leaving the machine, and the list that
+    records the refused addresses."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    refused: list[str] = []
+
+    def only_local(route: Any) -> None:
+        url = route.request.url
+        if url.startswith(("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")):
+            route.continue_()
+        else:
+            refused.append(url)
+            route.abort()
+
+    context.route("**/*", only_local)
+    return context, refused
+
+
 def open_page(pp: Any, voila: dict[str, Any], name: str) -> None:
     pp.open(f"{voila['url']}/voila/render/{name}.ipynb")
+
+
+def open_memm3d(pp: Any, voila: dict[str, Any], name: str) -> Any:
+    """Open a memm 3D page and wait until it shows where a cube may go; returns the page."""
+    open_page(pp, voila, name)
+    page = pp.page
+    page.wait_for_function("() => Object.keys(JSON.parse(document.querySelector('.rl-memm3d')"
+                           ".dataset.ghosts || '{}')).length > 0", timeout=wait_ms(60))
+    return page
 
 
 def log_lines(pp: Any) -> list[str]:
@@ -49,10 +76,7 @@ def spots(page: Any, key: str) -> Any:
 def test_item1_memm3d_with_its_defaults_plays_on(play_page: Any, voila: dict[str, Any]) -> None:
     """README's ``widgets.Memm3D()``: place a cube, then "waiting for player 1 (external)" for ever."""
     pp = play_page
-    open_page(pp, voila, "default_memm3d")
-    page = pp.page
-    page.wait_for_function("() => Object.keys(JSON.parse(document.querySelector('.rl-memm3d')"
-                           ".dataset.ghosts || '{}')).length > 0", timeout=wait_ms(60))
+    page = open_memm3d(pp, voila, "default_memm3d")
     key, (x, y) = next(iter(spots(page, "ghosts").items()))
     page.mouse.click(x, y)
     page.wait_for_function("() => /orientation 1 of/.test(document.querySelector('.rl-3d-help').textContent)",
@@ -233,10 +257,7 @@ def test_item8_memm_2d_pins_do_not_overlap_and_numerals_are_readable(play_page: 
 def test_item8_memm3d_glyphs_upright_drag_is_not_a_click_view_follows(play_page: Any, voila: dict[str, Any]) -> None:
     """"V" showed as ">" and "III" as a sideways bar; a drag moved the ghosts; the camera centred once."""
     pp = play_page
-    open_page(pp, voila, "memm_3d")
-    page = pp.page
-    page.wait_for_function("() => Object.keys(JSON.parse(document.querySelector('.rl-memm3d')"
-                           ".dataset.ghosts || '{}')).length > 0", timeout=wait_ms(60))
+    page = open_memm3d(pp, voila, "memm_3d")
     up = spots(page, "glyph-up")
     for face in range(4):  # the side faces: every numeral's top points up (+z)
         assert up[face] == [0, 0, 1], up
@@ -299,18 +320,7 @@ def test_item9_and_10_the_playtest_page_shows_its_board_at_once_and_fetches_noth
     with ServerProcess(tmp_path, ["space_station", "--seats", "human", "--pace", "0"]) as srv:
         srv.start()
         link = srv.info["tables"][0]["seats"]["0"]
-        context = browser.new_context(viewport={"width": 1280, "height": 900})
-        remote: list[str] = []
-
-        def only_local(route: Any) -> None:
-            url = route.request.url
-            if url.startswith(("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")):
-                route.continue_()
-            else:
-                remote.append(url)
-                route.abort()
-
-        context.route("**/*", only_local)
+        context, remote = offline_context(browser)
         try:
             page = context.new_page()
             page.goto(link)
@@ -325,18 +335,7 @@ def test_item10_pages_work_offline(browser: Any, voila: dict[str, Any]) -> None:
     """Pages fetched fonts from a CDN and failed offline: nothing leaves the machine now."""
     from browser_kit import PlayPage
 
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    outside: list[str] = []
-
-    def only_local(route: Any) -> None:
-        url = route.request.url
-        if url.startswith(("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")):
-            route.continue_()
-        else:
-            outside.append(url)
-            route.abort()
-
-    context.route("**/*", only_local)
+    context, outside = offline_context(browser)
     try:
         pp = PlayPage(context.new_page(), voila["probes"])
         pp.open(f"{voila['url']}/voila/render/play_memm.ipynb")

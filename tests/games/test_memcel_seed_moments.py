@@ -32,6 +32,19 @@ def few_tiles(**params):
     return to_hunt(players=2, tile_counts=FEW, reveal_limit="inclusive", **params)
 
 
+def two_red_tiles_up(**params):
+    """Seat 0 attacks with x = 2 and turns up two of its three red tiles, then draws the peek
+    card and peeks: seat 1 is to act. Returns the state and seat 0's red slots."""
+    st = few_tiles(**params)
+    red = first_of(st, "red")
+    attack(st, 8, 2)
+    st.apply_action(act("reveal", red[0]))
+    st.apply_action(act("reveal", red[1]))
+    st.apply_action(act("card", "peek"))
+    st.apply_action(st.legal_actions()[0])
+    return st, red
+
+
 def new_events(st, mark):
     return [(e.clause, e.kind) for e in st.events[mark:]]
 
@@ -83,13 +96,7 @@ def test_MC_3_a_full_success_with_tiles_still_down_is_no_win() -> None:
 def test_MC_3_the_win_comes_at_the_first_reveal_that_turns_up_the_last_tile() -> None:
     """Two tiles turned up in an earlier turn; then x = 4 with one tile left: the first reveal of
     the turn wins (not the end of the turn, not the x-th reveal)."""
-    st = few_tiles()
-    red = first_of(st, "red")
-    attack(st, 8, 2)
-    st.apply_action(act("reveal", red[0]))
-    st.apply_action(act("reveal", red[1]))
-    st.apply_action(act("card", "peek"))
-    st.apply_action(st.legal_actions()[0])
+    st, red = two_red_tiles_up()
     st.apply_action(act("defend", "skip"))  # seat 1
     attack(st, 8, 4)
     mark = len(st.events)
@@ -118,13 +125,7 @@ def test_MC_3_AMB_MC_4_another_players_miss_on_the_last_tile_wins_at_that_moment
     """Seat 0 has 2 of 3 red tiles up; seat 1 attacks and reveals the third red tile (a miss for
     seat 1). With ``revealed_by_other_counts`` the game ends at that reveal, seat 0 winning during
     seat 1's turn (seat 1's own lost turns are logged, no card is drawn); without, it goes on."""
-    st = few_tiles(revealed_by_other_counts=counts)
-    red = first_of(st, "red")
-    attack(st, 8, 2)
-    st.apply_action(act("reveal", red[0]))
-    st.apply_action(act("reveal", red[1]))
-    st.apply_action(act("card", "peek"))
-    st.apply_action(st.legal_actions()[0])
+    st, red = two_red_tiles_up(revealed_by_other_counts=counts)
     attack(st, 8, 3)  # seat 1
     mark = len(st.events)
     st.apply_action(act("reveal", red[2]))  # seat 1's miss on seat 0's last tile

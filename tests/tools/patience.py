@@ -93,11 +93,7 @@ def run(
     if stdin_text is not None:
         kwargs["stdin"] = subprocess.PIPE
     proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, **kwargs)
-    watched = psutil.Process(proc.pid)
-    seen: dict[int, float] = {}
-    allowance = 0.0
-    used = 0.0
-    last = time.monotonic()
+    meter = _Meter(proc, cpu, idle)
     # communicate() drains the pipes in slices (a chatty child never blocks); a retry after
     # its timeout loses no output, and the last call returns all of it
     first = True
@@ -107,12 +103,8 @@ def run(
             break
         except subprocess.TimeoutExpired:
             first = False
-        now = time.monotonic()
-        allowance += (now - last) / load_factor()
-        last = now
-        used = _tree_cpu(watched, seen)
-        if used > cpu or allowance > cpu * idle:
-            _kill_tree(watched)
+        if meter.spent():
+            used, allowance = meter.used, meter.allowance
             _, err = proc.communicate()
             why = (f"used {used:.0f} s of CPU (budget {cpu:.0f} s)" if used > cpu
                    else f"made too little progress ({used:.0f} s of CPU in {allowance:.0f} s "
@@ -127,24 +119,42 @@ def run(
 
 def wait(proc: subprocess.Popen[Any], *, cpu: float, idle: float = 3.0) -> int:
     """Wait for a running child as :func:`run` does; returns its exit code."""
-    watched = psutil.Process(proc.pid)
-    seen: dict[int, float] = {}
-    allowance = 0.0
-    last = time.monotonic()
+    meter = _Meter(proc, cpu, idle)
     while True:
         try:
             return proc.wait(timeout=POLL)
         except subprocess.TimeoutExpired:
             pass
-        now = time.monotonic()
-        allowance += (now - last) / load_factor()
-        last = now
-        used = _tree_cpu(watched, seen)
-        if used > cpu or allowance > cpu * idle:
-            _kill_tree(watched)
+        if meter.spent():
             proc.wait()
-            msg = f"pid {proc.pid}: {used:.0f} s of CPU, {allowance:.0f} s of load-adjusted waiting"
+            msg = f"pid {proc.pid}: {meter.used:.0f} s of CPU, {meter.allowance:.0f} s of load-adjusted waiting"
             raise Exhausted(msg)
+
+
+class _Meter:
+    """A running child's budget (see :func:`run`): the CPU its process tree has used and the
+    load-adjusted wall time it has been waited for."""
+
+    def __init__(self, proc: subprocess.Popen[Any], cpu: float, idle: float) -> None:
+        self.watched = psutil.Process(proc.pid)
+        self.seen: dict[int, float] = {}
+        self.cpu = cpu
+        self.idle = idle
+        self.allowance = 0.0
+        self.used = 0.0
+        self.last = time.monotonic()
+
+    def spent(self) -> bool:
+        """After a wait: count it and read the CPU used; ``True``, with the tree killed, when
+        the budget is spent."""
+        now = time.monotonic()
+        self.allowance += (now - self.last) / load_factor()
+        self.last = now
+        self.used = _tree_cpu(self.watched, self.seen)
+        if self.used > self.cpu or self.allowance > self.cpu * self.idle:
+            _kill_tree(self.watched)
+            return True
+        return False
 
 
 def _kill_tree(proc: psutil.Process) -> None:

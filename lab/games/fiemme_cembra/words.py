@@ -14,7 +14,7 @@ from typing import Any
 
 import lab.games.fiemme_cembra.components as C
 from lab.core.state import State
-from lab.core.words import data_words, join_names, kind_words, result_words, seat_name, seats_words
+from lab.core.words import event_words, join_names, kind_words, result_words, seat_name, seats_words
 
 KINDS = (
     "card_leaves_round", "close", "complete_hand_must_pass", "conquered", "conquerors", "conquest_deck",
@@ -127,9 +127,7 @@ def describe_event(game: Any, event: Any, viewer: int | None = None) -> str:
                                   + ", ".join(f"{seat_name(p, viewer)} {n}" for p, n in enumerate(d["totals"])) + ")"),
         "unfinished": lambda: f"the match was stopped by the safety limit {d['limit']} (not by the rules)",
     }
-    if event.kind in say:
-        return say[event.kind]()
-    return f"{kind_words(event.kind)}: {data_words(d, viewer)}"
+    return event_words(say, event, viewer)
 
 
 def end_reason(state: State, viewer: int | None = None) -> str:

@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from lab.core.state import State
-from lab.core.words import join_names, result_words, seat_name, seats_words
+from lab.core.words import event_words, join_names, result_words, seat_name, seats_words
 
 KINDS = (
     "attack", "attack_roll", "board_turn", "card", "complication", "cover_card", "cover_own",
@@ -112,11 +112,7 @@ def describe_event(game: Any, event: Any, viewer: int | None = None) -> str:
         "win": lambda: f"{who} won: {_win_rule(game)}",
         "unfinished": lambda: f"the game was stopped by the safety limit {d['limit']} (not by the rules)",
     }
-    if event.kind in say:
-        return say[event.kind]()
-    from lab.core.words import data_words, kind_words
-
-    return f"{kind_words(event.kind)}: {data_words(d, viewer)}"
+    return event_words(say, event, viewer)
 
 
 def _win_rule(game: Any) -> str:

@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from lab.core.state import State
-from lab.core.words import data_words, kind_words, result_words, seat_name, seats_words
+from lab.core.words import event_words, result_words, seat_name, seats_words
 from lab.games.memm.components import COLOURS
 
 KINDS = (
@@ -79,9 +79,7 @@ def describe_event(game: Any, event: Any, viewer: int | None = None) -> str:
         "round_complete": lambda: f"the round is complete ({who} played last)",
         "end": end,
     }
-    if event.kind in say:
-        return say[event.kind]()
-    return f"{kind_words(event.kind)}: {data_words(d, viewer)}"
+    return event_words(say, event, viewer)
 
 
 def end_reason(state: State, viewer: int | None = None) -> str:

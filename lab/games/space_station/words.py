@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from lab.core.state import State
-from lab.core.words import data_words, kind_words, result_words
+from lab.core.words import event_words, result_words
 
 KINDS = (
     "activate", "collision", "destroyed", "droid_enter", "fighter_moved", "fighters_done", "laser", "launch",
@@ -73,9 +73,7 @@ def describe_event(game: Any, event: Any, viewer: int | None = None) -> str:
         "loss": lambda: f"the station was destroyed (turn {d['turn']}, SS-H)",
         "unfinished": lambda: f"the game was stopped by the safety limit {d['limit']} (not by the rules)",
     }
-    if event.kind in say:
-        return say[event.kind]()
-    return f"{kind_words(event.kind)}: {data_words(d, viewer)}"
+    return event_words(say, event, viewer)
 
 
 def end_reason(state: State, viewer: int | None = None) -> str:
