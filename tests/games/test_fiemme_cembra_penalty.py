@@ -220,6 +220,10 @@ def test_FC_E1_hand_limit_stops_the_match_unfinished():
     assert st.stats["hands"] == 5 and st.hands_per_round == [5]
     with pytest.raises(lab.IllegalAction):
         st.apply_action(act("give_back", 0))
+    # a clone of the cut match is the same cut match (a search or a save reads it)
+    twin = st.clone()
+    assert twin.current_player() == TERMINAL and twin.unfinished and twin.stopped_by == "hand_limit=5"
+    assert twin.winners() == [] and twin.returns() == [0.0] * 4
 
 
 def test_FC_E1_hand_limit_counts_the_hands_of_the_whole_match():
