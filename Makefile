@@ -15,7 +15,7 @@ PYTEST_WORKERS ?= 2
 # the modules compiled with mypyc at install (lab/native.py): a change to one rebuilds
 NATIVE_SOURCES := $(shell grep -o '^ *"lab/[^"]*\.py",' lab/native.py | tr -d '", ')
 
-.PHONY: lab test setup browser lint bench notebooks golden clean app mutants
+.PHONY: lab test test-slow setup browser lint bench notebooks golden clean app mutants
 
 $(STAMP): pyproject.toml setup.py lab/native.py $(NATIVE_SOURCES)
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -36,9 +36,14 @@ browser:
 	  SUDO=$$([ "$$(id -u)" = "0" ] || echo sudo); \
 	  $$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 
+# make test leaves out the tests marked slow (long statistical runs: the coverage suite of the
+# printed intervals, agents that must beat others significantly); make test-slow runs them.
 test: $(STAMP) browser
-	$(PY) -m pytest -q -n $(PYTEST_WORKERS) --dist loadfile -p no:cacheprovider \
+	$(PY) -m pytest -q -n $(PYTEST_WORKERS) --dist loadfile -p no:cacheprovider -m "not slow" \
 	  --durations=25 --nbval --nbval-sanitize-with tests/nbval_sanitize.cfg tests notebooks
+
+test-slow: $(STAMP)
+	$(PY) -m pytest -q -n $(PYTEST_WORKERS) --dist loadfile -p no:cacheprovider -m slow --durations=25 tests
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check lab widgets playtable tests benchmarks

@@ -93,6 +93,7 @@ def test_MC_3_perfect_memory_beats_human_like_memory():
     assert k > n / 2 and p_value < 0.001, (wins, p_value)
 
 
+@pytest.mark.slow  # a statistical run of hundreds of games: make test-slow
 def test_MC_3_win_rate_rises_with_memory_capacity():
     """Three human-like players differing only in capacity (scattered tiles), seats rotated."""
     game = lab.load("memcel", players=3)

@@ -186,6 +186,7 @@ def _wins(agent, n: int, seed: int) -> np.ndarray:
     return frame["win"].to_numpy()
 
 
+@pytest.mark.slow  # a statistical run of hundreds of games: make test-slow
 def test_search_lookahead_beats_greedy_significantly():
     """The search player's one-ply lookahead alone (no rollouts) on 1600 paired seeds, ~30 s.
 
