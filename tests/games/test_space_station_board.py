@@ -621,3 +621,113 @@ def test_SS_A1_a_board_is_built_once_per_geometry_and_shared(monkeypatch):
     assert isinstance(built, Geometry) and built is not cached and len(built.nodes) == 144
     assert geometry_for(params) is built
     assert len(empty) == 1 and empty.bytes == board.geometry_bytes(144)
+
+
+# ---------------------------------------------------------------------- the array tables (issue #38)
+# Lattice.distance_table, board._distances and Geometry._count_routes were rewritten in arrays
+# after the last mutation run. Their answers are checked here against networkx on the board
+# graph, computed afresh: mutmut forks every mutant from a process whose board._DISTANCES
+# already holds the tables of every board the tests use, so these tests call distance_table
+# directly or give _distances an empty cache (monkeypatch: nothing leaks to other tests).
+LATTICES = [
+    {"grid": "hex", "orientation": "pointy", "hex_offset": "odd", "square_neighbours": 8},
+    {"grid": "hex", "orientation": "pointy", "hex_offset": "even", "square_neighbours": 8},
+    {"grid": "hex", "orientation": "flat", "hex_offset": "odd", "square_neighbours": 8},
+    {"grid": "hex", "orientation": "flat", "hex_offset": "even", "square_neighbours": 8},
+    {"grid": "square", "orientation": "pointy", "hex_offset": "odd", "square_neighbours": 8},
+    {"grid": "square", "orientation": "pointy", "hex_offset": "odd", "square_neighbours": 4},
+]
+
+
+def _graph_distances(graph, nodes):
+    """Every pair's shortest-path length on ``graph`` (networkx), in the order of ``nodes``."""
+    lengths = dict(nx.all_pairs_shortest_path_length(graph))
+    return [[lengths[a].get(b, -1) for b in nodes] for a in nodes]
+
+
+@pytest.mark.parametrize("lattice", LATTICES, ids=lambda p: f"{p['grid']}-{p['orientation']}-{p['hex_offset']}-{p['square_neighbours']}")
+@pytest.mark.parametrize(("columns", "rows"), [(9, 7), (6, 11)])
+def test_SS_A1_the_plain_distance_table_is_the_board_graphs_shortest_paths(lattice, columns, rows):
+    # odd and even sizes, both orientations and offsets, squares with 4 and 8 neighbours: the
+    # table of every pair of cells against networkx on the lattice's own graph
+    from lab.games.space_station.board import Lattice
+
+    lat = Lattice(lattice)
+    graph = lat.graph(columns, rows)
+    nodes = sorted(graph.nodes, key=lambda n: (n[1], n[0]))
+    table = lat.distance_table([lat.key(n) for n in nodes])
+    assert table == _graph_distances(graph, nodes)
+    assert all(type(d) is int for d in table[-1])  # plain ints, as the rules index with them
+
+
+def _table_bytes(table):
+    """What a list of lists of small ints takes (their pointers and list headers)."""
+    import sys
+
+    return sys.getsizeof(table) + sum(sys.getsizeof(row) for row in table)
+
+
+def test_SS_A1_F4_each_board_gets_its_own_plain_distance_table_and_shares_it(monkeypatch):
+    # dist is the plain distance (lasers, SS-D1/D2 "within 6"): every cell, the forbidden zone
+    # included, against networkx on the board graph. Boards that differ in columns, rows, grid
+    # or orientation get tables of their own; variants of one board (another Earth, orbit...)
+    # share one object; the cache is charged about what the table takes.
+    from lab.core.budget import ByteBoundedCache
+    from lab.games.space_station import board
+
+    empty = ByteBoundedCache(board.CACHE_BYTES)
+    monkeypatch.setattr(board, "_DISTANCES", empty)
+    boards = [dict(SMALL), dict(SMALL, columns=13), dict(SMALL, rows=13),
+              dict(SMALL, orientation="flat", hex_offset="even"), dict(SMALL, grid="square")]
+    built = [geo(**p) for p in boards]
+    for g in built:
+        assert g.dist == _graph_distances(g.graph, g.nodes)
+        assert g.forbidden and all(g.dist[g.earth][i] <= 1 for i in g.forbidden)
+    assert len(empty) == len(boards) and len({id(g.dist) for g in built}) == len(boards)
+    again = geo(**dict(SMALL, earth_row=7, orbit_radius=2))  # same cells, another Earth and orbit
+    assert again.dist is built[0].dist and len(empty) == len(boards)
+    charged = empty.bytes
+    measured = sum(_table_bytes(g.dist) for g in built)
+    assert abs(charged - measured) <= 0.02 * measured, (charged, measured)
+
+
+def test_SS_A1_a_fresh_distance_cache_builds_the_table_once(monkeypatch):
+    # kept short (see test_SS_A1_a_variant_asks_for_its_board_once): the same board twice with
+    # an empty _DISTANCES is one table, stored once
+    from lab.core.budget import ByteBoundedCache
+    from lab.games.space_station import board
+    from lab.games.space_station.board import Lattice
+
+    params = {"grid": "square", "orientation": "pointy", "hex_offset": "odd", "square_neighbours": 4}
+    lat = Lattice(params)
+    keys = [(c, r) for r in range(3) for c in range(4)]
+    monkeypatch.setattr(board, "_DISTANCES", ByteBoundedCache(10_000))
+    first = board._distances(lat, 4, 3, keys)
+    assert first == [[abs(a[0] - b[0]) + abs(a[1] - b[1]) for b in keys] for a in keys]
+    assert board._distances(lat, 4, 3, keys) is first and len(board._DISTANCES) == 1
+
+
+def _route_prefixes(graph, src, target, speed):
+    """SS-F3 by brute force: the distinct first ``speed`` steps of every shortest route from
+    ``src`` to ``target`` (networkx enumerates the shortest paths; a route that reaches the
+    target earlier is shorter)."""
+    return {tuple(p[1:speed + 1]) for p in nx.all_shortest_paths(graph, src, target)}
+
+
+@pytest.mark.parametrize("params", [
+    {"columns": 8, "rows": 7},
+    {"columns": 9, "rows": 8, "orientation": "flat", "hex_offset": "even"},
+    {"grid": "square", "columns": 8, "rows": 7},
+    {"grid": "square", "square_neighbours": 4, "columns": 9, "rows": 8},
+])
+def test_SS_F3_the_route_die_range_is_the_most_shortest_route_prefixes_of_any_move(params):
+    # max_routes (the faces of the route die) against a brute-force count over every enterable
+    # cell and orbit target, for a slow and a fast enemy on a small board with Earth's zone
+    board_params = dict(orbit_radius=2, earth_row=4, earth_from_right=4, **params)
+    for droid, missile in ((1, 2), (3, 6)):
+        g = geo(droid_speed=droid, missile_speed=missile, **board_params)
+        graph = g.movement_graph()
+        free = [i for i in range(len(g.nodes)) if i not in g.forbidden]
+        most = max(len(_route_prefixes(graph, s, g.orbit[k], speed))
+                   for speed in (droid, missile) for s in free for k in range(len(g.orbit)))
+        assert g.max_routes == most, (droid, missile)

@@ -663,6 +663,65 @@ def test_SS_F3_house_rule_choosing_no_route_names_its_rule():
     assert info.value.rule == info.value.clause == "SS-D1"
 
 
+class _Nameless:
+    """A house rule that is a callable object, not a function: it has no ``__name__``."""
+
+    def __call__(self, distances):
+        return [len(distances)]
+
+
+@pytest.mark.parametrize(("rule", "why"), [
+    (lambda distances: [len(distances)], "house rule <lambda>: index 2 is out of range 0..1"),
+    (lambda distances: [-1], "house rule <lambda>: index -1 is out of range 0..1"),
+    (lambda distances: [], "house rule <lambda>: returned no index"),
+    (lambda distances: [2, 2, -1], "house rule <lambda>: indices 2, 2, -1 are out of range 0..1"),
+    # at most five of the wrong indices are quoted
+    (lambda distances: [5, -1, 2, 3, 7, -4], "house rule <lambda>: indices 5, -1, 2, 3, 7 are out of range 0..1"),
+    (_Nameless(), "house rule rule: index 2 is out of range 0..1"),
+])
+def test_SS_D1_a_house_rule_choosing_no_target_is_refused_in_one_line_and_the_state_is_unchanged(rule, why):
+    # two targets in range (candidates 0..1): the error names the rule point, the function (a
+    # callable without a name is called "rule"), what is wrong and what is allowed
+    from lab.core.errors import RuleError
+
+    game = SpaceStationGame().with_rules({"SS-D1": rule})
+    st = position(game, pieces={M1: (14, 9), M2: (13, 9)}, station_k=15, queue=[["end_turn"]])
+    before, n = st.state_hash(), st.move_number()
+    with pytest.raises(RuleError) as info:
+        st.apply_action(act("end"))
+    assert str(info.value) == (f"rule point SS-D1 chose none of the 2 candidates: {why}; return at least one "
+                               "index in 0..1 -- while applying move 0 (player 0: end); the state is unchanged")
+    assert info.value.rule == info.value.clause == "SS-D1"
+    assert st.state_hash() == before and st.move_number() == n
+    assert st.observation(0)["pending"] is None and st.legal_actions()
+
+
+def test_SS_D1_a_house_rule_index_out_of_range_is_ignored_beside_a_good_one():
+    # "in range, each once; at least one": -1 is dropped, 1 (M2) is kept and shot at
+    game = SpaceStationGame().with_rules({"SS-D1": lambda distances: [-1, 1, 1]})
+    st = position(game, pieces={M1: (14, 9), M2: (13, 9)}, station_k=15, queue=[["end_turn"]])
+    st.apply_action(act("end"))
+    assert st.observation(0)["pending"] == ["roll", S, M2]
+
+
+def test_SS_F3_a_house_rule_choosing_a_route_past_the_last_is_refused_by_name():
+    # a missile at (5, 5) moving 6 has 57 shortest routes (candidates 0..56)
+    from lab.core.errors import RuleError
+
+    def past_the_end(tiers):
+        return [len(tiers)]
+
+    game = SpaceStationGame().with_rules({"SS-F3": past_the_end})
+    st = position(game, pieces={M1: (5, 5)}, queue=[["missile", 0], ["end_turn"]])
+    before = st.state_hash()
+    with pytest.raises(RuleError) as info:
+        st.apply_action(act("end"))
+    assert str(info.value) == ("rule point SS-F3 chose none of the 57 candidates: house rule past_the_end: index 57 "
+                               "is out of range 0..56; return at least one index in 0..56 -- while applying move 0 "
+                               "(player 0: end); the state is unchanged")
+    assert info.value.rule == info.value.clause == "SS-F3" and st.state_hash() == before
+
+
 def test_AMB_SS_5_line_of_sight_on_the_zone_edge_and_on_the_same_hex():
     game = SpaceStationGame(laser_line_of_sight=True)
     # a segment along the forbidden zone's edge only touches it: not blocked
