@@ -29,10 +29,11 @@ RUNNING, WIN, LOSS, UNFINISHED = 0, 1, -1, 2  # the game's outcome
 class StationPosition(State):
     """Where every piece is, what it has left, and where the turn program stands.
 
-    ``self.game`` is the variant's :class:`SpaceStationTables` (piece ids, labels, tables).
+    ``self.game`` is the variant's :class:`SpaceStationTables` (piece ids, labels, tables). It is
+    not declared again here: a compiled class that re-declares an attribute of its compiled base
+    gets a second C field of that name, which the garbage collector then counts twice (see
+    ARCHITECTURE.md, "The compiled build").
     """
-
-    game: SpaceStationTables
 
     def __init__(self, game: SpaceStationTables) -> None:
         super().__init__(game)
