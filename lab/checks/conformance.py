@@ -19,7 +19,7 @@ import numpy as np
 from lab.agents.catalogue import make_agents
 from lab.core.aliasing import LoggedValues, audit_logged_values, check_views
 from lab.core.chance import WeightedTable, sample_outcome
-from lab.core.errors import ConformanceError, IllegalAction, UnknownGame
+from lab.core.errors import ConformanceError, IllegalAction, LabError, UnknownGame
 from lab.core.game import Game
 from lab.core.registry import game_class
 from lab.core.save import replay, state_from_json
@@ -238,8 +238,13 @@ def check_game(
     check_every_step: bool = True,
     invariants: Sequence[Callable[[State], str | None]] = (),
     check_aliasing: bool = True,
+    first_game: int = 0,
 ) -> ConformanceReport:
     """Play ``n_games`` seeded random games of ``game`` and check every contract.
+
+    The games are numbers ``first_game .. first_game + n_games - 1`` of the sequence ``seed``
+    makes: a long check split into parts (``first_game=0`` then ``first_game=k``) plays and
+    checks exactly the games of the whole.
 
     ``invariants`` are extra checks run on every state reached (the initial one included): each
     returns ``None`` when it holds, else a message (tests pass component-conservation and
@@ -255,8 +260,11 @@ def check_game(
     ConformanceError
         Naming the game, seed, step and the contract that broke.
     """
+    if isinstance(first_game, bool) or not isinstance(first_game, int) or first_game < 0:
+        msg = f"first_game must be a whole number >= 0, not {first_game!r}"
+        raise LabError(msg)
     report = ConformanceReport()
-    for g in range(n_games):
+    for g in range(first_game, first_game + n_games):
         game_seed = seed * 100_003 + g
         aliasing = check_aliasing and g % 4 == 0
         with audit_logged_values() as logged:
