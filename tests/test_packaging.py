@@ -63,10 +63,12 @@ def test_games_never_import_each_other() -> None:
                     assert f"lab.games.{other}" not in text, f"{path} imports lab.games.{other}"
 
 
-def test_ci_runs_make_test_and_nothing_else() -> None:
+def test_ci_runs_the_readmes_test_command_then_the_slow_tier_and_nothing_else() -> None:
     lines = [ln.strip() for ln in (ROOT / ".ci" / "run").read_text().splitlines()]
     commands = [ln for ln in lines if ln and not ln.startswith("#") and not ln.startswith(("set ", "cd "))]
-    assert commands == ["make test"]
+    assert commands == ["make test", "make test-slow"]
+    readme = (ROOT / "README.md").read_text()
+    assert all(f"`{c}`" in readme or f"\n{c} " in readme for c in commands)
 
 
 def test_readme_gives_the_two_commands() -> None:
