@@ -30,6 +30,8 @@ from browser_kit import (
 )
 from voila_pages import offline_env, template_args
 
+from tests.tools.playwright_session import playwright_session
+
 collect_ignore_glob = ["notebooks/*.ipynb"]  # served pages, not nbval notebooks
 
 
@@ -42,9 +44,7 @@ def chromium_path() -> str:
 
 @pytest.fixture(scope="session")
 def browser(chromium_path: str) -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
+    with playwright_session() as pw:  # (not sync_playwright(): a warm pool forked later would hang its stop)
         b = pw.chromium.launch(executable_path=chromium_path, headless=True, args=CHROMIUM_ARGS)
         yield b
         b.close()

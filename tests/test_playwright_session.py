@@ -1,0 +1,35 @@
+"""The browser tests' Playwright stops even when a warm pool was forked after it started.
+
+A whole ``make test`` once sat idle at its end: the worker that had run the browser tests went
+on to a test that started lab's warm pool (forked), and at the session's end Playwright's stop
+waited for its driver to see the end of its input, which the pool's workers held open
+(:mod:`tests.tools.playwright_session`). The fixture now shuts the pool down first.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.tools import patience
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _stop(*extra: str, cpu: float) -> subprocess.CompletedProcess[str]:
+    return patience.run([sys.executable, "-m", "tests.tools.playwright_session", *extra], cpu=cpu, idle=3.0, cwd=ROOT)
+
+
+def test_the_browser_fixtures_playwright_stops_with_a_warm_pool_forked_while_it_ran() -> None:
+    done = _stop(cpu=60)
+    assert done.returncode == 0 and done.stdout.strip() == "stopped", done.stderr[-2000:]
+
+
+def test_a_plain_sync_playwright_waits_for_ever_in_the_same_place() -> None:
+    """The planted fault: the same run with ``sync_playwright()`` as it is never stops (a
+    deadlock uses no CPU: the load-adjusted wait runs out)."""
+    with pytest.raises(patience.Exhausted, match="made too little progress"):
+        _stop("--plain", cpu=6)
