@@ -19,17 +19,18 @@ from tests.tools import patience
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _stop(*extra: str, cpu: float) -> subprocess.CompletedProcess[str]:
-    return patience.run([sys.executable, "-m", "tests.tools.playwright_session", *extra], cpu=cpu, idle=3.0, cwd=ROOT)
+def _stop(*extra: str, cpu: float, idle: float = 3.0) -> subprocess.CompletedProcess[str]:
+    return patience.run([sys.executable, "-m", "tests.tools.playwright_session", *extra], cpu=cpu, idle=idle, cwd=ROOT)
 
 
 def test_the_browser_fixtures_playwright_stops_with_a_warm_pool_forked_while_it_ran() -> None:
     done = _stop(cpu=60)
-    assert done.returncode == 0 and done.stdout.strip() == "stopped", done.stderr[-2000:]
+    assert done.returncode == 0 and done.stdout.strip() == "stopped" and "stopping" in done.stderr, done.stderr[-2000:]
 
 
 def test_a_plain_sync_playwright_waits_for_ever_in_the_same_place() -> None:
     """The planted fault: the same run with ``sync_playwright()`` as it is never stops (a
     deadlock uses no CPU: the load-adjusted wait runs out)."""
-    with pytest.raises(patience.Exhausted, match="made too little progress"):
-        _stop("--plain", cpu=6)
+    with pytest.raises(patience.Exhausted, match="made too little progress") as caught:
+        _stop("--plain", cpu=5, idle=2.0)
+    assert "stopping" in str(caught.value)  # it hung in the stop, not before

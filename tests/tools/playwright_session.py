@@ -11,6 +11,7 @@ that had run the browser tests went on to a test that started a warm pool.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -41,13 +42,13 @@ def main(argv: list[str]) -> None:
 
         with sync_playwright():
             lab.simulate(game, n_games=2, seed=0, workers=2, agents="random")
+            print("stopping", file=sys.stderr, flush=True)
     else:
         with playwright_session():
             lab.simulate(game, n_games=2, seed=0, workers=2, agents="random")
+            print("stopping", file=sys.stderr, flush=True)
     print("stopped", flush=True)
 
 
 if __name__ == "__main__":
-    import sys
-
     main(sys.argv[1:])
