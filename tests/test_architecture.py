@@ -18,15 +18,15 @@ import grimp
 import networkx as nx
 import pytest
 
+from tests.tools import patience
+
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("lab", "widgets", "playtable")
 LINT_IMPORTS = Path(sys.executable).with_name("lint-imports")
 
 
 def _lint_imports(cwd: Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [str(LINT_IMPORTS), "--no-cache"], cwd=cwd, env=env, capture_output=True, text=True, timeout=600,
-    )
+    return patience.run([str(LINT_IMPORTS), "--no-cache"], cpu=300, cwd=cwd, env=env)
 
 
 def test_every_import_contract_is_kept() -> None:

@@ -10,10 +10,11 @@ import pytest
 
 import lab
 from lab.cli import main
+from tests.tools import patience
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "lab.cli", *args], capture_output=True, text=True, timeout=300)
+    return patience.run([sys.executable, "-m", "lab.cli", *args], cpu=150)
 
 
 def test_list_shows_every_game_and_its_parameters() -> None:

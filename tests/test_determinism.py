@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import os
 import random
-import subprocess
 import sys
 from pathlib import Path
 
@@ -17,6 +16,7 @@ import pytest
 import lab
 from lab.checks.conformance import check_game
 from tests.tools import make_golden as mg
+from tests.tools import patience
 from tests.tools.fingerprint import fingerprints, play_with_reload
 from tests.tools.plant import plant
 
@@ -25,10 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def _fingerprints_in_subprocess(name: str, hash_seed: str, *extra: str) -> dict[str, str]:
     env = {**os.environ, "PYTHONHASHSEED": hash_seed}
-    out = subprocess.run(
-        [sys.executable, "-m", "tests.tools.fingerprint", name, *extra],
-        capture_output=True, text=True, cwd=ROOT, env=env, timeout=600, check=False,
-    )
+    out = patience.run([sys.executable, "-m", "tests.tools.fingerprint", name, *extra], cpu=300, cwd=ROOT, env=env)
     assert out.returncode == 0, out.stderr[-2000:]
     return json.loads(out.stdout)
 

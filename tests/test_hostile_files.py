@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import os
 import signal
-import subprocess
 import sys
 import textwrap
 from collections.abc import Callable
@@ -26,6 +25,7 @@ import pytest
 import lab
 from lab.cli import main as cli_main
 from lab.sim.simulate import read_table, record_path, write_table
+from tests.tools import patience
 from tests.tools.hostile import measured_refusal, refusals
 
 COUNTS, ACCEPTED, _count, _print_counts = refusals("file cases")
@@ -102,8 +102,7 @@ def test_a_run_killed_while_writing_leaves_the_old_pair_or_a_pair_the_reader_ref
     path = tmp_path / "runs.csv"
     write_table(run, path)
     old_table, old_record = path.read_bytes(), record_path(path).read_bytes()
-    done = subprocess.run([sys.executable, "-c", KILL_SCRIPT, str(path), where], capture_output=True, text=True,
-                          timeout=600)
+    done = patience.run([sys.executable, "-c", KILL_SCRIPT, str(path), where], cpu=300)
     assert done.returncode == -signal.SIGKILL, done.stderr[-1500:]
     if where == "table":  # the old pair, untouched
         assert path.read_bytes() == old_table and record_path(path).read_bytes() == old_record
@@ -211,8 +210,7 @@ MAIN_CLASS = textwrap.dedent('''
 def test_item_4_a_game_class_defined_in_the_session_reruns_and_another_is_refused() -> None:
     """Item 4: a class in ``__main__`` (a notebook cell) is found among the classes the session
     defined, with no import; a name of a class it did not define is refused in one line."""
-    done = subprocess.run([sys.executable, "-c", MAIN_CLASS, str(Path(__file__).resolve().parents[1])],
-                          capture_output=True, text=True, timeout=600)
+    done = patience.run([sys.executable, "-c", MAIN_CLASS, str(Path(__file__).resolve().parents[1])], cpu=300)
     assert done.returncode == 0, done.stderr[-1500:]
     game_class, again, refused = json.loads(done.stdout.strip().splitlines()[-1])
     assert game_class == "__main__:Lucky" and again is True

@@ -21,6 +21,7 @@ import pytest
 
 import lab
 from lab.kit.examples import Pig
+from tests.tools import patience
 from tests.tools.hostile import refusals
 
 COUNTS, ACCEPTED, _count, _print_counts = refusals("kit hostile cases")
@@ -119,8 +120,7 @@ def _run_cases(pure: bool) -> subprocess.CompletedProcess[str]:
     after it then fail with its return code and output)."""
     if pure not in _RUNS:
         env = {**os.environ, "RULES_LAB_PURE": "1" if pure else "0"}
-        _RUNS[pure] = subprocess.run([sys.executable, "-c", CRASH_SCRIPT, *(c for c, _ in CRASH_CASES)],
-                                     capture_output=True, text=True, env=env, timeout=900)
+        _RUNS[pure] = patience.run([sys.executable, "-c", CRASH_SCRIPT, *(c for c, _ in CRASH_CASES)], cpu=450, env=env)
     return _RUNS[pure]
 
 
@@ -389,8 +389,7 @@ def test_a_step_that_never_ends_is_stopped_by_the_cpu_time_guard(where: str) -> 
     guard that failed would hang that process, not the suite (the timeout is a safety net far
     above the limit, not the measure)."""
     if not _SPUN:
-        _SPUN.append(subprocess.run([sys.executable, "-c", SPIN_SCRIPT, *SPINS], capture_output=True, text=True,
-                                    timeout=900))
+        _SPUN.append(patience.run([sys.executable, "-c", SPIN_SCRIPT, *SPINS], cpu=450))
     done = _SPUN[0]
     lines = {ln.split(" :: ", 1)[0]: ln.split(" :: ", 1)[1] for ln in done.stdout.splitlines() if " :: " in ln}
     assert where in lines and done.returncode == 0, done.stdout[-800:] + done.stderr[-1500:]

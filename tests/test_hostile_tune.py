@@ -14,7 +14,6 @@ from __future__ import annotations
 import os
 import signal
 import sqlite3
-import subprocess
 import sys
 import textwrap
 from pathlib import Path
@@ -29,6 +28,7 @@ from lab.core.errors import InvalidStorage
 from lab.tune import study as study_module
 from lab.tune import tune
 from lab.tune.targets import TargetError
+from tests.tools import patience
 from tests.tools.hostile import refusals
 from tests.tools.peak_dice import PeakDice
 
@@ -205,7 +205,7 @@ KILLED = textwrap.dedent('''
 
 def test_a_study_killed_mid_trial_resumes_without_a_trial_running_for_ever(tmp_path: Path) -> None:
     storage = f"sqlite:///{tmp_path / 'studies.db'}"
-    done = subprocess.run([sys.executable, "-c", KILLED, storage, str(ROOT)], capture_output=True, text=True, timeout=600)
+    done = patience.run([sys.executable, "-c", KILLED, storage, str(ROOT)], cpu=300)
     assert done.returncode == -signal.SIGKILL, done.stderr[-1500:]
     study = optuna.load_study(study_name="k", storage=storage)
     assert [t.state for t in study.trials] == [optuna.trial.TrialState.RUNNING]

@@ -6,7 +6,6 @@ from __future__ import annotations
 import importlib
 import json
 import os
-import subprocess
 import sys
 from pathlib import Path
 
@@ -14,6 +13,7 @@ import pytest
 
 import lab
 from lab import native
+from tests.tools import patience
 from tests.tools.fingerprint import fingerprints
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -34,10 +34,7 @@ def test_the_suite_runs_the_compiled_build() -> None:
 
 def _fingerprints_of_the_sources(name: str) -> dict[str, str]:
     env = {**os.environ, native.PURE_ENV: "1"}
-    out = subprocess.run(
-        [sys.executable, "-m", "tests.tools.fingerprint", name],
-        capture_output=True, text=True, cwd=ROOT, env=env, timeout=600, check=False,
-    )
+    out = patience.run([sys.executable, "-m", "tests.tools.fingerprint", name], cpu=300, cwd=ROOT, env=env)
     assert out.returncode == 0, out.stderr[-2000:]
     return json.loads(out.stdout)
 
@@ -53,8 +50,7 @@ def test_the_compiled_build_plays_every_game_as_the_sources_do(game_name: str) -
 def test_the_pure_switch_runs_the_sources() -> None:
     env = {**os.environ, native.PURE_ENV: "1"}
     code = "import json, lab; print(json.dumps(lab.native.status()))"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, env=env,
-                         timeout=120, check=True)
+    out = patience.run([sys.executable, "-c", code], cpu=60, cwd=ROOT, env=env, check=True)
     status = json.loads(out.stdout)
     assert not status["compiled"] and set(status["modules"].values()) == {"source"}
     assert native.PURE_ENV in status["reason"]

@@ -29,6 +29,7 @@ from playtable.race import Clock, Race, reaction_ms
 from playtable.session import ReplayError, replay
 from playtable.store import Entry, Store, StoreError
 from playtable.web import HostPolicy, parse, split_host
+from tests.tools import patience
 from tests.tools.aio import run_coroutine
 from tests.tools.playtable_audit import AuditReport, audit_frames
 from tests.tools.playtable_harness import FakeClient, Harness, spec
@@ -586,8 +587,7 @@ def test_neither_lab_nor_widgets_imports_the_server() -> None:
                 names = [a.name for a in node.names] if isinstance(node, ast.Import) else (
                     [node.module] if isinstance(node, ast.ImportFrom) and node.module and node.level == 0 else [])
                 assert not any(n.split(".")[0] == "playtable" for n in names), f"{path.relative_to(ROOT)} imports {names}"
-    out = subprocess.run([sys.executable, "-c", "import sys, lab.cli, lab; print('playtable' in sys.modules)"],
-                         capture_output=True, text=True, cwd=ROOT, timeout=600)
+    out = patience.run([sys.executable, "-c", "import sys, lab.cli, lab; print('playtable' in sys.modules)"], cpu=300, cwd=ROOT)
     assert out.stdout.strip() == "False", out
 
 
@@ -611,8 +611,7 @@ def test_only_this_servers_hosts_and_pages_are_answered() -> None:
 
 # ---------------------------------------------------------------------- command line
 def _run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "lab.cli", *args], capture_output=True, text=True, cwd=ROOT,
-                          env={**os.environ, **(env or {})}, timeout=600)
+    return patience.run([sys.executable, "-m", "lab.cli", *args], cpu=300, cwd=ROOT, env={**os.environ, **(env or {})})
 
 
 def test_serve_help_documents_every_flag() -> None:
