@@ -37,7 +37,8 @@ browser:
 	  $$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 
 # make test leaves out the tests marked slow (long statistical runs: the coverage suite of the
-# printed intervals, agents that must beat others significantly); make test-slow runs them.
+# printed intervals, agents that must beat others significantly; and the further games of the
+# generic checks, whose first games make test plays); make test-slow runs them. CI runs both.
 test: $(STAMP) browser
 	$(PY) -m pytest -q -n $(PYTEST_WORKERS) --dist loadfile -p no:cacheprovider -m "not slow" \
 	  --durations=25 --nbval --nbval-sanitize-with tests/nbval_sanitize.cfg tests notebooks
