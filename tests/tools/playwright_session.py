@@ -34,19 +34,14 @@ def playwright_session() -> Iterator[Any]:
 def main(argv: list[str]) -> None:
     """``python -m tests.tools.playwright_session [--plain]``: start Playwright, fork a warm
     pool, stop (``--plain``: with ``sync_playwright()`` as it is, which hangs)."""
+    from playwright.sync_api import sync_playwright
+
     import lab
 
-    game = lab.load("memm")
-    if "--plain" in argv:
-        from playwright.sync_api import sync_playwright
-
-        with sync_playwright():
-            lab.simulate(game, n_games=2, seed=0, workers=2, agents="random")
-            print("stopping", file=sys.stderr, flush=True)
-    else:
-        with playwright_session():
-            lab.simulate(game, n_games=2, seed=0, workers=2, agents="random")
-            print("stopping", file=sys.stderr, flush=True)
+    session = sync_playwright if "--plain" in argv else playwright_session
+    with session():
+        lab.simulate(lab.load("memm"), n_games=2, seed=0, workers=2, agents="random")
+        print("stopping", file=sys.stderr, flush=True)
     print("stopped", flush=True)
 
 
