@@ -14,14 +14,16 @@ ROOT_FLAG := $(shell [ "$$(id -u)" = "0" ] && echo --allow-root)
 PYTEST_WORKERS ?= 2
 # the modules compiled with mypyc at install (lab/native.py): a change to one rebuilds
 NATIVE_SOURCES := $(shell grep -o '^ *"lab/[^"]*\.py",' lab/native.py | tr -d '", ')
+# the exact versions installed (a study's proposals depend on optuna's version: requirements.lock)
+LOCK   := requirements.lock
 
-.PHONY: lab test test-slow setup browser lint bench notebooks golden clean app mutants
+.PHONY: lab test test-slow setup browser lint bench notebooks golden clean app mutants lock
 
-$(STAMP): pyproject.toml setup.py lab/native.py $(NATIVE_SOURCES)
+$(STAMP): pyproject.toml $(LOCK) setup.py lab/native.py $(NATIVE_SOURCES)
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	@test -x $(UV) || { $(PY) -m pip --version >/dev/null 2>&1 || $(PY) -m ensurepip >/dev/null; \
 	  $(PY) -m pip install -q --disable-pip-version-check uv; }
-	$(UV) pip install -q --python $(PY) -e '.[test]'
+	$(UV) pip install -q --python $(PY) -c $(LOCK) -e '.[test]'
 	@touch $(STAMP)
 
 setup: $(STAMP)
@@ -50,7 +52,7 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff check lab widgets playtable tests benchmarks
 
 bench: $(STAMP) browser
-	$(UV) pip install -q --python $(PY) -e '.[test,bench]'
+	$(UV) pip install -q --python $(PY) -c $(LOCK) -e '.[test,bench]'
 	$(PY) -m benchmarks.run
 	$(PY) tests/browser/bench_click_latency.py   # click-to-redraw in Chromium -> benchmarks/click_latency.json
 
@@ -62,7 +64,7 @@ app: $(STAMP)
 
 # mutation testing of one game (not part of make test: minutes per game); ONLY='glob' re-runs a subset
 mutants: $(STAMP)
-	$(UV) pip install -q --python $(PY) -e '.[test,mutants]'
+	$(UV) pip install -q --python $(PY) -c $(LOCK) -e '.[test,mutants]'
 	$(PY) -m tests.tools.mutants $(GAME) $(if $(ONLY),--only '$(ONLY)')
 
 notebooks: $(STAMP)
@@ -70,6 +72,12 @@ notebooks: $(STAMP)
 
 golden: $(STAMP)
 	$(PY) -m tests.tools.make_golden
+
+# the newest versions pyproject.toml allows, written to requirements.lock (its comment lines kept);
+# then make test shows what they change: re-run the notebooks and golden records, commit the lot
+lock: $(STAMP)
+	{ sed -n '/^#/!q;p' $(LOCK); $(UV) pip compile pyproject.toml --extra test --python $(PY) \
+	  --no-header --annotation-style line --upgrade -q; } > $(LOCK).tmp && mv $(LOCK).tmp $(LOCK)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import ast
+import importlib.metadata
 import re
 import tomllib
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -74,3 +76,74 @@ def test_ci_runs_the_readmes_test_command_then_the_slow_tier_and_nothing_else() 
 def test_readme_gives_the_two_commands() -> None:
     text = (ROOT / "README.md").read_text()
     assert "make lab" in text and "make test" in text
+
+
+# ---------------------------------------------------------------------- the lock
+def locked_versions(text: str) -> dict[str, str]:
+    """``requirements.lock``'s pins: normalised name -> version."""
+    pins = {}
+    for line in text.splitlines():
+        line = line.split("#", 1)[0].strip()
+        if line:
+            name, sep, version = line.partition("==")
+            assert sep and version, f"requirements.lock: {line!r} is not an exact pin (name==version)"
+            pins[_name(name)] = version.strip()
+    return pins
+
+
+def drift(pins: dict[str, str], installed: Any) -> list[str]:
+    """What the environment holds other than the lock: ``installed(name)`` gives a version or None."""
+    found = []
+    for name, version in sorted(pins.items()):
+        have = installed(name)
+        if have != version:
+            found.append(f"{name} {have or 'missing'} (locked {version})")
+    return found
+
+
+def _installed(name: str) -> str | None:
+    try:
+        return importlib.metadata.version(name)
+    except importlib.metadata.PackageNotFoundError:
+        return None
+
+
+def test_the_environment_holds_exactly_the_locked_versions() -> None:
+    """The stored outputs were made with the lock: a drifted library (a newer optuna proposes
+    other variants from the same seed) is named here, not left to a puzzling nbval diff."""
+    pins = locked_versions((ROOT / "requirements.lock").read_text())
+    assert {"optuna", "numpy", "pandas", "scipy", "networkx"} <= set(pins)
+    found = drift(pins, _installed)
+    assert not found, "the environment differs from requirements.lock (make setup installs it): " + "; ".join(found)
+
+
+def test_a_drifted_library_is_named() -> None:
+    """The planted drift: optuna 4.9.0 where the lock says another version."""
+    pins = locked_versions((ROOT / "requirements.lock").read_text())
+    planted = {**pins, "optuna": "4.9.0" if pins["optuna"] != "4.9.0" else "5.1.0"}
+    assert drift(planted, _installed) == [f"optuna {pins['optuna']} (locked {planted['optuna']})"]
+    assert drift({"no-such-package": "1.0"}, _installed) == ["no-such-package missing (locked 1.0)"]
+
+
+def test_the_lock_pins_every_declared_dependency_inside_its_range() -> None:
+    """pyproject.toml's ranges (runtime and test extra) each admit the version the lock pins."""
+    from packaging.requirements import Requirement
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    pins = locked_versions((ROOT / "requirements.lock").read_text())
+    outside = []
+    for text in [*project["dependencies"], *project["optional-dependencies"]["test"]]:
+        req = Requirement(text.split("#", 1)[0])
+        name = _name(req.name)
+        if name == "rules-lab":
+            continue
+        if name not in pins or not req.specifier.contains(pins[name], prereleases=True):
+            outside.append(f"{text} (locked {pins.get(name, 'nothing')})")
+    assert not outside, "requirements.lock does not satisfy pyproject.toml (make lock): " + "; ".join(outside)
+
+
+def test_make_installs_with_the_lock() -> None:
+    makefile = (ROOT / "Makefile").read_text()
+    installs = [line for line in makefile.splitlines() if "pip install" in line and "-e '." in line]
+    assert installs and all("-c $(LOCK)" in line for line in installs), installs
+    assert "LOCK   := requirements.lock" in makefile
