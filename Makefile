@@ -14,7 +14,10 @@ ROOT_FLAG := $(shell [ "$$(id -u)" = "0" ] && echo --allow-root)
 PYTEST_WORKERS ?= 2
 # the modules compiled with mypyc at install (lab/native.py): a change to one rebuilds
 NATIVE_SOURCES := $(shell grep -o '^ *"lab/[^"]*\.py",' lab/native.py | tr -d '", ')
-# the exact versions installed (a study's proposals depend on optuna's version: requirements.lock)
+# the exact versions installed (a study's proposals depend on optuna's version: requirements.lock),
+# byte-compiled once at install: where PYTHONDONTWRITEBYTECODE is set (it is on this project's
+# machines) every process would otherwise compile scipy, pandas, networkx... from source (whole
+# seconds in each: a notebook kernel, a CLI call, a spawned worker)
 LOCK   := requirements.lock
 
 .PHONY: lab test test-slow setup browser lint bench notebooks golden clean app mutants lock
@@ -23,7 +26,8 @@ $(STAMP): pyproject.toml $(LOCK) setup.py lab/native.py $(NATIVE_SOURCES)
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	@test -x $(UV) || { $(PY) -m pip --version >/dev/null 2>&1 || $(PY) -m ensurepip >/dev/null; \
 	  $(PY) -m pip install -q --disable-pip-version-check uv; }
-	$(UV) pip install -q --python $(PY) -c $(LOCK) -e '.[test]'
+	$(UV) pip install -q --compile-bytecode --python $(PY) -c $(LOCK) -e '.[test]'
+	@$(PY) -m compileall -q -j 0 lab widgets playtable >/dev/null
 	@touch $(STAMP)
 
 setup: $(STAMP)
@@ -52,7 +56,7 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff check lab widgets playtable tests benchmarks
 
 bench: $(STAMP) browser
-	$(UV) pip install -q --python $(PY) -c $(LOCK) -e '.[test,bench]'
+	$(UV) pip install -q --compile-bytecode --python $(PY) -c $(LOCK) -e '.[test,bench]'
 	$(PY) -m benchmarks.run
 	$(PY) tests/browser/bench_click_latency.py   # click-to-redraw in Chromium -> benchmarks/click_latency.json
 
@@ -64,7 +68,7 @@ app: $(STAMP)
 
 # mutation testing of one game (not part of make test: minutes per game); ONLY='glob' re-runs a subset
 mutants: $(STAMP)
-	$(UV) pip install -q --python $(PY) -c $(LOCK) -e '.[test,mutants]'
+	$(UV) pip install -q --compile-bytecode --python $(PY) -c $(LOCK) -e '.[test,mutants]'
 	$(PY) -m tests.tools.mutants $(GAME) $(if $(ONLY),--only '$(ONLY)')
 
 notebooks: $(STAMP)

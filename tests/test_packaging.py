@@ -147,3 +147,21 @@ def test_make_installs_with_the_lock() -> None:
     installs = [line for line in makefile.splitlines() if "pip install" in line and "-e '." in line]
     assert installs and all("-c $(LOCK)" in line for line in installs), installs
     assert "LOCK   := requirements.lock" in makefile
+
+
+def test_the_libraries_and_lab_are_byte_compiled_at_install() -> None:
+    """Where ``PYTHONDONTWRITEBYTECODE`` is set, a library without its ``.pyc`` files is compiled
+    from source by every process that imports it: make installs them compiled."""
+    import importlib.util
+
+    makefile = (ROOT / "Makefile").read_text()
+    installs = [line for line in makefile.splitlines() if "pip install" in line and "-e '." in line]
+    assert all("--compile-bytecode" in line for line in installs), installs
+    assert "compileall -q -j 0 lab widgets playtable" in makefile
+    missing = []
+    for name in ("numpy", "scipy", "pandas", "networkx", "optuna", "matplotlib", "lab"):
+        spec = importlib.util.find_spec(name)
+        assert spec is not None and spec.origin is not None, name
+        if not Path(importlib.util.cache_from_source(spec.origin)).exists():
+            missing.append(name)
+    assert not missing, f"not byte-compiled: {missing} (make setup compiles them)"
