@@ -41,6 +41,7 @@ from typing import Any
 
 #: the compiled modules, as source paths from the repository root (one mypyc group)
 SOURCES: tuple[str, ...] = (
+    "lab/core/state_hooks.py",
     "lab/core/state.py",
     "lab/games/memcel/base.py",
     "lab/games/memcel/placement.py",
