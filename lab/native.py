@@ -65,6 +65,7 @@ SOURCES: tuple[str, ...] = (
     "lab/games/memm/turns.py",
     "lab/games/memm/state.py",
     "lab/kit/context.py",
+    "lab/kit/steps.py",
     "lab/kit/state.py",
     "lab/sim/play.py",
     "lab/sim/draws.py",

@@ -270,7 +270,7 @@ class Ctx:
         How many turns have ended.
 
     Compiled with the engine (:mod:`lab.native`): the rules call it on every step. A state
-    makes one context and resets its per-step fields (see ``KitState._run``).
+    makes one context and resets its per-step fields (see ``KitSteps._run``).
     """
 
     def __init__(
@@ -354,7 +354,7 @@ class Ctx:
     def _need(self, outcomes: list[tuple[Action, float]], stand_in: Any) -> Any:
         """No recorded outcome: the chance node ``outcomes`` is needed. Inside a part: raise
         :class:`NeedChance`. Inside a chance declaration (``_probe`` is True, see
-        ``KitState._run``): note the node and return ``stand_in`` (an outcome), which saves
+        ``KitSteps._run``): note the node and return ``stand_in`` (an outcome), which saves
         raising an exception through the designer's code; the declaration's result is thrown
         away, and a second chance call in it raises."""
         if self._probe is True:

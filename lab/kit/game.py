@@ -89,7 +89,7 @@ class KitGame(Game):
         self.players = self.num_players()
         # what the game is under this variant (define_game's utility, utility_sum, utility_range)
         self.utility, self._utility_sum, self._utility_range = variant_utility(d, self.params)  # type: ignore[misc]
-        self.audits = AUDITED_STEPS  # fast-path steps still to check in full (see KitState._run)
+        self.audits = AUDITED_STEPS  # fast-path steps still to check in full (see KitSteps._run)
         self.step_ms = int(d.max_seconds * 1000)  # the CPU-time guard's limit (lab.kit.guard)
         guard.watch()
         # per phase: (move, its actions over the whole domain) in declaration order
@@ -99,10 +99,10 @@ class KitGame(Game):
             all_actions[mv.name] = [Action(mv.name, tuple(args)) for args in itertools.product(*doms)]
             self.move_functions[mv.name] = mv.fn
         # the parameters as the rules read them (ctx.params), and what a transition runs (see
-        # KitState._run): looked up once here, not on every step
+        # KitSteps._run): looked up once here, not on every step
         self.ctx_params = CtxParams(self.params.items())  # the values are immutable already (Params)
         # set once a chance call inside a part made a step re-run: from then on the driver fast
-        # path snapshots the data before every step (see KitState._run)
+        # path snapshots the data before every step (see KitSteps._run)
         self.reruns = False
         self.runner = (
             {mv.name: (mv.fn, mv.chance) for mv in d.moves}, d.after, d.after_chance,
