@@ -26,7 +26,7 @@ from pathlib import Path
 #: (file, text in the tree, text without the contract's work)
 EDITS: tuple[tuple[str, str, str], ...] = (
     (
-        "lab/core/state.py",
+        "lab/core/state_hooks.py",
         "        if start != end:\n"
         "            if start > end:  # the list was replaced behind our back: check it all\n"
         "                start = 0\n"
@@ -39,12 +39,12 @@ EDITS: tuple[tuple[str, str, str], ...] = (
         "",
     ),
     (
-        "lab/core/state.py",
+        "lab/core/state_hooks.py",
         "        self._events[-1] = e = _new_item(Event, (e[0], e[1], freeze(e[2]), e[3], e[4]))  # handed out\n",
         "",
     ),
     (
-        "lab/core/state.py",
+        "lab/core/state_hooks.py",
         '        if not getattr(fn, "_fresh", False):\n'
         "            cls.returns = _returns_copy(fn)  # type: ignore[method-assign]\n",
         "",

@@ -416,7 +416,7 @@ def test_seat_view_samples_do_not_refreeze_the_event_log(monkeypatch: pytest.Mon
     """Resampling is not slowed by the game's length: the true state's event log is made
     read-only once (as any reader of ``events`` would), and each resample's clone inherits it
     instead of converting the whole log again (a late Fiemme–Cembra search spent 0.9 s there)."""
-    import lab.core.state as core_state
+    import lab.core.state_hooks as core_state  # (where the log is frozen: _frozen_events)
 
     game = lab.load("fiemme_cembra")
     late: list[lab.State] = []
