@@ -4,6 +4,7 @@
 #   make test  - the same set-up, then the whole suite (unit, property, notebooks, browser)
 # Other targets: make bench, make notebooks, make golden, make lint, make app (a one-seat playtest table),
 #   make mutants GAME=memcel (mutation testing of one game's rule modules; report in mutants/GAME/).
+#   make lock (requirements.lock to the newest versions pyproject.toml allows).
 
 PYTHON ?= python3
 VENV   := .venv
