@@ -6,8 +6,8 @@ import ast
 import importlib.metadata
 import re
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -91,7 +91,7 @@ def locked_versions(text: str) -> dict[str, str]:
     return pins
 
 
-def drift(pins: dict[str, str], installed: Any) -> list[str]:
+def drift(pins: dict[str, str], installed: Callable[[str], str | None]) -> list[str]:
     """What the environment holds other than the lock: ``installed(name)`` gives a version or None."""
     found = []
     for name, version in sorted(pins.items()):
@@ -142,9 +142,14 @@ def test_the_lock_pins_every_declared_dependency_inside_its_range() -> None:
     assert not outside, "requirements.lock does not satisfy pyproject.toml (make lock): " + "; ".join(outside)
 
 
+def _project_installs(makefile: str) -> list[str]:
+    """The Makefile's lines that install the project (``pip install ... -e '.[...]'``)."""
+    return [line for line in makefile.splitlines() if "pip install" in line and "-e '." in line]
+
+
 def test_make_installs_with_the_lock() -> None:
     makefile = (ROOT / "Makefile").read_text()
-    installs = [line for line in makefile.splitlines() if "pip install" in line and "-e '." in line]
+    installs = _project_installs(makefile)
     assert installs and all("-c $(LOCK)" in line for line in installs), installs
     assert "LOCK   := requirements.lock" in makefile
 
@@ -155,7 +160,7 @@ def test_the_libraries_and_lab_are_byte_compiled_at_install() -> None:
     import importlib.util
 
     makefile = (ROOT / "Makefile").read_text()
-    installs = [line for line in makefile.splitlines() if "pip install" in line and "-e '." in line]
+    installs = _project_installs(makefile)
     assert all("--compile-bytecode" in line for line in installs), installs
     assert "compileall -q -j 0 lab widgets playtable" in makefile
     missing = []
